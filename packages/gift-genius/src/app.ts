@@ -1,0 +1,127 @@
+import { EventEmitter } from 'node:events';
+import { watchFile, unwatchFile } from 'node:fs';
+import type { Logger } from 'pino';
+import type { Gift } from './catalog/schema.js';
+import type { CatalogStore } from './catalog/store.js';
+import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitives/tool-config.js';
+import { giftUri } from './primitives/uris.js';
+
+/** What every lane must hear about, and tell its clients where it declared it can. */
+export interface AppEvents {
+  resourcesListChanged: [];
+  resourceUpdated: [uri: string];
+  toolsChanged: [config: ToolConfig];
+}
+
+export interface AppOptions {
+  store: CatalogStore;
+  log: Logger;
+  toolConfigPath?: string;
+  /** How often to look for catalog changes made by other processes. */
+  pollMs?: number;
+  pageSize?: number;
+}
+
+/**
+ * The process-wide state behind every server instance: the catalog, an in-memory
+ * snapshot of it for ranking, the tool configuration, and the change feed lanes
+ * subscribe to. Instances themselves are cheap and per-connection or per-request.
+ */
+export class GiftGenApp extends EventEmitter<AppEvents> {
+  readonly store: CatalogStore;
+  readonly log: Logger;
+  readonly pageSize: number;
+  private snapshot: Gift[] = [];
+  private snapshotIds: string[] = [];
+  private seenRevision = 0;
+  private toolConfigValue: ToolConfig = DEFAULT_TOOL_CONFIG;
+  private timer?: NodeJS.Timeout;
+  private polling?: Promise<void>;
+  private readonly toolConfigPath?: string;
+  private readonly pollMs: number;
+
+  constructor(options: AppOptions) {
+    super();
+    this.setMaxListeners(0); // one listener per live connection or session
+    this.store = options.store;
+    this.log = options.log;
+    this.toolConfigPath = options.toolConfigPath;
+    this.pollMs = options.pollMs ?? 300;
+    this.pageSize = options.pageSize ?? 50;
+  }
+
+  async start(): Promise<void> {
+    this.seenRevision = await this.store.revision();
+    await this.reloadSnapshot();
+    this.toolConfigValue = readToolConfig(this.toolConfigPath);
+    this.timer = setInterval(() => void this.pollCatalog(), this.pollMs);
+    this.timer.unref();
+    if (this.toolConfigPath) {
+      // watchFile polls: it survives editors that replace the file instead of writing it.
+      watchFile(this.toolConfigPath, { interval: 250, persistent: false }, () => this.reloadToolConfig('file change'));
+    }
+  }
+
+  get toolConfig(): ToolConfig {
+    return this.toolConfigValue;
+  }
+
+  get gifts(): readonly Gift[] {
+    return this.snapshot;
+  }
+
+  /** Ids in catalog order, for completion of `gift://catalog/{id}`. */
+  get giftIds(): readonly string[] {
+    return this.snapshotIds;
+  }
+
+  reloadToolConfig(reason: string): void {
+    if (!this.toolConfigPath) return;
+    try {
+      const next = readToolConfig(this.toolConfigPath);
+      if (JSON.stringify(next) === JSON.stringify(this.toolConfigValue)) return;
+      this.toolConfigValue = next;
+      this.log.info({ event: 'tools_config_reloaded', reason, path: this.toolConfigPath }, 'tool configuration changed');
+      this.emit('toolsChanged', next);
+    } catch (error) {
+      // A half-written or invalid file keeps the last good configuration.
+      this.log.warn({ event: 'tools_config_rejected', reason, err: (error as Error).message }, 'tool configuration rejected');
+    }
+  }
+
+  /** Looks for committed catalog changes (from this or any other process) and announces them. */
+  pollCatalog(): Promise<void> {
+    this.polling ??= this.checkChanges().finally(() => (this.polling = undefined));
+    return this.polling;
+  }
+
+  private async checkChanges(): Promise<void> {
+    try {
+      const change = await this.store.changesSince(this.seenRevision);
+      if (change.revision === this.seenRevision) return;
+      this.seenRevision = change.revision;
+      await this.reloadSnapshot();
+      this.log.info(
+        { event: 'catalog_changed', revision: change.revision, listChanged: change.listChanged, changed: change.changedIds.length },
+        'catalog changed',
+      );
+      if (change.listChanged) this.emit('resourcesListChanged');
+      for (const id of change.changedIds) this.emit('resourceUpdated', giftUri(id));
+    } catch (error) {
+      this.log.error({ event: 'catalog_poll_failed', err: (error as Error).message }, 'catalog poll failed');
+    }
+  }
+
+  private async reloadSnapshot(): Promise<void> {
+    this.snapshot = await this.store.all();
+    this.snapshotIds = this.snapshot.map((g) => g.id);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (this.toolConfigPath) unwatchFile(this.toolConfigPath);
+    await this.polling;
+    this.removeAllListeners();
+    await this.store.close();
+  }
+}

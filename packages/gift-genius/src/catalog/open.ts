@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { SqliteCatalogStore } from './sqlite-store.js';
+import type { CatalogStore } from './store.js';
+import { parseCatalogFile } from './parse.js';
+
+/** The catalog authored in this repository, shipped with the package. */
+export const BUNDLED_CATALOG = fileURLToPath(new URL('../../catalog/gifts.json', import.meta.url));
+
+export function defaultDataDir(): string {
+  return resolve(process.env.GIFTGEN_DATA_DIR ?? 'data');
+}
+
+/** The first-start catalog: the bundled one, or GIFTGEN_SEED_FILE (JSON) for a deployment's own. */
+export function loadBundledCatalog(path = process.env.GIFTGEN_SEED_FILE ?? BUNDLED_CATALOG) {
+  const outcome = parseCatalogFile(readFileSync(path, 'utf8'), 'json');
+  if (!outcome.ok) {
+    const detail = outcome.fileError ?? outcome.errors.slice(0, 5).map((e) => `row ${e.row} (${e.id}): ${e.problems.join('; ')}`).join('\n');
+    throw new Error(`the seed catalog ${path} is invalid:\n${detail}`);
+  }
+  return outcome.gifts;
+}
+
+/** Opens the embedded store, creating and filling it from the bundled catalog on first start. */
+export async function openCatalog(dataDir = defaultDataDir()): Promise<CatalogStore> {
+  const store = new SqliteCatalogStore(join(dataDir, 'giftgen.sqlite'));
+  if ((await store.revision()) === 0 && (await store.count()) === 0) {
+    await store.write(loadBundledCatalog(), 'replace');
+  }
+  return store;
+}

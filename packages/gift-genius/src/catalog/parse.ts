@@ -1,0 +1,84 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import { GiftSchema, describeIssues, type Gift } from './schema.js';
+
+export interface RowError {
+  /** 1-based record number in the file (CSV: data row, not counting the header). */
+  row: number;
+  id?: string;
+  problems: string[];
+}
+
+export type ParseOutcome = { ok: true; gifts: Gift[] } | { ok: false; errors: RowError[]; fileError?: string };
+
+const LIST_FIELDS = ['categories', 'interests', 'relationships', 'occasions'] as const;
+const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax'] as const;
+
+/** CSV cells are text: lists are `|`- or `;`-separated, numbers are converted only when they look like numbers. */
+function csvRecordToObject(record: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record };
+  for (const field of LIST_FIELDS) {
+    if (typeof record[field] === 'string') {
+      out[field] = record[field]
+        .split(/[|;]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }
+  }
+  for (const field of NUMBER_FIELDS) {
+    const text = record[field]?.trim();
+    if (text !== undefined && /^-?\d+(\.\d+)?$/.test(text)) out[field] = Number(text);
+  }
+  return out;
+}
+
+/**
+ * Validates a whole import file. Nothing is written unless every row is valid, so
+ * callers get every bad row at once rather than fixing them one run at a time.
+ */
+export function parseCatalogFile(text: string, format: 'json' | 'csv'): ParseOutcome {
+  let records: unknown[];
+  try {
+    if (format === 'json') {
+      const data: unknown = JSON.parse(text);
+      const list = Array.isArray(data) ? data : (data as { gifts?: unknown })?.gifts;
+      if (!Array.isArray(list)) return { ok: false, errors: [], fileError: 'expected a JSON array of gifts (or {"gifts": [...]})' };
+      records = list;
+    } else {
+      records = (parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[]).map(
+        csvRecordToObject,
+      );
+    }
+  } catch (error) {
+    return { ok: false, errors: [], fileError: `cannot parse ${format.toUpperCase()}: ${(error as Error).message}` };
+  }
+  const errors: RowError[] = [];
+  const gifts: Gift[] = [];
+  const seen = new Map<string, number>();
+  records.forEach((record, index) => {
+    const row = index + 1;
+    const id = typeof (record as { id?: unknown })?.id === 'string' ? (record as { id: string }).id : undefined;
+    const parsed = GiftSchema.safeParse(record);
+    const problems = parsed.success ? [] : describeIssues(parsed.error);
+    if (id !== undefined && seen.has(id)) problems.push(`id: duplicates row ${seen.get(id)}`);
+    if (id !== undefined && !seen.has(id)) seen.set(id, row);
+    if (problems.length) errors.push({ row, ...(id !== undefined && { id }), problems });
+    else if (parsed.success) gifts.push(parsed.data);
+  });
+  if (records.length === 0) return { ok: false, errors: [], fileError: 'the file holds no gifts' };
+  return errors.length ? { ok: false, errors } : { ok: true, gifts };
+}
+
+export function formatFromPath(path: string): 'json' | 'csv' {
+  return path.toLowerCase().endsWith('.csv') ? 'csv' : 'json';
+}
+
+/** CSV export mirrors what the importer reads. */
+export function giftsToCsv(gifts: Gift[]): string {
+  const header = ['id', 'title', 'description', 'price', 'categories', 'interests', 'ageMin', 'ageMax', 'relationships', 'occasions'];
+  const cell = (value: unknown) => {
+    const text = Array.isArray(value) ? value.join('|') : String(value);
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = gifts.map((g) => header.map((h) => cell(g[h as keyof Gift])).join(','));
+  return [header.join(','), ...lines].join('\n') + '\n';
+}

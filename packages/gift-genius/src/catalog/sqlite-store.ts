@@ -1,0 +1,171 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Gift } from './schema.js';
+import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
+import { summarizeStats } from './stats.js';
+
+/** Keep this many change rows; a reader further behind is told "everything may have changed". */
+const CHANGE_LOG_KEEP = 100_000;
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE gifts (
+     id TEXT PRIMARY KEY,
+     price REAL NOT NULL,
+     age_min INTEGER NOT NULL,
+     age_max INTEGER NOT NULL,
+     record TEXT NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX gifts_price ON gifts(price);
+   CREATE TABLE changes (
+     revision INTEGER PRIMARY KEY AUTOINCREMENT,
+     gift_id TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('added', 'updated', 'removed'))
+   );`,
+];
+
+/**
+ * The embedded catalog: one SQLite file in WAL mode, so a `gift-genius catalog import`
+ * in another process can write while servers read, and the servers learn of it
+ * through the `changes` log (see `changesSince`).
+ */
+export class SqliteCatalogStore implements CatalogStore {
+  readonly kind = 'sqlite';
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  constructor(readonly path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.migrate();
+    this.stmts = {
+      get: this.db.prepare<[string], { record: string }>('SELECT record FROM gifts WHERE id = ?'),
+      pageFirst: this.db.prepare<[number], { id: string; record: string }>('SELECT id, record FROM gifts ORDER BY id LIMIT ?'),
+      pageAfter: this.db.prepare<[string, number], { id: string; record: string }>(
+        'SELECT id, record FROM gifts WHERE id > ? ORDER BY id LIMIT ?',
+      ),
+      all: this.db.prepare<[], { record: string }>('SELECT record FROM gifts ORDER BY id'),
+      count: this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM gifts'),
+      revision: this.db.prepare<[], { r: number | null }>('SELECT max(revision) AS r FROM changes'),
+      oldestRevision: this.db.prepare<[], { r: number | null }>('SELECT min(revision) AS r FROM changes'),
+      changesSince: this.db.prepare<[number], { revision: number; gift_id: string; kind: string }>(
+        'SELECT revision, gift_id, kind FROM changes WHERE revision > ? ORDER BY revision',
+      ),
+      upsert: this.db.prepare(
+        `INSERT INTO gifts (id, price, age_min, age_max, record) VALUES (@id, @price, @ageMin, @ageMax, @record)
+         ON CONFLICT(id) DO UPDATE SET price = excluded.price, age_min = excluded.age_min,
+           age_max = excluded.age_max, record = excluded.record`,
+      ),
+      remove: this.db.prepare<[string]>('DELETE FROM gifts WHERE id = ?'),
+      ids: this.db.prepare<[], { id: string }>('SELECT id FROM gifts'),
+      logChange: this.db.prepare<[string, string]>('INSERT INTO changes (gift_id, kind) VALUES (?, ?)'),
+      prune: this.db.prepare<[number]>('DELETE FROM changes WHERE revision <= ?'),
+    };
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  }
+
+  async get(id: string): Promise<Gift | undefined> {
+    const row = this.stmts.get.get(id);
+    return row ? (JSON.parse(row.record) as Gift) : undefined;
+  }
+
+  async page(afterId: string | undefined, limit: number): Promise<GiftPage> {
+    // One extra row tells whether another page follows without a count query.
+    const rows = afterId === undefined ? this.stmts.pageFirst.all(limit + 1) : this.stmts.pageAfter.all(afterId, limit + 1);
+    const items = rows.slice(0, limit).map((r) => JSON.parse(r.record) as Gift);
+    return rows.length > limit ? { items, nextAfterId: items[items.length - 1]!.id } : { items };
+  }
+
+  async all(): Promise<Gift[]> {
+    return this.stmts.all.all().map((r) => JSON.parse(r.record) as Gift);
+  }
+
+  async count(): Promise<number> {
+    return this.stmts.count.get()!.n;
+  }
+
+  async revision(): Promise<number> {
+    return this.stmts.revision.get()!.r ?? 0;
+  }
+
+  async stats(): Promise<CatalogStats> {
+    return summarizeStats(await this.all(), await this.revision());
+  }
+
+  async changesSince(revision: number): Promise<CatalogChange> {
+    const oldest = this.stmts.oldestRevision.get()!.r;
+    const rows = this.stmts.changesSince.all(revision);
+    const latest = rows.length ? rows[rows.length - 1]!.revision : Math.max(revision, await this.revision());
+    // The log was pruned past this reader: all it can know is that anything may have changed.
+    if (oldest !== null && revision > 0 && oldest > revision + 1) {
+      return { revision: latest, listChanged: true, changedIds: [...new Set(rows.map((r) => r.gift_id))] };
+    }
+    return {
+      revision: latest,
+      listChanged: rows.some((r) => r.kind !== 'updated'),
+      changedIds: [...new Set(rows.map((r) => r.gift_id))],
+    };
+  }
+
+  async write(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
+    const result = { added: 0, updated: 0, removed: 0, unchanged: 0, revision: 0 };
+    const run = this.db.transaction(() => {
+      const keep = new Set<string>();
+      gifts.forEach((gift, i) => {
+        keep.add(gift.id);
+        const record = JSON.stringify(gift);
+        const before = this.stmts.get.get(gift.id);
+        if (before?.record === record) result.unchanged++;
+        else {
+          this.stmts.upsert.run({ id: gift.id, price: gift.price, ageMin: gift.ageMin, ageMax: gift.ageMax, record });
+          this.stmts.logChange.run(gift.id, before ? 'updated' : 'added');
+          if (before) result.updated++;
+          else result.added++;
+        }
+        if (onProgress && (i % 500 === 0 || i === gifts.length - 1)) onProgress(i + 1, gifts.length);
+      });
+      if (mode === 'replace') {
+        for (const { id } of this.stmts.ids.all()) {
+          if (keep.has(id)) continue;
+          this.stmts.remove.run(id);
+          this.stmts.logChange.run(id, 'removed');
+          result.removed++;
+        }
+      }
+      const revision = this.stmts.revision.get()!.r ?? 0;
+      if (revision > CHANGE_LOG_KEEP) this.stmts.prune.run(revision - CHANGE_LOG_KEEP);
+      result.revision = revision;
+    });
+    run.immediate();
+    return result;
+  }
+
+  async remove(ids: string[]): Promise<number> {
+    let removed = 0;
+    this.db.transaction(() => {
+      for (const id of ids) {
+        if (this.stmts.remove.run(id).changes > 0) {
+          this.stmts.logChange.run(id, 'removed');
+          removed++;
+        }
+      }
+    }).immediate();
+    return removed;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,55 @@
+import type { Gift } from './schema.js';
+
+/** A position in the id-ordered catalog; opaque to clients (see primitives/cursor.ts). */
+export interface GiftPage {
+  items: Gift[];
+  /** The id of the last item, when more items follow. */
+  nextAfterId?: string;
+}
+
+export interface CatalogStats {
+  items: number;
+  byCategory: Record<string, number>;
+  price: { min: number; max: number; median: number };
+  revision: number;
+}
+
+/** What changed since a revision, so a server can tell its clients exactly that. */
+export interface CatalogChange {
+  revision: number;
+  /** Items added or removed: the list itself changed. */
+  listChanged: boolean;
+  /** Ids whose record changed (updated, added or removed). */
+  changedIds: string[];
+}
+
+export interface ImportResult {
+  added: number;
+  updated: number;
+  removed: number;
+  unchanged: number;
+  revision: number;
+}
+
+/**
+ * The catalog behind every lane. SQLite is the embedded default; a Postgres
+ * implementation plugs in here for scale-out. Implementations must make
+ * `replaceAll` atomic: either every row lands or none does.
+ */
+export interface CatalogStore {
+  readonly kind: string;
+  get(id: string): Promise<Gift | undefined>;
+  /** Keyset page in id order, starting strictly after `afterId`. */
+  page(afterId: string | undefined, limit: number): Promise<GiftPage>;
+  all(): Promise<Gift[]>;
+  count(): Promise<number>;
+  stats(): Promise<CatalogStats>;
+  /** Monotonic counter, bumped by every committed change. */
+  revision(): Promise<number>;
+  /** Changes committed after `revision` (by this process or any other). */
+  changesSince(revision: number): Promise<CatalogChange>;
+  /** Insert or update the given records; `replace` also removes records not in the set. */
+  write(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): Promise<ImportResult>;
+  remove(ids: string[]): Promise<number>;
+  close(): Promise<void>;
+}

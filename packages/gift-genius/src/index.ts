@@ -1,0 +1,13 @@
+export { GiftGenApp, type AppOptions } from './app.js';
+export { openCatalog, loadBundledCatalog, BUNDLED_CATALOG } from './catalog/open.js';
+export { SqliteCatalogStore } from './catalog/sqlite-store.js';
+export type { CatalogStore, CatalogChange, ImportResult, GiftPage, CatalogStats } from './catalog/store.js';
+export { GiftSchema, type Gift } from './catalog/schema.js';
+export { parseCatalogFile, giftsToCsv } from './catalog/parse.js';
+export { rankGifts, type GiftQuery, type Ranking } from './recommend/rank.js';
+export { capabilitiesFor, canPush, type Lane } from './primitives/lane.js';
+export { createGiftServer, attachLiveUpdates, SERVER_NAME, SERVER_VERSION } from './server.js';
+export { startHttpServer, DEFAULT_HTTP_OPTIONS, type HttpOptions, type RunningHttpServer } from './transports/http.js';
+export { serveGiftStdio } from './transports/stdio.js';
+export { createLogger } from './observe/logger.js';
+export { ServerMetrics } from './observe/metrics.js';

@@ -1,0 +1,100 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { Logger } from 'pino';
+import type { ServerMetrics } from './metrics.js';
+
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
+const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+
+interface Pending {
+  /** initialize, server/discover, or any other modern request (watched for -32022). */
+  method: string;
+  requested?: string;
+  client: { name?: string; version?: string };
+  capabilities: string[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown, max = 80) => (typeof v === 'string' ? v.slice(0, max) : undefined);
+
+/** A metrics label from a client name: bounded and printable, so a hostile client cannot blow up cardinality. */
+const labelOf = (name: string | undefined) => (name ?? 'unknown').replace(/[^\w .@/-]/g, '_').slice(0, 48) || 'unknown';
+
+/**
+ * Watches messages in and out of one connection (or one HTTP exchange) and writes one
+ * log line per handshake or discover: who the client is, what it asked for and what it
+ * got. Only names, versions and capability keys are read: `_meta` may carry personal
+ * data (a user's location), and none of it is logged.
+ */
+export class HandshakeTap {
+  private readonly pending = new Map<string | number, Pending>();
+
+  constructor(
+    private readonly log: Logger,
+    private readonly metrics: ServerMetrics,
+    private readonly transport: 'stdio' | 'http',
+  ) {}
+
+  inbound(message: unknown): void {
+    if (!isObj(message) || typeof message.method !== 'string' || message.id === undefined) return;
+    const id = message.id as string | number;
+    const params = isObj(message.params) ? message.params : {};
+    const meta = isObj(params._meta) ? params._meta : {};
+    if (message.method === 'initialize') {
+      const info = isObj(params.clientInfo) ? params.clientInfo : {};
+      this.pending.set(id, {
+        method: 'initialize',
+        requested: str(params.protocolVersion, 40),
+        client: { name: str(info.name), version: str(info.version, 40) },
+        capabilities: isObj(params.capabilities) ? Object.keys(params.capabilities).slice(0, 20) : [],
+      });
+    } else if (message.method === 'server/discover' || PROTOCOL_VERSION_KEY in meta) {
+      const info = isObj(meta[CLIENT_INFO_KEY]) ? (meta[CLIENT_INFO_KEY] as Obj) : {};
+      const caps = meta[CLIENT_CAPABILITIES_KEY];
+      this.pending.set(id, {
+        method: message.method,
+        requested: str(meta[PROTOCOL_VERSION_KEY], 40),
+        client: { name: str(info.name), version: str(info.version, 40) },
+        capabilities: isObj(caps) ? Object.keys(caps).slice(0, 20) : [],
+      });
+    }
+    if (this.pending.size > 1000) this.pending.clear(); // never grows without bound on a hostile stream
+  }
+
+  outbound(message: JSONRPCMessage | unknown): void {
+    if (!isObj(message) || message.id === undefined || message.method !== undefined) return;
+    const id = message.id as string | number;
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    const era = pending.method === 'initialize' ? 'legacy' : 'modern';
+    const base = {
+      event: pending.method === 'initialize' ? 'handshake' : 'discover',
+      era,
+      transport: this.transport,
+      client: pending.client,
+      requestedVersion: pending.requested ?? null,
+      clientCapabilities: pending.capabilities,
+    };
+    if (isObj(message.error)) {
+      const code = message.error.code;
+      const reason = code === UNSUPPORTED_PROTOCOL_VERSION ? 'unsupported_version' : `error_${String(code)}`;
+      this.metrics.negotiationFailures.inc({ reason, era, transport: this.transport });
+      if (pending.method === 'initialize' || pending.method === 'server/discover' || code === UNSUPPORTED_PROTOCOL_VERSION) {
+        this.log.warn({ ...base, event: 'negotiation_failed', method: pending.method, reason, code, message: str(message.error.message, 200) }, 'negotiation failed');
+      }
+      return;
+    }
+    if (pending.method !== 'initialize' && pending.method !== 'server/discover') return; // an ordinary modern request
+    const result = isObj(message.result) ? message.result : {};
+    const negotiated = pending.method === 'initialize' ? str(result.protocolVersion, 40) : pending.requested;
+    if (pending.method === 'initialize' && negotiated !== pending.requested) {
+      this.metrics.negotiationFailures.inc({ reason: 'counter_offer', era, transport: this.transport });
+      this.log.warn({ ...base, event: 'negotiation_counter_offer', negotiatedVersion: negotiated, reason: 'requested version not supported; offered our latest' }, 'counter-offered a protocol version');
+    }
+    this.metrics.handshakes.inc({ client: labelOf(pending.client.name), version: negotiated ?? 'unknown', era, transport: this.transport });
+    this.log.info({ ...base, negotiatedVersion: negotiated ?? null }, pending.method === 'initialize' ? 'initialize handshake' : 'server/discover');
+  }
+}

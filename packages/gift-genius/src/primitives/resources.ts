@@ -1,0 +1,79 @@
+import { ProtocolError, ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import type { GiftGenApp } from '../app.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import type { Lane } from './lane.js';
+import { GIFT_URI_TEMPLATE, giftIdFromUri, giftUri } from './uris.js';
+
+const INVALID_PARAMS = -32602;
+const COMPLETION_LIMIT = 100;
+
+/**
+ * Every catalog item is a resource, `gift://catalog/{id}`, read as JSON.
+ * McpServer lists template resources in one unpaged response, so `resources/list`
+ * is answered here instead, with keyset paging straight from the store.
+ */
+export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane): { subscriptions: Set<string> } {
+  server.registerResource(
+    'gift',
+    new ResourceTemplate(GIFT_URI_TEMPLATE, {
+      list: undefined,
+      complete: { id: (value) => completeIds(app, value) },
+    }),
+    {
+      title: 'Gift catalog item',
+      description: 'One gift idea from the GiftGen catalog, as a JSON record.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const id = String(variables.id);
+      const gift = await app.store.get(id);
+      if (!gift) throw new ResourceNotFoundError(uri.href, `No gift with id "${id}"`);
+      return { contents: [{ uri: giftUri(id), mimeType: 'application/json', text: JSON.stringify(gift) }] };
+    },
+  );
+
+  server.server.setRequestHandler('resources/list', async (request) => {
+    const cursor = request.params?.cursor;
+    const afterId = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (cursor !== undefined && afterId === undefined) throw new ProtocolError(INVALID_PARAMS, 'Invalid cursor', { cursor });
+    const page = await app.store.page(afterId, app.pageSize);
+    return {
+      resources: page.items.map((gift) => ({
+        uri: giftUri(gift.id),
+        name: gift.id,
+        title: gift.title,
+        description: `$${gift.price} · ${gift.categories.join(', ')}`,
+        mimeType: 'application/json',
+      })),
+      ...(page.nextAfterId !== undefined && { nextCursor: encodeCursor(page.nextAfterId) }),
+    };
+  });
+
+  // Legacy subscriptions are per connection; the modern era subscribes through
+  // subscriptions/listen, which the SDK's serving entries own.
+  const subscriptions = new Set<string>();
+  if (lane.era === 'legacy' && server.server.getCapabilities().resources?.subscribe) {
+    server.server.setRequestHandler('resources/subscribe', async (request) => {
+      const uri = request.params.uri;
+      const id = giftIdFromUri(uri);
+      if (id === undefined) throw new ProtocolError(INVALID_PARAMS, `Not a gift resource URI: ${uri}`, { uri });
+      if (!(await app.store.get(id))) throw new ResourceNotFoundError(uri, `No gift with id "${id}"`);
+      subscriptions.add(uri);
+      return {};
+    });
+    server.server.setRequestHandler('resources/unsubscribe', async (request) => {
+      subscriptions.delete(request.params.uri);
+      return {};
+    });
+  }
+  return { subscriptions };
+}
+
+function completeIds(app: GiftGenApp, prefix: string): string[] {
+  const out: string[] = [];
+  for (const id of app.giftIds) {
+    if (id.startsWith(prefix)) out.push(id);
+    if (out.length === COMPLETION_LIMIT) break;
+  }
+  return out;
+}

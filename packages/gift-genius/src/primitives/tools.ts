@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import {
+  acceptedContent,
+  inputRequired,
+  inputResponse,
+  type CallToolResult,
+  type McpServer,
+  type RegisteredTool,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { GiftGenApp } from '../app.js';
+import { PRICE_BANDS, rankGifts, type Ranking } from '../recommend/rank.js';
+import { canAskUser, type Lane } from './lane.js';
+import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
+import { OPTIONAL_SUGGEST_ARGUMENTS, type ToolConfig } from './tool-config.js';
+
+const SUGGEST_DESCRIPTION =
+  'Suggests gift ideas from the GiftGen catalog for one recipient. Give the recipient\'s age and your relationship to them ' +
+  '(e.g. "sister", "colleague"); add a budget in USD, their interests, the occasion and anything to avoid for better picks. ' +
+  'Returns ranked ideas, each with a one-line reason.';
+
+const ARGUMENT_SCHEMAS = {
+  age: z.number().int().min(0).max(120).describe('Recipient age in years'),
+  relationship: z.string().trim().min(1).max(60).describe('Who the recipient is to you, e.g. "sister", "partner", "colleague"'),
+  budget: z.number().positive().max(100_000).describe('Most you want to spend, in USD'),
+  interests: z.array(z.string().trim().min(1).max(40)).max(10).describe('What they enjoy, e.g. ["coffee", "hiking"]'),
+  occasion: z.string().trim().min(1).max(40).describe('e.g. "birthday", "christmas", "housewarming"'),
+  exclude: z.array(z.string().trim().min(1).max(40)).max(20).describe('Gift ids, categories or words to avoid, e.g. ["alcohol"]'),
+  count: z.number().int().min(1).max(10).describe('How many ideas, 1–10 (default 5)'),
+};
+
+export const SuggestOutputSchema = z.object({
+  gifts: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      price: z.number(),
+      category: z.string(),
+      reason: z.string(),
+    }),
+  ),
+  matched: z.number().int().describe('Catalog items that passed the filters'),
+  budget: z.number().nullable(),
+  acrossPriceRanges: z.boolean().describe('True when no budget was given and the ideas span price ranges'),
+});
+
+export const GiftRecordSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  categories: z.array(z.string()),
+  interests: z.array(z.string()),
+  ageMin: z.number().int(),
+  ageMax: z.number().int(),
+  relationships: z.array(z.string()),
+  occasions: z.array(z.string()),
+  uri: z.string(),
+});
+
+const BudgetAnswer = z.object({ budget: z.number().positive().max(100_000) });
+
+type SuggestArgs = {
+  age: number;
+  relationship: string;
+  budget?: number;
+  interests?: string[];
+  occasion?: string;
+  exclude?: string[];
+  count?: number;
+};
+
+/** suggest_gifts' input schema for a configuration: the required arguments always, the optional ones it exposes. */
+export function suggestInputSchema(config: ToolConfig) {
+  const exposed = config.tools.suggest_gifts.arguments ?? OPTIONAL_SUGGEST_ARGUMENTS;
+  const maxCount = config.tools.suggest_gifts.maxCount;
+  const shape: Record<string, z.ZodType> = { age: ARGUMENT_SCHEMAS.age, relationship: ARGUMENT_SCHEMAS.relationship };
+  for (const name of OPTIONAL_SUGGEST_ARGUMENTS) {
+    if (!exposed.includes(name)) continue;
+    shape[name] = (name === 'count' ? z.number().int().min(1).max(maxCount).describe(`How many ideas, 1–${maxCount} (default 5)`) : ARGUMENT_SCHEMAS[name]).optional();
+  }
+  return z.object(shape);
+}
+
+function summarize(args: SuggestArgs, budget: number | undefined, ranking: Ranking, declined: boolean): string {
+  const who = `${args.relationship} (${args.age})`;
+  if (ranking.gifts.length === 0) {
+    return `No gift in the catalog fits a ${who}${budget !== undefined ? ` within $${budget}` : ''}. Try a higher budget or fewer exclusions.`;
+  }
+  const lines = ranking.gifts.map((g, i) => `${i + 1}. ${g.gift.title} — $${g.gift.price} (${g.category}): ${g.reason}`);
+  const head =
+    budget !== undefined
+      ? `Gift ideas for your ${who}, up to $${budget}:`
+      : `Gift ideas for your ${who}. ${declined ? 'No budget was given' : 'No budget was named'}, so these span price ranges (${PRICE_BANDS.map((b) => b.label).join(', ')}); name a budget for tighter picks:`;
+  return [head, ...lines].join('\n');
+}
+
+export interface ToolHandles {
+  suggest: RegisteredTool;
+  getGift: RegisteredTool;
+}
+
+/** Registers both tools from the current configuration; `applyToolConfig` re-applies a new one to a live instance. */
+export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): ToolHandles {
+  const config = app.toolConfig;
+  const suggest = server.registerTool(
+    'suggest_gifts',
+    {
+      title: config.tools.suggest_gifts.title ?? 'Suggest gifts',
+      description: config.tools.suggest_gifts.description ?? SUGGEST_DESCRIPTION,
+      inputSchema: suggestInputSchema(config),
+      outputSchema: SuggestOutputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+    },
+    async (rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult | ReturnType<typeof inputRequired>> => {
+      const args = rawArgs as SuggestArgs;
+      let budget = args.budget;
+      let declined = false;
+      const budgetExposed = (app.toolConfig.tools.suggest_gifts.arguments ?? OPTIONAL_SUGGEST_ARGUMENTS).includes('budget');
+      // Ask only a client that said it can ask its user, on a lane that can carry the question.
+      if (budget === undefined && budgetExposed && canAskUser(lane) && supportsFormElicitation(clientCapabilities(server, ctx))) {
+        const answer = inputResponse(ctx.mcpReq.inputResponses, 'budget');
+        if (answer.kind === 'missing') {
+          return inputRequired({
+            inputRequests: {
+              budget: inputRequired.elicit({
+                message: `What is your budget in USD for a gift for your ${args.relationship}?`,
+                requestedSchema: {
+                  type: 'object',
+                  properties: { budget: { type: 'number', title: 'Budget (USD)', minimum: 1, maximum: 100000 } },
+                  required: ['budget'],
+                },
+              }),
+            },
+          });
+        }
+        budget = acceptedContent(ctx.mcpReq.inputResponses, 'budget', BudgetAnswer)?.budget;
+        declined = budget === undefined;
+      }
+      const ranking = rankGifts(app.gifts, { ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
+      await ctx.mcpReq
+        .log('info', { tool: 'suggest_gifts', matched: ranking.matched, returned: ranking.gifts.length, budget: budget ?? null }, 'gift-genius')
+        .catch(() => undefined);
+      return {
+        content: [{ type: 'text', text: summarize(args, budget, ranking, declined) }],
+        structuredContent: {
+          gifts: ranking.gifts.map((g) => ({ id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason })),
+          matched: ranking.matched,
+          budget: budget ?? null,
+          acrossPriceRanges: ranking.acrossPriceRanges,
+        },
+      };
+    },
+  );
+
+  const getGift = server.registerTool(
+    'get_gift',
+    {
+      title: config.tools.get_gift.title ?? 'Get gift details',
+      description: config.tools.get_gift.description ?? 'Returns the full catalog record of one gift, by the id suggest_gifts returned.',
+      inputSchema: z.object({ id: z.string().trim().min(1).max(120).describe('Gift id, e.g. "pour-over-coffee-kit"') }),
+      outputSchema: GiftRecordSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+    },
+    async ({ id }: { id: string }): Promise<CallToolResult> => {
+      const gift = await app.store.get(id);
+      if (!gift) {
+        return { isError: true, content: [{ type: 'text', text: `No gift with id "${id}". Use an id from suggest_gifts.` }] };
+      }
+      const record = { ...gift, uri: `gift://catalog/${gift.id}` };
+      return {
+        content: [{ type: 'text', text: `${gift.title} — $${gift.price}\n${gift.description}` }],
+        structuredContent: record,
+      };
+    },
+  );
+
+  applyEnabled({ suggest, getGift }, config);
+  return { suggest, getGift };
+}
+
+function applyEnabled(handles: ToolHandles, config: ToolConfig): void {
+  if (handles.suggest.enabled !== config.tools.suggest_gifts.enabled) {
+    if (config.tools.suggest_gifts.enabled) handles.suggest.enable();
+    else handles.suggest.disable();
+  }
+  if (handles.getGift.enabled !== config.tools.get_gift.enabled) {
+    if (config.tools.get_gift.enabled) handles.getGift.enable();
+    else handles.getGift.disable();
+  }
+}
+
+/** Re-applies a changed configuration to a live instance; McpServer then sends tools/list_changed itself. */
+export function applyToolConfig(handles: ToolHandles, config: ToolConfig): void {
+  handles.suggest.update({
+    title: config.tools.suggest_gifts.title ?? 'Suggest gifts',
+    description: config.tools.suggest_gifts.description ?? SUGGEST_DESCRIPTION,
+    paramsSchema: suggestInputSchema(config),
+  });
+  handles.getGift.update({
+    title: config.tools.get_gift.title ?? 'Get gift details',
+    description: config.tools.get_gift.description ?? 'Returns the full catalog record of one gift, by the id suggest_gifts returned.',
+  });
+  applyEnabled(handles, config);
+}

@@ -1,0 +1,88 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { createRequire } from 'node:module';
+import type { GiftGenApp } from './app.js';
+import { capabilitiesFor, canPush, type Lane } from './primitives/lane.js';
+import { registerPrompts } from './primitives/prompts.js';
+import { registerResources } from './primitives/resources.js';
+import { applyToolConfig, registerTools, type ToolHandles } from './primitives/tools.js';
+
+export const SERVER_NAME = 'gift-genius';
+export const SERVER_VERSION: string = createRequire(import.meta.url)('../package.json').version;
+
+const INSTRUCTIONS =
+  'GiftGen suggests gifts. Call suggest_gifts with the recipient\'s age and relationship (plus budget, interests, occasion ' +
+  'when known); use get_gift for details. Catalog items are also resources at gift://catalog/{id}.';
+
+/** Cache hints for the modern era's cacheable results (ttlMs / cacheScope); the catalog is public data. */
+const CACHE_HINTS = {
+  'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+  'tools/list': { ttlMs: 60_000, cacheScope: 'public' },
+  'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
+  'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
+  'resources/list': { ttlMs: 30_000, cacheScope: 'public' },
+  'resources/read': { ttlMs: 30_000, cacheScope: 'public' },
+} as const;
+
+export interface GiftServer {
+  server: McpServer;
+  lane: Lane;
+  tools: ToolHandles;
+  /** Legacy `resources/subscribe` URIs of this connection. */
+  subscriptions: Set<string>;
+}
+
+/** One server instance for one lane. Everything registered follows from the app's current state. */
+export function createGiftServer(app: GiftGenApp, lane: Lane): GiftServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, version: SERVER_VERSION, title: 'GiftGen' },
+    { capabilities: capabilitiesFor(lane), instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS },
+  );
+  const tools = registerTools(server, app, lane);
+  const { subscriptions } = registerResources(server, app, lane);
+  registerPrompts(server, app);
+  return { server, lane, tools, subscriptions };
+}
+
+/**
+ * Connects a long-lived instance (a stdio connection or a legacy HTTP session) to the
+ * app's change feed. Nothing is sent before a legacy client's `notifications/initialized`,
+ * and `resources/updated` only for URIs that connection subscribed to (on the modern era
+ * the SDK's listen router filters by each subscription instead).
+ * Returns the function that detaches it.
+ */
+export function attachLiveUpdates(app: GiftGenApp, gs: GiftServer): () => void {
+  if (!canPush(gs.lane)) return () => undefined;
+  const lowLevel = gs.server.server;
+  let ready = gs.lane.era === 'modern';
+  let pendingConfig = false;
+  const previous = lowLevel.oninitialized;
+  lowLevel.oninitialized = () => {
+    previous?.();
+    ready = true;
+    if (pendingConfig) {
+      pendingConfig = false;
+      applyToolConfig(gs.tools, app.toolConfig);
+    }
+  };
+  const report = (error: unknown) => app.log.debug({ event: 'notify_failed', err: (error as Error)?.message }, 'notification not delivered');
+  const onList = () => {
+    if (ready) lowLevel.sendResourceListChanged().catch(report);
+  };
+  const onUpdated = (uri: string) => {
+    if (!ready) return;
+    if (gs.lane.era === 'modern' || gs.subscriptions.has(uri)) lowLevel.sendResourceUpdated({ uri }).catch(report);
+  };
+  const onTools = () => {
+    // McpServer announces tools/list_changed itself when a registered tool changes.
+    if (ready) applyToolConfig(gs.tools, app.toolConfig);
+    else pendingConfig = true;
+  };
+  app.on('resourcesListChanged', onList);
+  app.on('resourceUpdated', onUpdated);
+  app.on('toolsChanged', onTools);
+  return () => {
+    app.off('resourcesListChanged', onList);
+    app.off('resourceUpdated', onUpdated);
+    app.off('toolsChanged', onTools);
+  };
+}
