@@ -34,3 +34,30 @@ export async function connectClient(wire: Wire, target: Target, capabilities: Re
   await client.connect(transport);
   return { client, v1: undefined, close: () => client.close() };
 }
+
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+
+const V1_SCHEMAS = {
+  'notifications/tools/list_changed': ToolListChangedNotificationSchema,
+  'notifications/resources/list_changed': ResourceListChangedNotificationSchema,
+  'notifications/resources/updated': ResourceUpdatedNotificationSchema,
+  'notifications/prompts/list_changed': PromptListChangedNotificationSchema,
+} as const;
+
+export type ChangeNotification = keyof typeof V1_SCHEMAS;
+export const CHANGE_NOTIFICATIONS = Object.keys(V1_SCHEMAS) as ChangeNotification[];
+
+/** v1 registers notification handlers by schema, v2 by method name. */
+export function onNotification(
+  conn: Awaited<ReturnType<typeof connectClient>>,
+  method: ChangeNotification,
+  handler: (params: { uri?: string } | undefined) => void,
+): void {
+  if (conn.v1) conn.v1.setNotificationHandler(V1_SCHEMAS[method], (n) => handler(n.params as { uri?: string }));
+  else conn.client.setNotificationHandler(method, (n: { params?: unknown }) => handler(n.params as { uri?: string }));
+}
