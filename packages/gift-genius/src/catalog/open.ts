@@ -13,7 +13,7 @@ export function defaultDataDir(): string {
 }
 
 /** The first-start catalog: the bundled one, or GIFTGEN_SEED_FILE (JSON) for a deployment's own. */
-export function loadBundledCatalog(path = process.env.GIFTGEN_SEED_FILE ?? BUNDLED_CATALOG) {
+export function loadBundledCatalog(path = process.env.GIFTGEN_SEED_FILE || BUNDLED_CATALOG) {
   const outcome = parseCatalogFile(readFileSync(path, 'utf8'), 'json');
   if (!outcome.ok) {
     const detail = outcome.fileError ?? outcome.errors.slice(0, 5).map((e) => `row ${e.row} (${e.id}): ${e.problems.join('; ')}`).join('\n');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   createMcpHandler,
   hostHeaderValidationResponse,
+  isJsonContentType,
   isLegacyRequest,
   legacyStatelessFallback,
   originValidationResponse,
@@ -94,6 +95,10 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
     if (!['GET', 'POST', 'DELETE'].includes(request.method)) {
       return jsonRpcErrorResponse(405, -32000, 'Method not allowed', null, { allow: 'GET, POST, DELETE, OPTIONS' });
+    }
+    // Hand-wired routing must refuse non-JSON bodies itself (the SDK's isLegacyRequest does not).
+    if (request.method === 'POST' && !isJsonContentType(request.headers.get('content-type'))) {
+      return jsonRpcErrorResponse(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const tap = request.method === 'POST' ? new HandshakeTap(app.log, metrics, 'http') : undefined;
     const body = tap ? await peekJson(request) : undefined;

@@ -4,7 +4,7 @@ import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import { attachLiveUpdates, createGiftServer, type GiftServer } from '../server.js';
-import { jsonRpcErrorResponse } from './responses.js';
+import { jsonRpcErrorResponse, requestIdOf } from './responses.js';
 import { TapTransport } from './tap-transport.js';
 
 export interface LegacySessionOptions {
@@ -56,6 +56,14 @@ export class LegacySessions {
     }
     if (request.method !== 'POST') {
       return jsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+    }
+    // Anything but initialize needs a session; answer here so the request id is echoed.
+    const body = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (body !== undefined && !Array.isArray(body) && (body as { method?: unknown }).method !== 'initialize') {
+      return jsonRpcErrorResponse(400, -32000, 'Bad Request: no Mcp-Session-Id header; send initialize first to open a session', requestIdOf(body));
     }
     if (this.sessions.size + this.opening >= this.options.maxSessions) {
       this.metrics.negotiationFailures.inc({ reason: 'session_limit', era: 'legacy', transport: 'http' });

@@ -3,6 +3,7 @@ import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import { attachLiveUpdates, createGiftServer } from '../server.js';
+import { StdioLineGuard } from './stdio-guard.js';
 import { TapTransport } from './tap-transport.js';
 
 /**
@@ -10,7 +11,9 @@ import { TapTransport } from './tap-transport.js';
  * for the connection (legacy `initialize` or modern `server/discover`/envelope).
  */
 export function serveGiftStdio(app: GiftGenApp, metrics: ServerMetrics): StdioServerHandle {
-  const transport = new TapTransport(new StdioServerTransport(), new HandshakeTap(app.log, metrics, 'stdio'));
+  const guard = new StdioLineGuard((reply) => process.stdout.write(JSON.stringify(reply) + '\n'));
+  process.stdin.pipe(guard);
+  const transport = new TapTransport(new StdioServerTransport(guard, process.stdout), new HandshakeTap(app.log, metrics, 'stdio'));
   return serveStdio(
     ({ era }) => {
       const gs = createGiftServer(app, { transport: 'stdio', era, sessions: 'stateful' });
