@@ -1,0 +1,129 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadBundledCatalog, openCatalog } from '../dist/catalog/open.js';
+import { SqliteCatalogStore } from '../dist/catalog/sqlite-store.js';
+import { giftsToCsv, parseCatalogFile } from '../dist/catalog/parse.js';
+import { CATEGORIES, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
+import { runCli, tempDir } from './harness.js';
+
+const catalog = loadBundledCatalog();
+const dirs: Array<{ remove: () => void }> = [];
+const dir = () => {
+  const d = tempDir();
+  dirs.push(d);
+  return d.path;
+};
+afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
+
+describe('the authored catalog', () => {
+  it('has at least 300 distinct, schema-valid gifts covering every category, relationship and occasion', () => {
+    expect(catalog.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(catalog.map((g) => g.id)).size).toBe(catalog.length);
+    expect(new Set(catalog.map((g) => g.title.toLowerCase())).size).toBe(catalog.length);
+    for (const c of CATEGORIES) expect(catalog.filter((g) => g.categories.includes(c)).length, c).toBeGreaterThanOrEqual(10);
+    for (const r of RELATIONSHIPS) expect(catalog.filter((g) => g.relationships.includes(r)).length, r).toBeGreaterThanOrEqual(20);
+    for (const o of OCCASIONS) expect(catalog.filter((g) => g.occasions.includes(o)).length, o).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('SQLite store', () => {
+  it('is created and filled on first start, and keyset pages stay valid while the catalog changes', async () => {
+    const store = await openCatalog(dir());
+    expect(await store.count()).toBe(catalog.length);
+    const first = await store.page(undefined, 50);
+    // Changes before and after the cursor position: nothing is skipped or served twice.
+    const early = { ...catalog[0]!, id: '0000-early-insert', title: 'Early insert' };
+    await store.write([early], 'merge');
+    await store.remove([first.items[10]!.id]);
+    const seen = new Set(first.items.map((g) => g.id));
+    let after = first.nextAfterId;
+    while (after !== undefined) {
+      const page = await store.page(after, 50);
+      for (const g of page.items) {
+        expect(seen.has(g.id)).toBe(false);
+        seen.add(g.id);
+      }
+      after = page.nextAfterId;
+    }
+    expect(seen.size).toBe(catalog.length); // every original id once; the early insert sits before the cursor
+    const change = await store.changesSince(catalog.length);
+    expect(change).toMatchObject({ listChanged: true });
+    expect(change.changedIds.sort()).toEqual([early.id, first.items[10]!.id].sort());
+    await store.close();
+  });
+
+  it('reports updates that leave the list alone as updates only', async () => {
+    const store = await openCatalog(dir());
+    const rev = await store.revision();
+    const result = await store.write([{ ...catalog[5]!, price: catalog[5]!.price + 1 }, catalog[6]!], 'merge');
+    expect(result).toMatchObject({ added: 0, updated: 1, unchanged: 1, removed: 0 });
+    expect(await store.changesSince(rev)).toMatchObject({ listChanged: false, changedIds: [catalog[5]!.id] });
+    await store.close();
+  });
+});
+
+describe('gift-genius catalog (CLI)', () => {
+  it('import names every bad row and changes nothing', async () => {
+    const data = dir();
+    const file = join(data, 'bad.json');
+    const rows = [
+      catalog[0],
+      { ...catalog[1], price: -5 },
+      { ...catalog[2], categories: ['spaceships'] },
+      { ...catalog[3], ageMin: 50, ageMax: 10 },
+      catalog[0], // duplicate id
+      { ...catalog[4], id: 'Not A Slug' },
+    ];
+    writeFileSync(file, JSON.stringify(rows));
+    const before = await runCli(['catalog', 'stats', '--json', '--data', data]);
+    const result = await runCli(['catalog', 'import', file, '--data', data]);
+    expect(result.code).toBe(1);
+    for (const row of [2, 3, 4, 5, 6]) expect(result.stderr).toContain(`row ${row}`);
+    expect(result.stderr).toContain('Nothing was imported');
+    const after = await runCli(['catalog', 'stats', '--json', '--data', data]);
+    expect(JSON.parse(after.stdout)).toEqual(JSON.parse(before.stdout));
+  });
+
+  it('import of a file that is not JSON fails clearly', async () => {
+    const data = dir();
+    const file = join(data, 'broken.json');
+    writeFileSync(file, '[{"id": ');
+    const result = await runCli(['catalog', 'import', file, '--data', data]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/cannot parse JSON/);
+  });
+
+  it('CSV export → edit → import round-trips, and --replace removes what the file lacks', async () => {
+    const data = dir();
+    const csvFile = join(data, 'catalog.csv');
+    expect((await runCli(['catalog', 'export', '--format', 'csv', '-o', csvFile, '--data', data])).code).toBe(0);
+    const parsed = parseCatalogFile(readFileSync(csvFile, 'utf8'), 'csv');
+    expect(parsed.ok && parsed.gifts).toEqual(catalog.map((g) => g).sort((a, b) => (a.id < b.id ? -1 : 1)));
+    writeFileSync(csvFile, giftsToCsv(catalog.slice(0, 10).map((g) => ({ ...g, price: g.price + 1 }))));
+    const imported = await runCli(['catalog', 'import', csvFile, '--replace', '--data', data]);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(`0 added, 10 updated, 0 unchanged, ${catalog.length - 10} removed`);
+    const stats = JSON.parse((await runCli(['catalog', 'stats', '--json', '--data', data])).stdout);
+    expect(stats.items).toBe(10);
+  });
+
+  it('stats prints counts by category', async () => {
+    const result = await runCli(['catalog', 'stats', '--data', dir()]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`${catalog.length} gifts (store sqlite`);
+    expect(result.stdout).toMatch(/kitchen\s+\d+/);
+  });
+
+  it('a SQLite file written by another process is read by a second store', async () => {
+    const data = dir();
+    const a = await openCatalog(data);
+    const b = new SqliteCatalogStore(join(data, 'giftgen.sqlite'));
+    const rev = await b.revision();
+    await a.write([{ ...catalog[0]!, title: 'Renamed by A' }], 'merge');
+    expect((await b.get(catalog[0]!.id))?.title).toBe('Renamed by A');
+    expect((await b.changesSince(rev)).changedIds).toEqual([catalog[0]!.id]);
+    await a.close();
+    await b.close();
+  });
+});
