@@ -36,6 +36,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   private seenRevision = 0;
   private toolConfigValue: ToolConfig = DEFAULT_TOOL_CONFIG;
   private timer?: NodeJS.Timeout;
+  private unwatchStore?: () => Promise<void>;
   private polling?: Promise<void>;
   private readonly toolConfigPath?: string;
   private readonly pollMs: number;
@@ -56,6 +57,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
     this.toolConfigValue = readToolConfig(this.toolConfigPath);
     this.timer = setInterval(() => void this.pollCatalog(), this.pollMs);
     this.timer.unref();
+    // A store that can push (Postgres LISTEN/NOTIFY) cuts the delay; polling stays as the safety net.
+    this.unwatchStore = await this.store.watch?.(() => void this.pollCatalog());
     if (this.toolConfigPath) {
       // watchFile polls: it survives editors that replace the file instead of writing it.
       watchFile(this.toolConfigPath, { interval: 250, persistent: false }, () => this.reloadToolConfig('file change'));
@@ -119,6 +122,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.unwatchStore?.();
     if (this.toolConfigPath) unwatchFile(this.toolConfigPath);
     await this.polling;
     this.removeAllListeners();

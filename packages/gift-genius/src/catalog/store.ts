@@ -51,5 +51,10 @@ export interface CatalogStore {
   /** Insert or update the given records; `replace` also removes records not in the set. */
   write(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): Promise<ImportResult>;
   remove(ids: string[]): Promise<number>;
+  /**
+   * Optional push of "something changed" (e.g. Postgres LISTEN/NOTIFY), so servers need
+   * not wait for their next poll. Returns the function that stops watching.
+   */
+  watch?(onChange: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
