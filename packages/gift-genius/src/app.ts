@@ -5,6 +5,7 @@ import type { Gift } from './catalog/schema.js';
 import type { CatalogStore } from './catalog/store.js';
 import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitives/tool-config.js';
 import { giftUri } from './primitives/uris.js';
+import { RequestStateGuard } from './primitives/request-state.js';
 
 /** What every lane must hear about, and tell its clients where it declared it can. */
 export interface AppEvents {
@@ -31,6 +32,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   readonly store: CatalogStore;
   readonly log: Logger;
   readonly pageSize: number;
+  /** Seals and checks input_required round trips; one per process (or one key for all, GIFTGEN_STATE_KEY). */
+  readonly stateGuard = new RequestStateGuard();
   private snapshot: Gift[] = [];
   private snapshotIds: string[] = [];
   private seenRevision = 0;

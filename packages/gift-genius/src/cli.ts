@@ -10,6 +10,7 @@ import { ServerMetrics } from './observe/metrics.js';
 import { SERVER_VERSION } from './server.js';
 import { DEFAULT_HTTP_OPTIONS, startHttpServer } from './transports/http.js';
 import { serveGiftStdio } from './transports/stdio.js';
+import { loadTokens } from './transports/access.js';
 
 const int = (name: string, min: number, max: number) => (value: string) => {
   const n = Number(value);
@@ -20,13 +21,14 @@ const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boo
 
 interface CommonOptions {
   data: string;
+  databaseUrl?: string;
   toolsConfig?: string;
   pageSize: number;
 }
 
 async function startApp(options: CommonOptions) {
   const log = createLogger();
-  const store = await openCatalog(resolve(options.data));
+  const store = await openCatalog(resolve(options.data), { databaseUrl: options.databaseUrl });
   const app = new GiftGenApp({ store, log, toolConfigPath: options.toolsConfig && resolve(options.toolsConfig), pageSize: options.pageSize });
   await app.start();
   process.on('SIGHUP', () => app.reloadToolConfig('SIGHUP'));
@@ -41,6 +43,7 @@ const program = new Command()
 const withCommon = (command: Command) =>
   command
     .option('--data <dir>', 'folder of the embedded SQLite catalog (env GIFTGEN_DATA_DIR)', defaultDataDir())
+    .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
     .option('--tools-config <file>', 'JSON file choosing the tools and their wording; watched, and re-read on SIGHUP (env GIFTGEN_TOOLS_CONFIG)', process.env.GIFTGEN_TOOLS_CONFIG)
     .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50);
 
@@ -53,6 +56,13 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .option('--max-body <bytes>', 'largest request body accepted', int('max body', 1024, 64 * 1024 * 1024), DEFAULT_HTTP_OPTIONS.maxRequestBodySize)
   .option('--allowed-hosts <list>', 'extra Host names to accept, comma-separated (loopback always)', list, [])
   .option('--allowed-origins <list>', 'extra Origin host names to accept, comma-separated; * for any', list, [])
+  .option('--token-file <file>', 'require a bearer token from this file (one per line); also GIFTGEN_TOKEN')
+  .option('--authorization-server <url...>', 'authorization server(s) to name in /.well-known/oauth-protected-resource')
+  .option('--rate-limit <perSecond>', 'requests per second per client (0: off)', int('rate limit', 0, 1_000_000), DEFAULT_HTTP_OPTIONS.rateLimitPerSecond)
+  .option('--rate-burst <n>', 'burst allowed above the rate', int('rate burst', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.rateLimitBurst)
+  .option('--max-tool-calls <n>', 'tool calls running at once', int('max tool calls', 1, 100_000), DEFAULT_HTTP_OPTIONS.maxConcurrentToolCalls)
+  .option('--max-listen-streams <n>', 'open subscriptions/listen streams', int('max listen streams', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxListenStreams)
+  .option('--shutdown-grace <seconds>', 'on SIGTERM, how long calls in flight may take', int('shutdown grace', 0, 3600), DEFAULT_HTTP_OPTIONS.shutdownGraceMs / 1000)
   .action(async (opts) => {
     const { app, log, metrics } = await startApp(opts);
     const http = await startHttpServer(app, metrics, {
@@ -65,8 +75,18 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       maxRequestBodySize: opts.maxBody,
       allowedHosts: opts.allowedHosts,
       allowedOrigins: opts.allowedOrigins,
+      tokens: loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile),
+      authorizationServers: opts.authorizationServer ?? [],
+      rateLimitPerSecond: opts.rateLimit,
+      rateLimitBurst: opts.rateBurst,
+      maxConcurrentToolCalls: opts.maxToolCalls,
+      maxListenStreams: opts.maxListenStreams,
+      shutdownGraceMs: opts.shutdownGrace * 1000,
     });
-    log.info({ event: 'listening', url: http.url, legacyHttp: opts.legacyHttp, catalog: app.gifts.length }, `gift-genius listening on ${http.url}`);
+    log.info(
+      { event: 'listening', url: http.url, legacyHttp: opts.legacyHttp, catalog: app.gifts.length, auth: http.authRequired ? 'bearer' : 'none' },
+      `gift-genius listening on ${http.url}`,
+    );
     const stop = async (signal: string) => {
       log.info({ event: 'stopping', signal }, 'stopping');
       await http.close();
@@ -90,7 +110,9 @@ catalog
   .command('import <file>')
   .description('validate a JSON or CSV file and write it in one transaction (a bad file changes nothing)')
   .option('--data <dir>', 'catalog folder', defaultDataDir())
+  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
   .option('--replace', 'also remove gifts that are not in the file')
+  .option('--progress', 'print progress lines even when stderr is not a terminal')
   .addOption(new Option('--format <format>', 'file format (default: from the extension)').choices(['json', 'csv']))
   .action(async (file: string, opts) => {
     const format = opts.format ?? formatFromPath(file);
@@ -101,11 +123,20 @@ catalog
       console.error(`Nothing was imported: ${outcome.errors.length || 1} problem${outcome.errors.length === 1 ? '' : 's'}.`);
       process.exit(1);
     }
-    const store = await openCatalog(resolve(opts.data));
+    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
     const tty = process.stderr.isTTY;
-    const result = await store.write(outcome.gifts, opts.replace ? 'replace' : 'merge', (done, total) => {
-      if (tty) process.stderr.write(`\rimporting ${done}/${total} (${Math.round((done / total) * 100)}%)`);
-    });
+    let result;
+    try {
+      result = await store.write(outcome.gifts, opts.replace ? 'replace' : 'merge', (done, total) => {
+        if (tty) process.stderr.write(`\rimporting ${done}/${total} (${Math.round((done / total) * 100)}%)`);
+        else if (opts.progress) process.stderr.write(`importing ${done}/${total}\n`);
+      });
+    } catch (error) {
+      // One transaction: a failed write (disk full, read-only file, lost database) changes nothing.
+      console.error(`${tty ? '\n' : ''}Nothing was imported: the catalog could not be written (${(error as Error).message}).`);
+      await store.close().catch(() => undefined);
+      process.exit(1);
+    }
     if (tty) process.stderr.write('\n');
     await store.close();
     console.log(
@@ -117,10 +148,11 @@ catalog
   .command('export')
   .description('write the catalog as JSON or CSV')
   .option('--data <dir>', 'catalog folder', defaultDataDir())
+  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
   .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
   .option('-o, --out <file>', 'write to a file instead of stdout')
   .action(async (opts) => {
-    const store = await openCatalog(resolve(opts.data));
+    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
     const gifts = await store.all();
     await store.close();
     const text = opts.format === 'csv' ? giftsToCsv(gifts) : JSON.stringify(gifts, null, 2) + '\n';
@@ -132,9 +164,10 @@ catalog
   .command('stats')
   .description('count the catalog by category and price')
   .option('--data <dir>', 'catalog folder', defaultDataDir())
+  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
   .option('--json', 'print as JSON')
   .action(async (opts) => {
-    const store = await openCatalog(resolve(opts.data));
+    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
     const stats = await store.stats();
     await store.close();
     if (opts.json) return console.log(JSON.stringify(stats, null, 2));

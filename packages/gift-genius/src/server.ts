@@ -5,6 +5,7 @@ import { capabilitiesFor, canPush, type Lane } from './primitives/lane.js';
 import { registerPrompts } from './primitives/prompts.js';
 import { registerResources } from './primitives/resources.js';
 import { applyToolConfig, registerTools, type ToolHandles } from './primitives/tools.js';
+import { registerWidget } from './widget/register.js';
 
 export const SERVER_NAME = 'gift-genius';
 export const SERVER_VERSION: string = createRequire(import.meta.url)('../package.json').version;
@@ -16,10 +17,11 @@ const INSTRUCTIONS =
 /** Cache hints for the modern era's cacheable results (ttlMs / cacheScope); the catalog is public data. */
 const CACHE_HINTS = {
   'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
-  'tools/list': { ttlMs: 60_000, cacheScope: 'public' },
+  // Private: app-only widget tools are listed only to clients that declared MCP Apps.
+  'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
   'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
   'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
-  'resources/list': { ttlMs: 30_000, cacheScope: 'public' },
+  'resources/list': { ttlMs: 30_000, cacheScope: 'private' },
   'resources/read': { ttlMs: 30_000, cacheScope: 'public' },
 } as const;
 
@@ -35,10 +37,18 @@ export interface GiftServer {
 export function createGiftServer(app: GiftGenApp, lane: Lane): GiftServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION, title: 'GiftGen' },
-    { capabilities: capabilitiesFor(lane), instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS },
+    {
+      capabilities: capabilitiesFor(lane),
+      instructions: INSTRUCTIONS,
+      cacheHints: CACHE_HINTS,
+      // A question to a person waits at most this long; a client that vanished mid-call frees its call then.
+      inputRequired: { roundTimeoutMs: 5 * 60_000 },
+      requestState: { verify: (state, ctx) => app.stateGuard.verify(state, ctx) },
+    },
   );
   const tools = registerTools(server, app, lane);
   const { subscriptions } = registerResources(server, app, lane);
+  registerWidget(server, app, lane);
   registerPrompts(server, app);
   return { server, lane, tools, subscriptions };
 }

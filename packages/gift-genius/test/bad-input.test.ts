@@ -28,6 +28,9 @@ interface HttpCase {
 const HTTP_CASES: HttpCase[] = [
   { name: 'malformed JSON', body: '{"jsonrpc":"2.0","id":1,', status: 400, code: -32700, id: null },
   { name: 'legacy request without a session', body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), status: 400, code: -32000, id: 2 },
+  { name: 'legacy: unknown method without a session', body: JSON.stringify({ jsonrpc: '2.0', id: 'u1', method: 'init' }), status: 400, code: -32601, id: 'u1' },
+  { name: 'initialize with capabilities as a boolean', body: JSON.stringify({ jsonrpc: '2.0', id: 'i1', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: true, clientInfo: { name: 'x', version: '1' } } }), status: 400, code: -32602, id: 'i1' },
+  { name: 'initialize without protocolVersion', body: JSON.stringify({ jsonrpc: '2.0', id: 'i2', method: 'initialize', params: { capabilities: {}, clientInfo: { name: 'x', version: '1' } } }), status: 400, code: -32602, id: 'i2' },
   { name: 'session id that does not exist', headers: { ...BASE, 'mcp-session-id': 'no-such-session' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }), status: 404, code: -32001 },
   { name: 'oversized body', body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping', params: { pad: 'x'.repeat(5000) } }), status: 413 },
   { name: 'wrong content type', headers: { ...BASE, 'content-type': 'text/plain' }, body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }), status: 415 },
@@ -95,6 +98,7 @@ describe('bad input over stdio', () => {
   it('answers every bad line with the right error, keeps serving, and exits 0 when stdin closes', async () => {
     const init = { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
     const lines = [
+      JSON.stringify({ ...init, id: 'bad-init', params: { ...init.params, capabilities: true } }), // invalid params
       JSON.stringify(init),
       JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
       '{"jsonrpc":"2.0","id":1,', // malformed JSON
@@ -108,7 +112,7 @@ describe('bad input over stdio', () => {
       JSON.stringify({ jsonrpc: '2.0', method: 'notifications/unknown' }), // a notification: never answered
       JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping' }),
     ];
-    const { replies, code } = await stdioExchange(lines, 10);
+    const { replies, code } = await stdioExchange(lines, 11);
     const byId = new Map(replies.filter((r) => r.id !== null).map((r) => [r.id, r]));
     const anonymous = replies.filter((r) => r.id === null).map((r) => r.error.code);
     expect(byId.get('init')?.result?.protocolVersion).toBe('2025-11-25');
@@ -120,7 +124,8 @@ describe('bad input over stdio', () => {
     expect(byId.get(6)?.error?.code).toBe(-32602);
     expect(byId.get(7)?.error?.code).toBe(-32602);
     expect(byId.get(8)?.result).toEqual({});
-    expect(replies).toHaveLength(10);
+    expect(byId.get('bad-init')?.error?.code).toBe(-32602);
+    expect(replies).toHaveLength(11);
     expect(code).toBe(0);
   });
 });

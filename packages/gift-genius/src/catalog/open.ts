@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { SqliteCatalogStore } from './sqlite-store.js';
+import { PostgresCatalogStore } from './postgres-store.js';
+import { createLogger } from '../observe/logger.js';
 import type { CatalogStore } from './store.js';
 import { parseCatalogFile } from './parse.js';
 
@@ -22,8 +24,34 @@ export function loadBundledCatalog(path = process.env.GIFTGEN_SEED_FILE || BUNDL
   return outcome.gifts;
 }
 
-/** Opens the embedded store, creating and filling it from the bundled catalog on first start. */
-export async function openCatalog(dataDir = defaultDataDir()): Promise<CatalogStore> {
+export interface OpenCatalogOptions {
+  /**
+   * A `postgres://` URL: use the shared Postgres catalog instead of the embedded SQLite
+   * file (defaults to env DATABASE_URL; an empty value means SQLite).
+   */
+  databaseUrl?: string;
+}
+
+/** Which store `openCatalog` would open, without opening it. */
+export function catalogDatabaseUrl(options: OpenCatalogOptions = {}): string | undefined {
+  return options.databaseUrl || process.env.DATABASE_URL || undefined;
+}
+
+/**
+ * Opens the catalog — Postgres when a database URL is given (option or DATABASE_URL),
+ * the embedded SQLite file in `dataDir` otherwise — creating, migrating and filling it
+ * from the bundled catalog on first start.
+ */
+export async function openCatalog(dataDir = defaultDataDir(), options: OpenCatalogOptions = {}): Promise<CatalogStore> {
+  const databaseUrl = catalogDatabaseUrl(options);
+  if (databaseUrl) {
+    const log = createLogger();
+    // Migration, and seeding of an empty catalog, happen under one advisory lock inside open().
+    return PostgresCatalogStore.open(databaseUrl, {
+      seed: () => loadBundledCatalog(),
+      onError: (event, error) => log.warn({ event, err: error.message }, 'catalog database connection problem (handled)'),
+    });
+  }
   const store = new SqliteCatalogStore(join(dataDir, 'giftgen.sqlite'));
   if ((await store.revision()) === 0 && (await store.count()) === 0) {
     await store.write(loadBundledCatalog(), 'replace');

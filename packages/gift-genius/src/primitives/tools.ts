@@ -13,6 +13,8 @@ import { PRICE_BANDS, rankGifts, type Ranking } from '../recommend/rank.js';
 import { canAskUser, type Lane } from './lane.js';
 import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
 import { OPTIONAL_SUGGEST_ARGUMENTS, type ToolConfig } from './tool-config.js';
+import type { SuggestState } from './request-state.js';
+import { suggestToolMeta, widgetResultMeta } from '../widget/meta.js';
 
 const SUGGEST_DESCRIPTION =
   'Suggests gift ideas from the GiftGen catalog for one recipient. Give the recipient\'s age and your relationship to them ' +
@@ -111,6 +113,8 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       inputSchema: suggestInputSchema(config),
       outputSchema: SuggestOutputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+      // MCP Apps / ChatGPT: render the result with the gift-card widget (src/widget).
+      _meta: suggestToolMeta(),
     },
     async (rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult | ReturnType<typeof inputRequired>> => {
       const args = rawArgs as SuggestArgs;
@@ -122,6 +126,8 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
         const answer = inputResponse(ctx.mcpReq.inputResponses, 'budget');
         if (answer.kind === 'missing') {
           return inputRequired({
+            // Sealed, bound to this call's arguments and caller, single use (see request-state.ts).
+            requestState: await app.stateGuard.mint(args as Record<string, unknown>, ctx),
             inputRequests: {
               budget: inputRequired.elicit({
                 message: `What is your budget in USD for a gift for your ${args.relationship}?`,
@@ -134,6 +140,11 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
             },
           });
         }
+        // The SDK has already checked the seal and spent the state (RequestStateGuard.verify);
+        // here it must belong to these very arguments.
+        const state = ctx.mcpReq.requestState<SuggestState>();
+        const refusal = state ? app.stateGuard.mismatch(state, args as Record<string, unknown>) : 'requestState is missing';
+        if (refusal) return { isError: true, content: [{ type: 'text', text: `Refused: ${refusal}. Call suggest_gifts again.` }] };
         budget = acceptedContent(ctx.mcpReq.inputResponses, 'budget', BudgetAnswer)?.budget;
         declined = budget === undefined;
       }
@@ -149,6 +160,8 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
           budget: budget ?? null,
           acrossPriceRanges: ranking.acrossPriceRanges,
         },
+        // Widget-only data (the request, to refine it); hosts do not show `_meta` to the model.
+        _meta: widgetResultMeta({ ...args, budget }),
       };
     },
   );

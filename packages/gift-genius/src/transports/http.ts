@@ -7,6 +7,7 @@ import {
   isLegacyRequest,
   legacyStatelessFallback,
   originValidationResponse,
+  type AuthInfo,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -15,7 +16,10 @@ import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import { createGiftServer } from '../server.js';
 import { LegacySessions } from './legacy-sessions.js';
-import { jsonRpcErrorResponse } from './responses.js';
+import { BearerAccess } from './access.js';
+import { invalidInitialize } from './initialize-check.js';
+import { ConcurrencyGate, RateLimiter } from './limits.js';
+import { jsonRpcErrorResponse, requestIdOf } from './responses.js';
 
 export interface HttpOptions {
   host: string;
@@ -30,6 +34,19 @@ export interface HttpOptions {
   allowedHosts: string[];
   /** Origin host names accepted besides loopback; `*` accepts any (for a public deployment behind a proxy). */
   allowedOrigins: string[];
+  /** Bearer tokens; when any are set, /mcp needs one (401 with a WWW-Authenticate challenge otherwise). */
+  tokens: string[];
+  /** Authorization servers named in /.well-known/oauth-protected-resource. */
+  authorizationServers: string[];
+  /** Requests per second per client (token, else peer address), with this burst; 0 turns it off. */
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  /** tools/call running at once; over it, 503 with Retry-After. */
+  maxConcurrentToolCalls: number;
+  /** Open 2026-07-28 subscriptions/listen streams. */
+  maxListenStreams: number;
+  /** On shutdown, how long calls in flight may take to finish. */
+  shutdownGraceMs: number;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
@@ -42,6 +59,14 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   maxRequestBodySize: 1024 * 1024,
   allowedHosts: [],
   allowedOrigins: [],
+  tokens: [],
+  authorizationServers: [],
+  // Off by default: behind a host such as ChatGPT every user arrives from a few addresses.
+  rateLimitPerSecond: 0,
+  rateLimitBurst: 100,
+  maxConcurrentToolCalls: 64,
+  maxListenStreams: 1024,
+  shutdownGraceMs: 10_000,
 };
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -53,6 +78,8 @@ export interface RunningHttpServer {
   port: number;
   modern: McpHttpHandler;
   sessions?: LegacySessions;
+  authRequired: boolean;
+  /** Graceful: refuse new requests (503), let calls in flight finish (bounded), close streams, stop listening. */
   close(): Promise<void>;
 }
 
@@ -67,6 +94,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   const modern = createMcpHandler(() => createGiftServer(app, { transport: 'http', era: 'modern', sessions: 'stateless' }).server, {
     legacy: 'reject',
     maxRequestBodySize: options.maxRequestBodySize,
+    maxSubscriptions: options.maxListenStreams,
     onerror,
   });
   const sessions =
@@ -88,11 +116,29 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   const allowedOrigins = [...LOOPBACK, ...options.allowedOrigins];
   const anyOrigin = options.allowedOrigins.includes('*');
 
+  const access = new BearerAccess({ tokens: options.tokens, authorizationServers: options.authorizationServers });
+  const rate = new RateLimiter(options.rateLimitPerSecond, options.rateLimitBurst);
+  const toolCalls = new ConcurrencyGate(options.maxConcurrentToolCalls);
+  let inFlight = 0;
+  let draining = false;
+
   const serveMcp = async (request: Request): Promise<Response> => {
     const rejected =
       hostHeaderValidationResponse(request, allowedHosts) ?? (anyOrigin ? undefined : originValidationResponse(request, allowedOrigins));
     if (rejected) return rejected;
     if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
+    const endpoint = new URL(request.url);
+    let authInfo: AuthInfo | undefined;
+    if (access.enabled) {
+      const checked = await access.check(request, endpoint);
+      if (checked instanceof Response) return checked;
+      authInfo = checked;
+    }
+    const wait = rate.take(authInfo?.clientId ?? request.headers.get(PEER_HEADER) ?? 'unknown');
+    if (wait > 0) {
+      metrics.negotiationFailures.inc({ reason: 'rate_limited', era: 'any', transport: 'http' });
+      return jsonRpcErrorResponse(429, -32000, `Too many requests; retry in ${wait} s`, null, { 'retry-after': String(wait) });
+    }
     if (!['GET', 'POST', 'DELETE'].includes(request.method)) {
       return jsonRpcErrorResponse(405, -32000, 'Method not allowed', null, { allow: 'GET, POST, DELETE, OPTIONS' });
     }
@@ -103,8 +149,37 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     const tap = request.method === 'POST' ? new HandshakeTap(app.log, metrics, 'http') : undefined;
     const body = tap ? await peekJson(request) : undefined;
     tap?.inbound(body);
-    const legacy = await isLegacyRequest(request, undefined, { maxRequestBodySize: options.maxRequestBodySize });
-    const response = legacy ? await (sessions ? sessions.handle(request) : stateless!(request)) : await modern.fetch(request);
+    const method = (body as { method?: unknown } | undefined)?.method;
+    // While draining, only what completes work already in flight gets in: a client's answer
+    // to a server request (an elicitation reply) or a cancellation.
+    if (draining && !(request.method === 'POST' && (method === undefined || method === 'notifications/cancelled') && body !== undefined)) {
+      return jsonRpcErrorResponse(503, -32000, 'Server is shutting down; retry on another instance', requestIdOf(body), { 'retry-after': '5' });
+    }
+    const badInitialize = invalidInitialize(body);
+    if (badInitialize) return jsonRpcErrorResponse(400, badInitialize.error.code, badInitialize.error.message, badInitialize.id);
+    const isToolCall = method === 'tools/call';
+    if (isToolCall && !toolCalls.tryEnter()) {
+      return jsonRpcErrorResponse(503, -32000, `Busy: ${toolCalls.limit} tool calls in progress; retry shortly`, requestIdOf(body), { 'retry-after': '1' });
+    }
+    // Streams that stay open by design are not "in flight": shutdown closes them instead of waiting.
+    const longLived = request.method === 'GET' || method === 'subscriptions/listen';
+    if (!longLived) inFlight++;
+    const done = () => {
+      if (isToolCall) toolCalls.leave();
+      if (!longLived) inFlight--;
+    };
+    let response: Response;
+    let legacy = false;
+    try {
+      legacy = await isLegacyRequest(request, undefined, { maxRequestBodySize: options.maxRequestBodySize });
+      response = legacy
+        ? await (sessions ? sessions.handle(request, authInfo) : stateless!(request, { authInfo }))
+        : await modern.fetch(request, { authInfo });
+    } catch (error) {
+      done();
+      throw error;
+    }
+    response = whenFinished(response, done, request.signal);
     // Sessions are tapped on their own transport; per-request exchanges are observed here.
     // Only a stateless initialize is read from an event stream: a listen stream never ends.
     if (tap && !(legacy && sessions)) void observeResponse(response, tap, (body as { method?: unknown })?.method === 'initialize');
@@ -119,7 +194,13 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
         server: 'gift-genius',
         catalog: { store: app.store.kind, items: app.gifts.length, revision: await app.store.revision() },
         legacySessions: sessions?.size ?? null,
+        inFlight,
+        toolCallsInUse: toolCalls.inUse,
+        draining,
       });
+    }
+    if (url.pathname.startsWith('/.well-known/oauth-protected-resource') && request.method === 'GET' && access.enabled) {
+      return Response.json(access.metadata(new URL(options.path, url)));
     }
     if (url.pathname === '/metrics' && request.method === 'GET') {
       return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
@@ -132,7 +213,11 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     { fetch },
     { maxRequestBodySize: options.maxRequestBodySize, onerror: (error) => app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error') },
   );
-  const server: HttpServer = createServer((req, res) => void nodeHandler(req, res));
+  const server: HttpServer = createServer((req, res) => {
+    // The web Request has no peer address; carry it in a header the client cannot set.
+    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    void nodeHandler(req, res);
+  });
   server.headersTimeout = 20_000;
   server.requestTimeout = 0; // SSE streams stay open; idle sessions are expired by LegacySessions
   await new Promise<void>((resolve, reject) => {
@@ -146,13 +231,66 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     port,
     modern,
     sessions,
+    authRequired: access.enabled,
     async close() {
+      draining = true;
+      const deadline = Date.now() + options.shutdownGraceMs;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      if (inFlight > 0) app.log.warn({ event: 'shutdown_timeout', inFlight }, 'stopping with calls still in flight');
+      rate.close();
       await sessions?.close();
       await modern.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        setTimeout(() => (server.closeAllConnections(), resolve()), 1000).unref();
+      });
     },
   };
+}
+
+const PEER_HEADER = 'x-giftgen-peer';
+
+/**
+ * Calls `done` once the response body has been sent, or the client went away, or at once
+ * when there is no body. The client going away is seen on the request's abort signal at
+ * once; the node adapter itself only notices at the stream's next chunk.
+ */
+function whenFinished(response: Response, done: () => void, signal?: AbortSignal): Response {
+  if (!response.body) {
+    done();
+    return response;
+  }
+  let called = false;
+  const once = () => {
+    if (!called) {
+      called = true;
+      done();
+    }
+  };
+  const reader = response.body.getReader();
+  signal?.addEventListener(
+    'abort',
+    () => {
+      once();
+      void reader.cancel('client disconnected').catch(() => undefined);
+    },
+    { once: true },
+  );
+  const tracked = new ReadableStream({
+    async pull(controller) {
+      const { value, done: end } = await reader.read();
+      if (end) {
+        once();
+        controller.close();
+      } else controller.enqueue(value);
+    },
+    cancel(reason) {
+      once();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(tracked, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 async function peekJson(request: Request): Promise<unknown> {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { WebStandardStreamableHTTPServerTransport, type AuthInfo } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import { attachLiveUpdates, createGiftServer, type GiftServer } from '../server.js';
+import { LEGACY_METHODS } from './initialize-check.js';
 import { jsonRpcErrorResponse, requestIdOf } from './responses.js';
 import { TapTransport } from './tap-transport.js';
 
@@ -15,6 +16,8 @@ export interface LegacySessionOptions {
 
 interface Session {
   gs: GiftServer;
+  /** Who opened it (a hash of their token): a session answers only to the credentials that created it. */
+  principal?: string;
   transport: WebStandardStreamableHTTPServerTransport;
   lastSeen: number;
   detach: () => void;
@@ -45,14 +48,15 @@ export class LegacySessions {
     return this.sessions.size;
   }
 
-  async handle(request: Request): Promise<Response> {
+  async handle(request: Request, authInfo?: AuthInfo): Promise<Response> {
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const session = this.sessions.get(sessionId);
-      // The spec's signal to start over: 404, and the client re-initializes.
-      if (!session) return jsonRpcErrorResponse(404, -32001, 'Session not found');
+      // The spec's signal to start over: 404, and the client re-initializes. Someone else's
+      // session looks exactly like a missing one, so ids cannot be probed.
+      if (!session || session.principal !== authInfo?.clientId) return jsonRpcErrorResponse(404, -32001, 'Session not found');
       session.lastSeen = Date.now();
-      return session.transport.handleRequest(request);
+      return session.transport.handleRequest(request, { authInfo });
     }
     if (request.method !== 'POST') {
       return jsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
@@ -62,19 +66,24 @@ export class LegacySessions {
       .clone()
       .json()
       .catch(() => undefined);
-    if (body !== undefined && !Array.isArray(body) && (body as { method?: unknown }).method !== 'initialize') {
+    const method = (body as { method?: unknown } | undefined)?.method;
+    if (body !== undefined && !Array.isArray(body) && method !== 'initialize') {
+      if (typeof method === 'string' && !method.startsWith('notifications/') && !LEGACY_METHODS.has(method)) {
+        return jsonRpcErrorResponse(400, -32601, `Method not found: ${method.slice(0, 100)}`, requestIdOf(body));
+      }
       return jsonRpcErrorResponse(400, -32000, 'Bad Request: no Mcp-Session-Id header; send initialize first to open a session', requestIdOf(body));
     }
+
     if (this.sessions.size + this.opening >= this.options.maxSessions) {
       this.metrics.negotiationFailures.inc({ reason: 'session_limit', era: 'legacy', transport: 'http' });
       return jsonRpcErrorResponse(503, -32000, `Too many open sessions (limit ${this.options.maxSessions}); retry later`, null, {
         'retry-after': '5',
       });
     }
-    return this.open(request);
+    return this.open(request, authInfo);
   }
 
-  private async open(request: Request): Promise<Response> {
+  private async open(request: Request, authInfo?: AuthInfo): Promise<Response> {
     this.opening++;
     const gs = createGiftServer(this.app, { transport: 'http', era: 'legacy', sessions: 'stateful' });
     let session: Session | undefined;
@@ -82,7 +91,7 @@ export class LegacySessions {
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxRequestBodySize,
       onsessioninitialized: (id) => {
-        session = { gs, transport, lastSeen: Date.now(), detach: attachLiveUpdates(this.app, gs) };
+        session = { gs, transport, principal: authInfo?.clientId, lastSeen: Date.now(), detach: attachLiveUpdates(this.app, gs) };
         this.sessions.set(id, session);
         this.metrics.legacySessions.set(this.sessions.size);
       },
@@ -95,7 +104,7 @@ export class LegacySessions {
         previous?.();
         if (transport.sessionId) this.drop(transport.sessionId);
       };
-      const response = await transport.handleRequest(request);
+      const response = await transport.handleRequest(request, { authInfo });
       // Not an initialize (or a bad one): no session was made, so nothing may linger.
       if (!session) await gs.server.close().catch(() => undefined);
       return response;

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
+import { invalidInitialize } from './initialize-check.js';
 
 type ErrorReply = { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } };
 
@@ -67,6 +68,11 @@ export class StdioLineGuard extends Transform {
       if (id !== undefined || !isObject(value) || typeof value.method !== 'string') {
         this.reply({ jsonrpc: '2.0', id: id ?? null, error: { code: INVALID_REQUEST, message: 'Invalid Request: not a JSON-RPC 2.0 message' } });
       }
+      return;
+    }
+    const badInitialize = invalidInitialize(value);
+    if (badInitialize) {
+      this.reply({ jsonrpc: '2.0', ...badInitialize });
       return;
     }
     this.push(line + '\n');

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+
+/** What suggest_gifts seals into the `requestState` of its input_required result. */
+export interface SuggestState {
+  /** Hash of the arguments of the call that asked: the answer may only complete that call. */
+  args: string;
+  /** Single use: a replayed state is refused. */
+  nonce: string;
+}
+
+const TTL_SECONDS = 600;
+
+/**
+ * Integrity for multi-round-trip state (2026-07-28 `input_required`). The state
+ * round-trips through the client, so it is sealed with an HMAC (the SDK's codec),
+ * bound to the method and the caller, tied to the original arguments, and spent on
+ * first use. The key comes from GIFTGEN_STATE_KEY (≥ 32 bytes) so that every
+ * instance behind a balancer accepts the others' states; without it each process
+ * makes its own, which is right for one process.
+ */
+export class RequestStateGuard {
+  readonly codec: RequestStateCodec<SuggestState>;
+  private readonly spent = new Map<string, number>();
+
+  constructor(key = process.env.GIFTGEN_STATE_KEY || randomBytes(32).toString('hex')) {
+    if (Buffer.byteLength(key) < 32) throw new Error('GIFTGEN_STATE_KEY must be at least 32 bytes');
+    this.codec = createRequestStateCodec<SuggestState>({
+      key,
+      ttlSeconds: TTL_SECONDS,
+      bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ''}`,
+    });
+  }
+
+  static argsHash(args: Record<string, unknown>): string {
+    const canonical = JSON.stringify(Object.keys(args).sort().map((k) => [k, args[k]]));
+    return createHash('sha256').update(canonical).digest('base64url');
+  }
+
+  mint(args: Record<string, unknown>, ctx: ServerContext): Promise<string> {
+    return this.codec.mint({ args: RequestStateGuard.argsHash(args), nonce: randomBytes(12).toString('base64url') }, ctx);
+  }
+
+  /**
+   * The SDK's `requestState.verify` hook: checks the seal, the binding and the expiry, then
+   * spends the state. Runs before the handler; any throw is answered -32602.
+   */
+  async verify(wire: string, ctx: ServerContext, now = Date.now()): Promise<SuggestState> {
+    const state = await this.codec.verify(wire, ctx);
+    for (const [nonce, expires] of this.spent) if (expires < now) this.spent.delete(nonce);
+    if (this.spent.has(state.nonce)) throw new Error('replayed');
+    this.spent.set(state.nonce, now + TTL_SECONDS * 1000);
+    return state;
+  }
+
+  /** Whether a verified state belongs to the call it arrived with; the reason when it does not. */
+  mismatch(state: SuggestState, args: Record<string, unknown>): string | undefined {
+    return state.args === RequestStateGuard.argsHash(args) ? undefined : 'requestState belongs to a call with other arguments';
+  }
+}

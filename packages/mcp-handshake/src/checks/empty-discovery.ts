@@ -1,0 +1,23 @@
+import type { Check } from '../types.js';
+import { exchangesOf, itemsOf, mainSession, outcome, resultOf, skip, SPEC } from './lib.js';
+
+export const emptyDiscovery: Check = {
+  id: 'empty-discovery',
+  title: 'the server offers something',
+  why: 'A server with no tools, resources or prompts connects fine and then does nothing: ChatGPT shows "No tools available", other hosts an empty panel. Usually a missing data file, a failed registration or a feature flag.',
+  fix: 'Check that tools are registered before connect() and that the data they depend on loaded; the server logs on stderr usually say why.',
+  spec: `${SPEC}/server/tools#listing-tools`,
+  run(t) {
+    const session = mainSession(t);
+    if (!session) return skip('no session was established');
+    const counts: Record<string, number> = {};
+    for (const method of ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']) {
+      counts[method] = exchangesOf(t, { conn: session.conn.id, method, labelPrefix: 'list-1' }).reduce((n, x) => n + itemsOf(resultOf(t, x), method).length, 0);
+    }
+    const line = Object.entries(counts)
+      .map(([m, n]) => `${m.replace('/list', '')}: ${n}`)
+      .join(', ');
+    if (Object.values(counts).every((n) => n === 0)) return outcome('warn', 'the handshake succeeds but there are no tools, resources or prompts', [line]);
+    return outcome('pass', line);
+  },
+};

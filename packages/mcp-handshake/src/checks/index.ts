@@ -1,0 +1,45 @@
+import type { Check, Finding, Transcript } from '../types.js';
+import { capabilitiesBacked } from './capabilities-backed.js';
+import { capabilitiesDeclared } from './capabilities-declared.js';
+import { discover } from './discover.js';
+import { emptyDiscovery } from './empty-discovery.js';
+import { eraSupport } from './era-support.js';
+import { initializeFormat } from './initialize-format.js';
+import { jsonrpcEnvelope } from './jsonrpc-envelope.js';
+import { lifecycleOrder } from './lifecycle-order.js';
+import { listChanged } from './list-changed.js';
+import { serverInfo } from './server-info.js';
+import { stdioHygiene } from './stdio-hygiene.js';
+import { toolSchemas } from './tool-schemas.js';
+import { undeclaredMethods } from './undeclared-methods.js';
+import { versionNegotiation } from './version-negotiation.js';
+
+/** The rule set, in report order. Ids are stable: CI baselines and SARIF rules refer to them. */
+export const CHECKS: readonly Check[] = [
+  stdioHygiene,
+  initializeFormat,
+  versionNegotiation,
+  discover,
+  lifecycleOrder,
+  capabilitiesDeclared,
+  capabilitiesBacked,
+  undeclaredMethods,
+  listChanged,
+  jsonrpcEnvelope,
+  serverInfo,
+  toolSchemas,
+  eraSupport,
+  emptyDiscovery,
+];
+
+/** Run every check over one transcript. A check that throws is reported, not fatal. */
+export function runChecks(transcript: Transcript, checks: readonly Check[] = CHECKS): Finding[] {
+  return checks.map((check) => {
+    const { run: _run, ...meta } = check;
+    try {
+      return { ...meta, ...check.run(transcript) };
+    } catch (error) {
+      return { ...meta, status: 'fail' as const, summary: `the check itself crashed: ${(error as Error).message}`, evidence: [] };
+    }
+  });
+}

@@ -1,0 +1,66 @@
+import { LIST_CHANGED_NOTIFICATION } from '../protocol.js';
+import type { Check } from '../types.js';
+import { asObject, connsBy, excerpt, exchangesOf, incoming, isDeclared, mainSession, modernSession, outcome, resultOf, skip, SPEC, type Msg, type Session } from './lib.js';
+
+const KINDS = [
+  { kind: 'tools', method: 'tools/list', key: 'tools' },
+  { kind: 'resources', method: 'resources/list', key: 'resources' },
+  { kind: 'prompts', method: 'prompts/list', key: 'prompts' },
+] as const;
+
+/** Order-insensitive fingerprint of a listed page. */
+function fingerprint(items: unknown): string {
+  if (!Array.isArray(items)) return '[]';
+  return JSON.stringify(items.map((i) => JSON.stringify(i)).sort());
+}
+
+export const listChanged: Check = {
+  id: 'list-changed',
+  title: 'list changes are announced, and only when declared',
+  why: 'Hosts cache tool, resource and prompt lists and refresh them only on list_changed. A list that changes silently leaves ChatGPT and Claude calling tools that no longer exist (or never seeing new ones); a list_changed the server did not declare is ignored or, in strict clients, an error.',
+  fix: 'Whenever a list changes, send notifications/<kind>/list_changed (and declare <kind>.listChanged: true). If you do not declare listChanged, keep the list stable for the session.',
+  spec: `${SPEC}/server/tools#list-changed-notification`,
+  run(t) {
+    const evidence: string[] = [];
+    const legacy = mainSession(t);
+    const sessions: Session[] = [legacy, modernSession(t)].filter((s): s is Session => s !== undefined);
+    if (sessions.length === 0) return skip('no session was established');
+    let compared = 0;
+    const main = legacy?.era === 'legacy' ? legacy : undefined;
+    if (main) {
+      for (const { kind, method, key } of KINDS) {
+        const first = exchangesOf(t, { conn: main.conn.id, method, label: 'list-1' })[0];
+        const second = exchangesOf(t, { conn: main.conn.id, method, label: 'list-2' })[0];
+        const a = resultOf(t, first);
+        const b = resultOf(t, second);
+        if (!a || !b || first.replySeq === undefined || second.replySeq === undefined) continue;
+        compared++;
+        if (fingerprint(a[key]) === fingerprint(b[key])) continue;
+        const notified = incoming(t, main.conn.id).some(
+          (e) => e.seq > first.replySeq! && e.seq < second.replySeq! && (e.message as Msg).method === LIST_CHANGED_NOTIFICATION[kind],
+        );
+        if (!notified) {
+          const before = (Array.isArray(a[key]) ? (a[key] as Msg[]) : []).map((i) => i.name ?? i.uri);
+          const after = (Array.isArray(b[key]) ? (b[key] as Msg[]) : []).map((i) => i.name ?? i.uri);
+          evidence.push(`${kind} changed within ${t.options.driftWindowMs} ms without ${LIST_CHANGED_NOTIFICATION[kind]}: ${excerpt(before, 70)} → ${excerpt(after, 70)}`);
+        }
+      }
+    }
+    // A list_changed for a list whose listChanged was not declared.
+    const legacyConns = new Set([...connsBy(t, 'main'), ...connsBy(t, 'version'), ...connsBy(t, 'watch')].filter((c) => c.era === 'legacy').map((c) => c.id));
+    for (const e of t.events) {
+      if (e.dir !== 'in' || e.kind !== 'message') continue;
+      const method = (e.message as Msg).method;
+      const kind = KINDS.find((k) => LIST_CHANGED_NOTIFICATION[k.kind] === method)?.kind;
+      if (!kind) continue;
+      const session = legacyConns.has(e.conn) ? legacy : sessions.find((s) => s.era === 'modern');
+      if (!session) continue;
+      if (!isDeclared(session.capabilities, kind) || asObject(session.capabilities[kind]).listChanged !== true) {
+        evidence.push(`${e.conn}: ${method} arrived but ${kind}.listChanged is not declared`);
+      }
+    }
+    if (evidence.length > 0) return outcome('fail', evidence.length === 1 ? evidence[0] : `${evidence.length} list change problems`, evidence);
+    if (compared === 0) return outcome('pass', 'no list_changed without declaration (no list to compare)');
+    return outcome('pass', `${compared} list(s) compared across ${t.options.driftWindowMs} ms: stable or announced`);
+  },
+};

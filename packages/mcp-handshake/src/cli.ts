@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+import { Command, CommanderError, Option } from 'commander';
+import { callCommand } from './commands/call.js';
+import { collect, EXIT, positiveInt } from './commands/common.js';
+import { doctorCommand } from './commands/doctor.js';
+import { inspectCommand } from './commands/inspect.js';
+import { watchCommand } from './commands/watch.js';
+import { TOOL_VERSION } from './protocol.js';
+import { resolveTarget, UsageError, type Target } from './target.js';
+import type { Era } from './types.js';
+
+// Everything after the first `--` is the stdio command, untouched by option parsing.
+const argv = process.argv.slice(2);
+const dashes = argv.indexOf('--');
+const head = dashes < 0 ? argv : argv.slice(0, dashes);
+const command = dashes < 0 ? [] : argv.slice(dashes + 1);
+
+interface TargetOptions {
+  header?: string[];
+  env?: string[];
+  cwd?: string;
+  timeout: number;
+}
+
+const withTarget = (cmd: Command) =>
+  cmd
+    .option('-H, --header <header>', 'HTTP header "Name: value" (repeatable)', collect)
+    .option('-e, --env <KEY=VALUE>', 'environment variable for the stdio command (repeatable)', collect)
+    .option('--cwd <dir>', 'working directory for the stdio command')
+    .option('--timeout <ms>', 'how long to wait for each answer', positiveInt('--timeout', 1, 600_000), 5000);
+
+const eraOption = (choices: string[], fallback: string) => new Option('--era <era>', 'which wire to speak').choices(choices).default(fallback);
+
+function targetOf(operands: string[], opts: TargetOptions): Target {
+  return resolveTarget(command.length > 0 ? command : operands, opts);
+}
+
+let exitCode: number = EXIT.ok;
+
+const program = new Command()
+  .name('mcp-handshake')
+  .description('See an MCP handshake as it happened, and diagnose what breaks it')
+  .version(TOOL_VERSION)
+  .exitOverride()
+  .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+withTarget(
+  program
+    .command('inspect')
+    .description('show the handshake and discovery on the wire: inspect <url> | inspect -- <command> [args…]')
+    .argument('[url]', 'Streamable HTTP endpoint (or give a stdio command after --)'),
+)
+  .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
+  .option('--protocol-version <version>', 'protocol version to ask for')
+  .option('--mermaid', 'print the exchange as a Mermaid sequenceDiagram')
+  .option('--json', 'print the result as JSON')
+  .option('--dump-wire <file>', 'write the whole exchange (redacted) as JSON')
+  .option('-v, --verbose', 'full messages and stderr')
+  .action(async (url: string | undefined, opts) => {
+    if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
+    exitCode = await inspectCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json, mermaid: opts.mermaid, verbose: opts.verbose, dumpWire: opts.dumpWire });
+  });
+
+withTarget(
+  program
+    .command('doctor')
+    .description('probe every era with raw JSON-RPC and report checks: doctor <url> | doctor -- <command> [args…]')
+    .argument('[url]', 'Streamable HTTP endpoint (or give a stdio command after --)'),
+)
+  .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
+  .option('--protocol-version <version>', 'legacy version for the main session (default 2025-11-25), or the modern version to probe')
+  .option('--drift-window <ms>', 'time between the two listings compared by list-changed', positiveInt('--drift-window', 0, 600_000), 400)
+  .option('--concurrency <n>', 'connections probed at once', positiveInt('--concurrency', 1, 16), 4)
+  .option('--json', 'print the report as JSON (schema mcp-handshake/doctor@1)')
+  .option('--junit <file>', 'write a JUnit XML report')
+  .option('--sarif <file>', 'write a SARIF 2.1.0 report')
+  .option('--baseline <file>', 'accept the failures of the check ids listed in this file')
+  .option('--write-baseline <file>', 'write the ids of the failing checks as a baseline')
+  .option('--dump-wire <file>', 'write the whole exchange (redacted) as JSON')
+  .option('--mermaid', 'print the main exchanges as a Mermaid sequenceDiagram instead of the report')
+  .option('-v, --verbose', 'show evidence of passing checks too')
+  .action(async (url: string | undefined, opts) => {
+    if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
+    const eras: Era[] = opts.era === 'auto' ? ['legacy', 'modern'] : [opts.era];
+    exitCode = await doctorCommand(targetOf(url ? [url] : [], opts), {
+      timeoutMs: opts.timeout,
+      driftWindowMs: opts.driftWindow,
+      concurrency: opts.concurrency,
+      eras,
+      protocolVersion: opts.protocolVersion,
+      json: opts.json,
+      junit: opts.junit,
+      sarif: opts.sarif,
+      baseline: opts.baseline,
+      writeBaseline: opts.writeBaseline,
+      dumpWire: opts.dumpWire,
+      mermaid: opts.mermaid,
+      verbose: opts.verbose,
+    });
+  });
+
+withTarget(
+  program
+    .command('call')
+    .description('validate arguments against a tool\'s inputSchema, call it, show the result: call <url> <tool> | call <tool> -- <command>')
+    .argument('<operands...>', '[url] tool'),
+)
+  .requiredOption('--args <json>', 'the tool arguments as a JSON object', '{}')
+  .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
+  .option('--protocol-version <version>', 'protocol version to ask for')
+  .option('--json', 'print the outcome as JSON')
+  .action(async (operands: string[], opts) => {
+    const [a, b, ...extra] = operands;
+    const isUrl = /^https?:\/\//i.test(a);
+    if (extra.length > 0 || (isUrl && !b) || (!isUrl && b !== undefined)) throw new UsageError('usage: call <url> <tool> --args JSON, or call <tool> --args JSON -- <command>');
+    const tool = isUrl ? b : a;
+    if (!isUrl && command.length === 0) throw new UsageError('give a URL, or a command after --');
+    exitCode = await callCommand(targetOf(isUrl ? [a] : [], opts), tool, { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, args: opts.args, json: opts.json });
+  });
+
+withTarget(
+  program
+    .command('watch')
+    .description('stay connected, print notifications and the diff of each refreshed list: watch <url> | watch -- <command>')
+    .argument('[url]', 'Streamable HTTP endpoint (or give a stdio command after --)'),
+)
+  .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
+  .option('--protocol-version <version>', 'protocol version to ask for')
+  .option('--duration <seconds>', 'how long to watch', positiveInt('--duration', 1, 86_400), 30)
+  .option('--json', 'one JSON object per event')
+  .action(async (url: string | undefined, opts) => {
+    if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
+    exitCode = await watchCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, durationMs: opts.duration * 1000, json: opts.json });
+  });
+
+program.addHelpText(
+  'after',
+  `
+Exit codes: 0 no failure, 1 a check (or the call) failed, 2 could not connect, 64 usage error.
+Examples:
+  mcp-handshake inspect http://127.0.0.1:3000/mcp
+  mcp-handshake doctor --json -- node server.js --stdio
+  mcp-handshake call http://127.0.0.1:3000/mcp suggest_gifts --args '{"age":30,"relationship":"friend"}'`,
+);
+
+try {
+  await program.parseAsync(head, { from: 'user' });
+} catch (error) {
+  if (error instanceof CommanderError) {
+    exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else if (error instanceof UsageError) {
+    process.stderr.write(`mcp-handshake: ${error.message}\n`);
+    exitCode = EXIT.usage;
+  } else {
+    process.stderr.write(`mcp-handshake: ${(error as Error).stack ?? String(error)}\n`);
+    exitCode = EXIT.noConnection;
+  }
+}
+// Leave promptly even if a server keeps a socket open.
+process.exit(exitCode);

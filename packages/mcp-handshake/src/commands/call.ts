@@ -1,0 +1,81 @@
+import { listRound, paramsFor, resultOf } from '../probes/listing.js';
+import { openSession, type EraChoice } from '../probes/session.js';
+import { makeStyle, useColour } from '../report/style.js';
+import { compileSchema, formatAjvErrors } from '../schema.js';
+import { UsageError, type Target } from '../target.js';
+import { EXIT } from './common.js';
+
+type Msg = Record<string, unknown>;
+
+export interface CallOptions {
+  era: EraChoice;
+  protocolVersion?: string;
+  timeoutMs: number;
+  args: string;
+  json?: boolean;
+}
+
+export interface CallOutcome {
+  exitCode: number;
+  tool?: Msg;
+  arguments: unknown;
+  validationErrors?: string;
+  result?: Msg;
+  error?: Msg;
+  problem?: string;
+}
+
+/**
+ * Validate the arguments against the tool's own inputSchema before anything is sent:
+ * a host would reject them too, and the server's error is usually less clear.
+ */
+export async function callTool(target: Target, toolName: string, options: CallOptions): Promise<CallOutcome> {
+  let args: unknown;
+  try {
+    args = JSON.parse(options.args);
+  } catch (error) {
+    throw new UsageError(`--args is not JSON: ${(error as Error).message}`);
+  }
+  if (!args || typeof args !== 'object' || Array.isArray(args)) throw new UsageError('--args must be a JSON object');
+  const session = await openSession(target, { era: options.era, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs, purpose: 'call' });
+  try {
+    if (!session.result) return { exitCode: EXIT.noConnection, arguments: args, problem: `could not connect (${session.notes.join('; ') || 'no answer'})` };
+    const tools = (await listRound(session.conn, session.ctx, ['tools'], 1)).tools ?? [];
+    const tool = tools.find((t) => t.name === toolName);
+    if (!tool) return { exitCode: EXIT.failed, arguments: args, problem: `no tool named "${toolName}" (the server lists: ${tools.map((t) => String(t.name)).join(', ') || 'none'})` };
+    const compiled = compileSchema(tool.inputSchema);
+    if (compiled.error) return { exitCode: EXIT.failed, tool, arguments: args, problem: `the tool's inputSchema is not a valid JSON Schema: ${compiled.error}` };
+    if (!compiled.validate!(args)) return { exitCode: EXIT.failed, tool, arguments: args, validationErrors: formatAjvErrors(compiled.validate!) };
+    const reply = await session.conn.request('tools/call', paramsFor(session.ctx, { name: toolName, arguments: args }), { label: 'call' });
+    const result = resultOf(reply);
+    if (result) return { exitCode: result.isError === true ? EXIT.failed : EXIT.ok, tool, arguments: args, result };
+    const error = reply.message?.error as Msg | undefined;
+    return { exitCode: error ? EXIT.failed : EXIT.noConnection, tool, arguments: args, ...(error && { error }), problem: error ? `error ${String(error.code)}: ${String(error.message)}` : `no answer (${reply.outcome})` };
+  } finally {
+    await session.conn.close();
+  }
+}
+
+export async function callCommand(target: Target, toolName: string, options: CallOptions): Promise<number> {
+  const outcome = await callTool(target, toolName, options);
+  if (options.json) {
+    process.stdout.write(JSON.stringify({ format: 'mcp-handshake/call@1', tool: toolName, ...outcome }, null, 2) + '\n');
+    return outcome.exitCode;
+  }
+  const style = makeStyle(useColour(process.stdout));
+  if (outcome.validationErrors) {
+    process.stdout.write(`${style.red('arguments rejected before sending')}: ${outcome.validationErrors}\n`);
+    process.stdout.write(style.dim(`inputSchema: ${JSON.stringify(outcome.tool?.inputSchema)}\n`));
+  } else if (outcome.problem) process.stdout.write(`${style.red('✖')} ${outcome.problem}\n`);
+  if (outcome.result) {
+    const r = outcome.result;
+    if (r.isError === true) process.stdout.write(style.red('the tool reported an error (isError: true)\n'));
+    for (const block of (Array.isArray(r.content) ? r.content : []) as Msg[]) {
+      if (block.type === 'text') process.stdout.write(`${String(block.text)}\n`);
+      else if (block.type === 'resource_link' || block.type === 'resource') process.stdout.write(style.dim(`[${String(block.type)}] ${JSON.stringify(block.uri ?? (block.resource as Msg | undefined)?.uri)}\n`));
+      else process.stdout.write(style.dim(`[${String(block.type)} block${block.mimeType ? `, ${String(block.mimeType)}` : ''}]\n`));
+    }
+    if (r.structuredContent !== undefined) process.stdout.write(`${style.bold('structuredContent')}: ${JSON.stringify(r.structuredContent, null, 2)}\n`);
+  }
+  return outcome.exitCode;
+}

@@ -1,0 +1,68 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
+import { runChecks } from '../checks/index.js';
+import { TOOL_VERSION, isModernVersion } from '../protocol.js';
+import { runDoctor, DEFAULT_DOCTOR_OPTIONS, type DoctorOptions } from '../probes/doctor.js';
+import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
+import { buildReport, formatDoctorText, type DoctorReport } from '../report/doctor-report.js';
+import { formatJunit } from '../report/junit.js';
+import { formatMermaid } from '../report/mermaid.js';
+import { formatSarif } from '../report/sarif.js';
+import { makeStyle, useColour } from '../report/style.js';
+import { UsageError, type Target } from '../target.js';
+import type { Transcript } from '../types.js';
+
+export interface DoctorCliOptions extends Partial<DoctorOptions> {
+  json?: boolean;
+  junit?: string;
+  sarif?: string;
+  baseline?: string;
+  writeBaseline?: string;
+  dumpWire?: string;
+  mermaid?: boolean;
+  verbose?: boolean;
+}
+
+/** Which revisions answered, for the report header and the --json `eras` field. */
+export function servedVersions(t: Transcript): { legacy: string[]; modern: string[] } {
+  const legacy = new Set<string>();
+  for (const c of [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
+    const r = resultOf(t, exchangesOf(t, { conn: c.id, label: 'initialize' })[0]);
+    if (r && c.version && r.protocolVersion === c.version) legacy.add(c.version);
+  }
+  const modern = modernSession(t);
+  const versions = modern ? (asObject(modern.result).supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string' && isModernVersion(v)) : [];
+  return { legacy: [...legacy].sort(), modern: versions };
+}
+
+/** Could we talk to it at all? Any JSON-RPC answer on any connection counts. */
+export const connected = (t: Transcript): boolean => t.exchanges.some((x) => x.outcome === 'reply');
+
+export async function doctor(target: Target, options: DoctorCliOptions = {}): Promise<{ report: DoctorReport; transcript: Transcript }> {
+  const opts: DoctorOptions = { ...DEFAULT_DOCTOR_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+  const transcript = await runDoctor(target, opts);
+  let findings = runChecks(transcript);
+  if (options.baseline) {
+    let accepted: Set<string>;
+    try {
+      accepted = parseBaseline(readFileSync(options.baseline, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`--baseline ${options.baseline}: ${(error as Error).message}`);
+    }
+    findings = applyBaseline(findings, accepted);
+  }
+  if (options.writeBaseline) writeFileSync(options.writeBaseline, baselineFor(findings));
+  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION);
+  return { report, transcript };
+}
+
+export async function doctorCommand(target: Target, options: DoctorCliOptions): Promise<number> {
+  const { report, transcript } = await doctor(target, options);
+  if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(transcript, null, 2) + '\n');
+  if (options.junit) writeFileSync(options.junit, formatJunit(report));
+  if (options.sarif) writeFileSync(options.sarif, formatSarif(report, TOOL_VERSION));
+  if (options.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  else if (options.mermaid) process.stdout.write(formatMermaid(transcript, transcript.connections.filter((c) => c.purpose === 'main' || c.purpose === 'modern-main').map((c) => c.id)));
+  else process.stdout.write(formatDoctorText(report, makeStyle(useColour(process.stdout)), options.verbose) + '\n');
+  return report.exitCode;
+}

@@ -1,0 +1,76 @@
+import { writeFileSync } from 'node:fs';
+import { META } from '../protocol.js';
+import { LIST_METHOD, listRound, type ListKind } from '../probes/listing.js';
+import { declaredKinds } from '../probes/main.js';
+import { openSession, type EraChoice } from '../probes/session.js';
+import { explainCapabilities } from '../report/capabilities.js';
+import { formatInspectText, type InspectResult, type UiLink } from '../report/inspect-text.js';
+import { formatMermaid } from '../report/mermaid.js';
+import { makeStyle, useColour } from '../report/style.js';
+import type { Target } from '../target.js';
+import { EXIT } from './common.js';
+
+type Msg = Record<string, unknown>;
+
+export interface InspectOptions {
+  era: EraChoice;
+  protocolVersion?: string;
+  timeoutMs: number;
+  json?: boolean;
+  mermaid?: boolean;
+  verbose?: boolean;
+  dumpWire?: string;
+}
+
+export function uiLinks(tools: Msg[]): UiLink[] {
+  const links: UiLink[] = [];
+  for (const t of tools) {
+    const meta = (t._meta ?? {}) as Msg;
+    const ui = (meta.ui ?? {}) as Msg;
+    const resourceUri = typeof ui.resourceUri === 'string' ? ui.resourceUri : typeof meta['ui/resourceUri'] === 'string' ? (meta['ui/resourceUri'] as string) : undefined;
+    const outputTemplate = typeof meta['openai/outputTemplate'] === 'string' ? (meta['openai/outputTemplate'] as string) : undefined;
+    if (resourceUri || outputTemplate) links.push({ tool: String(t.name), ...(resourceUri && { resourceUri }), ...(outputTemplate && { outputTemplate }) });
+  }
+  return links;
+}
+
+export async function runInspect(target: Target, options: InspectOptions): Promise<InspectResult> {
+  const session = await openSession(target, { era: options.era, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs, purpose: 'inspect' });
+  const handshakeMs = Math.round(session.rec.now());
+  const capabilities = (session.result?.capabilities ?? {}) as Msg;
+  const listing = session.result ? await listRound(session.conn, session.ctx, declaredKinds(capabilities), 1) : {};
+  await session.conn.close();
+  const transcript = session.rec.transcript();
+  const serverInfo = session.era === 'legacy' ? (session.result?.serverInfo as Msg | undefined) : (((session.result?._meta ?? {}) as Msg)[META.serverInfo] as Msg | undefined);
+  const get = (k: ListKind) => listing[k] ?? [];
+  const uiResources = [...get('resources').map((r) => r.uri), ...get('resourceTemplates').map((r) => r.uriTemplate)].filter((u): u is string => typeof u === 'string' && u.startsWith('ui://'));
+  return {
+    format: 'mcp-handshake/inspect@1',
+    target: transcript.target,
+    transport: transcript.transport,
+    connected: session.result !== undefined,
+    era: session.era,
+    ...(session.version && { protocolVersion: session.version }),
+    notes: session.notes,
+    ...(serverInfo && { serverInfo }),
+    ...(typeof session.result?.instructions === 'string' && { instructions: session.result.instructions }),
+    capabilities: explainCapabilities(capabilities),
+    discovery: { tools: get('tools'), resources: get('resources'), resourceTemplates: get('resourceTemplates'), prompts: get('prompts') },
+    ui: { links: uiLinks(get('tools')), resources: uiResources },
+    timings: {
+      totalMs: transcript.durationMs,
+      handshakeMs,
+      requests: transcript.exchanges.map((x) => ({ method: x.method === LIST_METHOD.tools && x.label?.includes('page') ? `${x.method} (${x.label})` : x.method, ms: x.ms, outcome: x.outcome })),
+    },
+    transcript,
+  };
+}
+
+export async function inspectCommand(target: Target, options: InspectOptions): Promise<number> {
+  const result = await runInspect(target, options);
+  if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(result.transcript, null, 2) + '\n');
+  if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));
+  else process.stdout.write(formatInspectText(result, makeStyle(useColour(process.stdout)), { verbose: options.verbose }) + '\n');
+  return result.connected ? EXIT.ok : EXIT.noConnection;
+}

@@ -1,0 +1,15 @@
+export * from './types.js';
+export { CHECKS, runChecks } from './checks/index.js';
+export { runDoctor, DEFAULT_DOCTOR_OPTIONS, type DoctorOptions } from './probes/doctor.js';
+export { openSession } from './probes/session.js';
+export { doctor } from './commands/doctor.js';
+export { runInspect } from './commands/inspect.js';
+export { callTool } from './commands/call.js';
+export { watch, diffLists } from './commands/watch.js';
+export { buildReport, formatDoctorText, REPORT_FORMAT, type DoctorReport } from './report/doctor-report.js';
+export { formatJunit } from './report/junit.js';
+export { formatSarif } from './report/sarif.js';
+export { formatMermaid } from './report/mermaid.js';
+export { Recorder } from './wire/recorder.js';
+export { Redactor } from './redact.js';
+export { resolveTarget, type Target } from './target.js';

@@ -1,0 +1,64 @@
+import { FALLBACK_LEGACY_VERSION, isModernVersion, MODERN_VERSION } from '../protocol.js';
+import { Redactor } from '../redact.js';
+import { describeTarget, openConnection, secretsOf, type Target } from '../target.js';
+import type { Era, Purpose } from '../types.js';
+import { Recorder } from '../wire/recorder.js';
+import type { RpcConnection } from '../wire/rpc.js';
+import { legacyHandshake } from './legacy.js';
+import type { WireContext } from './listing.js';
+import { discover } from './main.js';
+
+export type EraChoice = 'auto' | Era;
+
+export interface SessionOptions {
+  era: EraChoice;
+  protocolVersion?: string;
+  timeoutMs: number;
+  purpose: Purpose;
+}
+
+export interface Session {
+  rec: Recorder;
+  conn: RpcConnection;
+  era: Era;
+  version?: string;
+  /** initialize result (legacy) or DiscoverResult (modern); undefined when nothing connected. */
+  result?: Record<string, unknown>;
+  ctx: WireContext;
+  /** What happened on the way, e.g. the discover probe failing before the fallback. */
+  notes: string[];
+}
+
+/**
+ * Connect the way a host would. `auto` is ChatGPT's way: server/discover with 2026-07-28
+ * first, and on anything but a DiscoverResult, initialize with 2025-11-25.
+ */
+export async function openSession(target: Target, options: SessionOptions, rec?: Recorder): Promise<Session> {
+  rec ??= new Recorder(describeTarget(target), target.kind, new Redactor(secretsOf(target)), { timeoutMs: options.timeoutMs, driftWindowMs: 0, eras: options.era === 'auto' ? ['modern', 'legacy'] : [options.era] });
+  const notes: string[] = [];
+  const requested = options.protocolVersion;
+  const open = (id: string, era: Era, version?: string) => openConnection(rec!, target, { id, purpose: options.purpose, era, ...(version && { version }) }, options.timeoutMs);
+
+  const wantModern = options.era === 'modern' || (options.era === 'auto' && (!requested || isModernVersion(requested)));
+  let conn: RpcConnection | undefined;
+  if (wantModern) {
+    const version = requested && isModernVersion(requested) ? requested : MODERN_VERSION;
+    conn = open(options.purpose, 'modern', version);
+    const d = await discover(conn, version);
+    if (d.result && d.version) return { rec, conn, era: 'modern', version: d.version, result: d.result, ctx: { era: 'modern', version: d.version }, notes };
+    const x = rec.exchanges.at(-1);
+    notes.push(`server/discover did not give a DiscoverResult (${x?.outcome}${x?.httpStatus ? `, HTTP ${x.httpStatus}` : ''})`);
+    if (options.era === 'modern') return { rec, conn, era: 'modern', ctx: { era: 'modern', version }, notes };
+  }
+  const version = requested && !isModernVersion(requested) ? requested : FALLBACK_LEGACY_VERSION;
+  if (wantModern) notes.push(`fell back to initialize with ${version}`);
+  // stdio: a host retries on the same process; HTTP: the legacy wire needs its own session.
+  if (!conn || conn.closed || target.kind === 'http') {
+    if (conn) await conn.close();
+    conn = open(wantModern ? `${options.purpose}-legacy` : options.purpose, 'legacy', version);
+  } else {
+    rec.record(conn.conn, { dir: 'local', kind: 'note', note: `falling back to initialize ${version}` });
+  }
+  const handshake = await legacyHandshake(conn, version);
+  return { rec, conn, era: 'legacy', version: handshake.negotiatedVersion ?? version, result: handshake.result, ctx: { era: 'legacy' }, notes };
+}

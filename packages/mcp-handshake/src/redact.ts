@@ -1,0 +1,64 @@
+/**
+ * Redaction happens when an event is recorded, so no transcript, report or wire dump
+ * can ever carry a credential, whatever prints it later.
+ */
+
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token|.*(token|secret|password|api[-_]?key).*)$/i;
+const SECRET_FIELD = /(^|[-_])(token|secret|password|passwd|api[-_]?key|apikey|authorization|access[-_]?key|private[-_]?key|client[-_]?secret|credentials?)$/i;
+
+/** Strings that look like keys whatever field they are in. */
+const SECRET_VALUE = [
+  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g,
+  /\bsk-[A-Za-z0-9_-]{16,}/g,
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  /\bxox[abpr]-[A-Za-z0-9-]{10,}/g,
+  /\bAKIA[0-9A-Z]{16}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  /([?&](?:token|access_token|api_key|apikey|key|secret|password)=)[^&\s"']+/gi,
+];
+
+export const REDACTED = '[redacted]';
+
+export class Redactor {
+  private readonly literals: string[];
+
+  /** `secrets` are literal values to hide wherever they appear (e.g. values of `-e KEY=…` and `-H` options). */
+  constructor(secrets: string[] = []) {
+    this.literals = secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  }
+
+  text(value: string): string {
+    let out = value;
+    for (const literal of this.literals) out = out.split(literal).join(REDACTED);
+    for (const pattern of SECRET_VALUE) {
+      out = out.replace(pattern, (match, prefix: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) && prefix.endsWith('=') ? `${prefix}${REDACTED}` : REDACTED));
+    }
+    return out;
+  }
+
+  /** A deep copy with secret-named string fields and key-like strings hidden; structure is kept. */
+  value<T>(value: T): T {
+    return this.walk(value, undefined) as T;
+  }
+
+  headers(headers: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, v] of Object.entries(headers)) {
+      if (SECRET_HEADER.test(name)) out[name] = REDACTED;
+      else if (/^mcp-session-id$/i.test(name)) out[name] = v.length > 8 ? `${v.slice(0, 4)}…${REDACTED}` : REDACTED;
+      else out[name] = this.text(v);
+    }
+    return out;
+  }
+
+  private walk(value: unknown, key: string | undefined): unknown {
+    if (typeof value === 'string') return key !== undefined && SECRET_FIELD.test(key) ? REDACTED : this.text(value);
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, undefined));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) out[k] = this.walk(v, k);
+      return out;
+    }
+    return value;
+  }
+}

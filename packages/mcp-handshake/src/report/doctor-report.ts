@@ -1,0 +1,68 @@
+import type { CheckStatus, Era, Finding, Transcript, TransportKind } from '../types.js';
+import type { Style } from './style.js';
+
+export const REPORT_FORMAT = 'mcp-handshake/doctor@1';
+
+/** The documented --json shape. Add fields; never rename or remove them. */
+export interface DoctorReport {
+  format: typeof REPORT_FORMAT;
+  tool: { name: 'mcp-handshake'; version: string };
+  target: string;
+  transport: TransportKind;
+  startedAt: string;
+  durationMs: number;
+  /** What each era answered, in short. */
+  eras: Array<{ era: Era; probed: boolean; served: string[] }>;
+  summary: Record<CheckStatus, number> & { baselined: number };
+  /** 0 no failure, 1 a check failed, 2 could not connect. */
+  exitCode: 0 | 1 | 2;
+  checks: Array<Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & { baselined: boolean }>;
+}
+
+export function buildReport(transcript: Transcript, findings: Finding[], served: { legacy: string[]; modern: string[] }, connected: boolean, toolVersion: string): DoctorReport {
+  const summary = { pass: 0, warn: 0, fail: 0, skip: 0, info: 0, baselined: 0 };
+  for (const f of findings) {
+    summary[f.status]++;
+    if (f.baselined) summary.baselined++;
+  }
+  const failing = findings.some((f) => f.status === 'fail' && !f.baselined);
+  return {
+    format: REPORT_FORMAT,
+    tool: { name: 'mcp-handshake', version: toolVersion },
+    target: transcript.target,
+    transport: transcript.transport,
+    startedAt: transcript.startedAt,
+    durationMs: transcript.durationMs,
+    eras: (['legacy', 'modern'] as const).map((era) => ({ era, probed: transcript.options.eras.includes(era), served: served[era] })),
+    summary,
+    exitCode: !connected ? 2 : failing ? 1 : 0,
+    checks: findings.map((f) => ({ id: f.id, title: f.title, status: f.status, summary: f.summary, evidence: f.evidence, why: f.why, fix: f.fix, spec: f.spec, baselined: Boolean(f.baselined) })),
+  };
+}
+
+const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '!', fail: '✖', skip: '-', info: 'i' };
+
+export function formatDoctorText(report: DoctorReport, style: Style, verbose = false): string {
+  const paint: Record<CheckStatus, (s: string) => string> = { pass: style.green, warn: style.yellow, fail: style.red, skip: style.dim, info: style.blue };
+  const lines: string[] = [];
+  lines.push(style.bold(`mcp-handshake doctor ${report.target}`));
+  lines.push(style.dim(`${report.transport}, ${report.durationMs} ms; ${report.eras.map((e) => `${e.era}: ${e.probed ? e.served.join(', ') || 'none' : 'not probed'}`).join('; ')}`));
+  lines.push('');
+  for (const c of report.checks) {
+    const mark = paint[c.status](`${ICON[c.status]} ${c.status.padEnd(4)}`);
+    lines.push(`${mark} ${style.bold(c.id)}  ${c.summary}${c.baselined ? style.dim(' (baselined)') : ''}`);
+    const detailed = c.status === 'fail' || c.status === 'warn' || verbose;
+    if (!detailed) continue;
+    for (const e of c.evidence.slice(0, verbose ? 50 : 8)) lines.push(style.dim(`      ${e}`));
+    if (c.status === 'fail' || c.status === 'warn') {
+      lines.push(`      why: ${c.why}`);
+      lines.push(`      fix: ${c.fix}`);
+      lines.push(style.dim(`      spec: ${c.spec}`));
+    }
+  }
+  const s = report.summary;
+  lines.push('');
+  lines.push(`${s.pass} passed, ${s.fail} failed, ${s.warn} warned, ${s.info} info, ${s.skip} skipped${s.baselined ? ` (${s.baselined} baselined)` : ''}`);
+  if (report.exitCode === 2) lines.push(style.red('could not connect to the server'));
+  return lines.join('\n');
+}

@@ -1,0 +1,24 @@
+import type { DoctorReport } from './doctor-report.js';
+
+const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+/** One testcase per check; fail → <failure>, skip → <skipped>; warn and info pass with their text in system-out. */
+export function formatJunit(report: DoctorReport): string {
+  const failures = report.checks.filter((c) => c.status === 'fail' && !c.baselined).length;
+  const skipped = report.checks.filter((c) => c.status === 'skip').length;
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="mcp-handshake" tests="${report.checks.length}" failures="${failures}" time="${report.durationMs / 1000}">`,
+    `  <testsuite name="${xml(`doctor ${report.target}`)}" tests="${report.checks.length}" failures="${failures}" skipped="${skipped}" time="${report.durationMs / 1000}" timestamp="${report.startedAt}">`,
+  ];
+  for (const c of report.checks) {
+    out.push(`    <testcase classname="mcp-handshake.${report.transport}" name="${xml(c.id)}">`);
+    const text = [c.summary, ...c.evidence, `why: ${c.why}`, `fix: ${c.fix}`, `spec: ${c.spec}`].join('\n');
+    if (c.status === 'fail' && !c.baselined) out.push(`      <failure message="${xml(c.summary)}" type="${xml(c.id)}">${xml(text)}</failure>`);
+    else if (c.status === 'skip') out.push(`      <skipped message="${xml(c.summary)}"/>`);
+    else out.push(`      <system-out>${xml(`${c.status}${c.baselined ? ' (baselined)' : ''}: ${text}`)}</system-out>`);
+    out.push('    </testcase>');
+  }
+  out.push('  </testsuite>', '</testsuites>', '');
+  return out.join('\n');
+}

@@ -1,0 +1,62 @@
+import type { ConnectionInfo, Era } from './types.js';
+import { HttpConnection } from './wire/http.js';
+import type { Recorder } from './wire/recorder.js';
+import type { RpcConnection } from './wire/rpc.js';
+import { StdioConnection } from './wire/stdio.js';
+
+export type Target =
+  | { kind: 'http'; url: string; headers: Record<string, string> }
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string };
+
+export class UsageError extends Error {}
+
+/** `-H 'Name: value'` → [name, value]. */
+export function parseHeader(spec: string): [string, string] {
+  const colon = spec.indexOf(':');
+  if (colon <= 0) throw new UsageError(`header "${spec}" is not of the form "Name: value"`);
+  return [spec.slice(0, colon).trim(), spec.slice(colon + 1).trim()];
+}
+
+/** `-e KEY=VALUE` → [key, value]. */
+export function parseEnv(spec: string): [string, string] {
+  const eq = spec.indexOf('=');
+  if (eq <= 0) throw new UsageError(`environment variable "${spec}" is not of the form KEY=VALUE`);
+  return [spec.slice(0, eq), spec.slice(eq + 1)];
+}
+
+/**
+ * A target is either one URL, or a command given after `--`.
+ */
+export function resolveTarget(positional: string[], options: { header?: string[]; env?: string[]; cwd?: string }): Target {
+  const headers = Object.fromEntries((options.header ?? []).map(parseHeader));
+  const env = Object.fromEntries((options.env ?? []).map(parseEnv));
+  if (positional.length === 0) throw new UsageError('give a URL, or a command after --');
+  const [first, ...rest] = positional;
+  if (/^https?:\/\//i.test(first) && rest.length === 0) {
+    try {
+      new URL(first);
+    } catch {
+      throw new UsageError(`"${first}" is not a valid URL`);
+    }
+    return { kind: 'http', url: first, headers };
+  }
+  return { kind: 'stdio', command: first, args: rest, env, ...(options.cwd && { cwd: options.cwd }) };
+}
+
+export function describeTarget(target: Target): string {
+  return target.kind === 'http' ? target.url : [target.command, ...target.args].join(' ');
+}
+
+/** Values to hide from every transcript: header values and environment values given on the command line. */
+const SECRET_NAME = /(auth|token|secret|password|passwd|key|cookie|credential|session)/i;
+
+export function secretsOf(target: Target): string[] {
+  const entries = Object.entries(target.kind === 'http' ? target.headers : target.env).filter(([name]) => SECRET_NAME.test(name));
+  // "Bearer abc…": hide the credential itself too, wherever it is echoed.
+  return entries.flatMap(([, value]) => [value, ...value.split(/\s+/).slice(1)]);
+}
+
+export function openConnection(rec: Recorder, target: Target, info: ConnectionInfo, timeoutMs: number): RpcConnection {
+  if (target.kind === 'stdio') return new StdioConnection(rec, info, timeoutMs, target);
+  return new HttpConnection(rec, info, timeoutMs, target, info.era as Era);
+}

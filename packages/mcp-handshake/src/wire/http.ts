@@ -1,0 +1,214 @@
+import type { ConnectionInfo, Era } from '../types.js';
+import type { Recorder } from './recorder.js';
+import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
+import { SseParser } from './sse.js';
+
+export interface HttpTarget {
+  url: string;
+  headers: Record<string, string>;
+}
+
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+/** Response headers worth showing; the rest is noise in a transcript. */
+const SHOWN_RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'allow', 'location'];
+
+function pickHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of SHOWN_RESPONSE_HEADERS) {
+    const v = headers.get(name);
+    if (v !== null) out[name] = v;
+  }
+  return out;
+}
+
+/** Which request param the modern `Mcp-Name` header mirrors. */
+export function mcpNameOf(method: string, params: unknown): string | undefined {
+  const p = (params ?? {}) as Record<string, unknown>;
+  if (method === 'tools/call' || method === 'prompts/get') return typeof p.name === 'string' ? p.name : undefined;
+  if (method === 'resources/read') return typeof p.uri === 'string' ? p.uri : undefined;
+  return undefined;
+}
+
+/** Header values must be ASCII; the SEP-2243 sentinel carries anything else as base64. */
+function headerSafe(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) && value.trim() === value ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+/**
+ * Streamable HTTP. A legacy connection is one session (`Mcp-Session-Id` learnt from the
+ * initialize answer, echoed afterwards with `MCP-Protocol-Version`); a modern one is a
+ * series of independent POSTs carrying the SEP-2243 standard headers.
+ */
+export class HttpConnection extends RpcConnection {
+  sessionId: string | undefined;
+  /** Set after a legacy initialize: sent as MCP-Protocol-Version on later requests. */
+  negotiatedVersion: string | undefined;
+  private readonly streams = new Set<AbortController>();
+
+  constructor(rec: Recorder, info: ConnectionInfo, timeoutMs: number, readonly target: HttpTarget, readonly era: Era) {
+    super(rec, info, timeoutMs);
+  }
+
+  private headersFor(payload: Record<string, unknown>, extra?: Record<string, string>): Record<string, string> {
+    const h: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...this.target.headers,
+    };
+    const method = typeof payload.method === 'string' ? payload.method : undefined;
+    if (this.era === 'legacy') {
+      if (this.sessionId) h['mcp-session-id'] = this.sessionId;
+      if (this.negotiatedVersion && method !== 'initialize') h['mcp-protocol-version'] = this.negotiatedVersion;
+    } else {
+      const meta = ((payload.params as Record<string, unknown> | undefined)?._meta ?? {}) as Record<string, unknown>;
+      const version = meta[PROTOCOL_VERSION_META];
+      if (typeof version === 'string') h['mcp-protocol-version'] = version;
+      if (method) h['mcp-method'] = method;
+      const name = method ? mcpNameOf(method, payload.params) : undefined;
+      if (name !== undefined) h['mcp-name'] = headerSafe(name);
+    }
+    return { ...h, ...extra };
+  }
+
+  protected async transmit(payload: Record<string, unknown>, requestKey: string | undefined, options: RequestOptions = {}): Promise<void> {
+    const headers = this.headersFor(payload, options.headers);
+    const seq = this.rec.record(this.conn, { dir: 'out', kind: 'message', message: payload, http: { method: 'POST', url: this.target.url, headers } }).seq;
+    this.markSent(requestKey, seq);
+    const controller = new AbortController();
+    this.streams.add(controller);
+    // A request's answer must come within the timeout; a listen stream may stay open until close().
+    const guard = options.longLived ? undefined : setTimeout(() => controller.abort(), (options.timeoutMs ?? this.timeoutMs) + 250);
+    try {
+      const response = await fetch(this.target.url, { method: 'POST', headers, body: JSON.stringify(payload), signal: controller.signal });
+      await this.receive(response, requestKey, controller);
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${describeFetchError(error)}` });
+        this.failOne(requestKey, 'transport-error');
+      }
+    } finally {
+      if (guard) clearTimeout(guard);
+      this.streams.delete(controller);
+    }
+  }
+
+  private async receive(response: Response, requestKey: string | undefined, controller: AbortController): Promise<void> {
+    const contentType = response.headers.get('content-type') ?? '';
+    const sessionId = response.headers.get('mcp-session-id');
+    if (sessionId && this.era === 'legacy') this.sessionId = sessionId;
+    this.setHttpStatus(requestKey, response.status);
+    this.rec.record(this.conn, {
+      dir: 'in',
+      kind: 'http',
+      http: { method: 'POST', url: this.target.url, status: response.status, headers: pickHeaders(response.headers), contentType },
+    });
+    if (contentType.includes('text/event-stream') && response.body) {
+      await this.readSse(response.body, requestKey, controller);
+    } else {
+      const text = await response.text();
+      this.receiveBody(text, requestKey);
+    }
+    if (this.isPending(requestKey)) this.failOne(requestKey, 'transport-error');
+  }
+
+  private receiveBody(text: string, requestKey: string | undefined): void {
+    if (text.trim() === '') return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (!looksLikeJsonRpc(parsed)) {
+      this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: text.slice(0, 2000) });
+      return;
+    }
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message }).seq;
+      this.deliver(message as Record<string, unknown>, seq, requestKey);
+    }
+  }
+
+  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController): Promise<void> {
+    const parser = new SseParser();
+    const decoder = new TextDecoder();
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
+          if (event.event !== 'message') {
+            this.rec.record(this.conn, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
+            continue;
+          }
+          this.receiveBody(event.data, requestKey);
+        }
+        // The answer to this POST arrived: a client stops reading the stream here.
+        if (requestKey !== undefined && !this.isPending(requestKey)) {
+          controller.abort();
+          break;
+        }
+      }
+    } catch {
+      // aborted: expected when we stop reading
+    } finally {
+      reader.releaseLock?.();
+    }
+  }
+
+  /**
+   * Legacy: open the GET stream on which a session's server-initiated messages arrive.
+   * Resolves with the HTTP status (405 means the server offers none, which is allowed).
+   */
+  async openGetStream(): Promise<number | undefined> {
+    const headers: Record<string, string> = { accept: 'text/event-stream', ...this.target.headers };
+    if (this.sessionId) headers['mcp-session-id'] = this.sessionId;
+    if (this.negotiatedVersion) headers['mcp-protocol-version'] = this.negotiatedVersion;
+    this.rec.record(this.conn, { dir: 'out', kind: 'http', http: { method: 'GET', url: this.target.url, headers } });
+    const controller = new AbortController();
+    this.streams.add(controller);
+    try {
+      const response = await fetch(this.target.url, { method: 'GET', headers, signal: controller.signal });
+      const contentType = response.headers.get('content-type') ?? '';
+      this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'GET', url: this.target.url, status: response.status, headers: pickHeaders(response.headers), contentType } });
+      if (response.ok && contentType.includes('text/event-stream') && response.body) {
+        void this.readSse(response.body, undefined, controller).finally(() => this.streams.delete(controller));
+      } else {
+        await response.text().catch(() => '');
+        this.streams.delete(controller);
+      }
+      return response.status;
+    } catch (error) {
+      this.streams.delete(controller);
+      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}` });
+      return undefined;
+    }
+  }
+
+  /** Stop reading every stream; end a legacy session with DELETE, as a polite client does. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const controller of this.streams) controller.abort();
+    this.streams.clear();
+    this.failAll('closed');
+    if (this.era === 'legacy' && this.sessionId) {
+      const headers: Record<string, string> = { ...this.target.headers, 'mcp-session-id': this.sessionId };
+      if (this.negotiatedVersion) headers['mcp-protocol-version'] = this.negotiatedVersion;
+      this.rec.record(this.conn, { dir: 'out', kind: 'http', http: { method: 'DELETE', url: this.target.url, headers } });
+      try {
+        const response = await fetch(this.target.url, { method: 'DELETE', headers, signal: AbortSignal.timeout(2000) });
+        await response.text().catch(() => '');
+        this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'DELETE', url: this.target.url, status: response.status, headers: pickHeaders(response.headers) } });
+      } catch (error) {
+        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `DELETE ${this.target.url}: ${describeFetchError(error)}` });
+      }
+    }
+  }
+}
+
+export function describeFetchError(error: unknown): string {
+  const e = error as { message?: string; cause?: { code?: string; message?: string } };
+  return e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
+}

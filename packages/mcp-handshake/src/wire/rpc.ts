@@ -1,0 +1,204 @@
+import type { ConnectionInfo, ExchangeOutcome, JsonRpcId } from '../types.js';
+import type { Recorder } from './recorder.js';
+
+export interface Reply {
+  outcome: ExchangeOutcome;
+  /** The (unredacted) JSON-RPC response, when one arrived. */
+  message?: Record<string, unknown>;
+  ms: number;
+  httpStatus?: number;
+}
+
+export interface RequestOptions {
+  label?: string;
+  timeoutMs?: number;
+  /** Send this object verbatim instead of building `{jsonrpc, id, method, params}`. */
+  raw?: Record<string, unknown>;
+  /** Extra HTTP headers for this request only. */
+  headers?: Record<string, string>;
+  /** The answer is a long-lived stream (subscriptions/listen): do not cut it when the timer fires. */
+  longLived?: boolean;
+}
+
+interface Pending {
+  key: string;
+  id: JsonRpcId | undefined;
+  method: string;
+  label?: string;
+  start: number;
+  sentSeq: number;
+  timer: NodeJS.Timeout;
+  httpStatus?: number;
+  resolve: (reply: Reply) => void;
+}
+
+export type MessageListener = (message: Record<string, unknown>, seq: number) => void;
+
+export const idKey = (id: unknown): string => JSON.stringify(id ?? null);
+
+/** True for anything shaped like a JSON-RPC message (even a bad one), false for log lines and banners. */
+export function looksLikeJsonRpc(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0 && value.every(looksLikeJsonRpc);
+  if (!value || typeof value !== 'object') return false;
+  const o = value as Record<string, unknown>;
+  return 'jsonrpc' in o || typeof o.method === 'string' || 'result' in o || ('error' in o && 'id' in o);
+}
+
+/**
+ * Request/response bookkeeping shared by every transport: ids, timeouts, the exchange
+ * log, answering the server's own requests (ping) the way a minimal client would.
+ */
+export abstract class RpcConnection {
+  private nextId = 1;
+  private readonly pending = new Map<string, Pending>();
+  /** Every id ever sent: a late answer to a timed-out request must not be taken for another's. */
+  private readonly sentKeys = new Set<string>();
+  private listeners: MessageListener[] = [];
+  closed = false;
+  /** Added to the first request's timeout: a freshly spawned process must start before it can answer. */
+  protected startupAllowanceMs = 0;
+  private requested = false;
+
+  constructor(
+    readonly rec: Recorder,
+    readonly info: ConnectionInfo,
+    readonly timeoutMs: number,
+  ) {
+    rec.open(info);
+  }
+
+  get conn(): string {
+    return this.info.id;
+  }
+
+  /** Put one message on the wire. Returns the seq of the recorded outgoing event. */
+  protected abstract transmit(payload: Record<string, unknown>, requestKey: string | undefined, options?: RequestOptions): Promise<void>;
+  abstract close(): Promise<void>;
+
+  protected recordOut(payload: Record<string, unknown>): number {
+    return this.rec.record(this.conn, { dir: 'out', kind: 'message', message: payload }).seq;
+  }
+
+  async request(method: string, params?: Record<string, unknown>, options: RequestOptions = {}): Promise<Reply> {
+    const payload = options.raw ?? { jsonrpc: '2.0', id: this.nextId++, method, ...(params !== undefined && { params }) };
+    const id = payload.id as JsonRpcId | undefined;
+    const key = idKey(id);
+    const start = performance.now();
+    const allowance = this.requested ? 0 : this.startupAllowanceMs;
+    this.requested = true;
+    if (this.closed) {
+      this.rec.exchange({ conn: this.conn, id, method, label: options.label, sentSeq: -1, outcome: 'closed', ms: 0 });
+      return { outcome: 'closed', ms: 0 };
+    }
+    return new Promise<Reply>((resolve) => {
+      const p: Pending = {
+        key,
+        id,
+        method,
+        label: options.label,
+        start,
+        sentSeq: -1,
+        timer: setTimeout(() => this.settle(key, 'timeout'), (options.timeoutMs ?? this.timeoutMs) + allowance),
+        resolve,
+      };
+      this.pending.set(key, p);
+      this.sentKeys.add(key);
+      this.transmit(payload, key, options).catch(() => this.settle(key, 'transport-error'));
+    });
+  }
+
+  async notify(method: string, params?: Record<string, unknown>, headers?: Record<string, string>): Promise<void> {
+    await this.transmit({ jsonrpc: '2.0', method, ...(params !== undefined && { params }) }, undefined, { headers }).catch(() => undefined);
+  }
+
+  onMessage(listener: MessageListener): () => void {
+    this.listeners.push(listener);
+    return () => (this.listeners = this.listeners.filter((l) => l !== listener));
+  }
+
+  /** Resolves with the first incoming message matching `predicate`, or undefined after `ms`. */
+  waitFor(predicate: (m: Record<string, unknown>) => boolean, ms: number): Promise<Record<string, unknown> | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        off();
+        resolve(undefined);
+      }, ms);
+      const off = this.onMessage((m) => {
+        if (predicate(m)) {
+          clearTimeout(timer);
+          off();
+          resolve(m);
+        }
+      });
+    });
+  }
+
+  /** The subclass calls this when the outgoing event of a pending request was recorded. */
+  protected markSent(key: string | undefined, seq: number): void {
+    const p = key === undefined ? undefined : this.pending.get(key);
+    if (p) p.sentSeq = seq;
+  }
+
+  protected isPending(key: string | undefined): boolean {
+    return key !== undefined && this.pending.has(key);
+  }
+
+  protected setHttpStatus(key: string | undefined, status: number): void {
+    const p = key === undefined ? undefined : this.pending.get(key);
+    if (p) p.httpStatus = status;
+  }
+
+  /**
+   * Route one incoming message. `hintKey` names the request this message can only be an
+   * answer to (the POST it came back on), so an answer with a wrong or null id is still
+   * attributed to its request and the envelope check can see the mismatch.
+   */
+  protected deliver(message: Record<string, unknown>, seq: number, hintKey?: string): void {
+    const isResponse = typeof message.method !== 'string' && ('result' in message || 'error' in message);
+    if (isResponse) {
+      const key = idKey(message.id);
+      let p = this.pending.get(key);
+      const foreign = !this.sentKeys.has(key);
+      if (!p && hintKey && foreign) p = this.pending.get(hintKey);
+      if (!p && foreign && this.pending.size === 1) p = [...this.pending.values()][0];
+      if (p) this.settle(p.key, 'reply', message, seq);
+    } else if (typeof message.method === 'string' && 'id' in message) {
+      // A server-to-client request: answer as a client with no optional capabilities would.
+      const answer =
+        message.method === 'ping'
+          ? { jsonrpc: '2.0', id: message.id, result: {} }
+          : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `mcp-handshake does not implement ${message.method}` } };
+      void this.transmit(answer, undefined).catch(() => undefined);
+    }
+    for (const listener of this.listeners) listener(message, seq);
+  }
+
+  protected settle(key: string, outcome: Reply['outcome'], message?: Record<string, unknown>, replySeq?: number): void {
+    const p = this.pending.get(key);
+    if (!p) return;
+    this.pending.delete(key);
+    clearTimeout(p.timer);
+    const ms = Math.round((performance.now() - p.start) * 10) / 10;
+    this.rec.exchange({
+      conn: this.conn,
+      id: p.id,
+      method: p.method,
+      ...(p.label !== undefined && { label: p.label }),
+      sentSeq: p.sentSeq,
+      ...(replySeq !== undefined && { replySeq }),
+      outcome,
+      ms,
+      ...(p.httpStatus !== undefined && { httpStatus: p.httpStatus }),
+    });
+    p.resolve({ outcome, message, ms, ...(p.httpStatus !== undefined && { httpStatus: p.httpStatus }) });
+  }
+
+  /** Ends every pending request (the process died, the socket closed). */
+  protected failAll(outcome: Reply['outcome']): void {
+    for (const key of [...this.pending.keys()]) this.settle(key, outcome);
+  }
+
+  protected failOne(key: string | undefined, outcome: Reply['outcome']): void {
+    if (key !== undefined) this.settle(key, outcome);
+  }
+}

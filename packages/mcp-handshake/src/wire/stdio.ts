@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { ConnectionInfo } from '../types.js';
+import type { Recorder } from './recorder.js';
+import { looksLikeJsonRpc, RpcConnection } from './rpc.js';
+
+export interface StdioTarget {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+/** Keep a chatty server from filling memory: stderr beyond this is counted, not kept. */
+const MAX_STDERR_LINES = 400;
+const STARTUP_ALLOWANCE_MS = 10_000;
+
+/**
+ * One child process speaking newline-delimited JSON-RPC. Every stdout line is recorded,
+ * including the ones that are not JSON-RPC (that is what stdio-hygiene looks for).
+ */
+export class StdioConnection extends RpcConnection {
+  private child: ChildProcess | undefined;
+  private stdoutBuffer = '';
+  private stderrBuffer = '';
+  private stderrLines = 0;
+  private closing = false;
+  readonly exited: Promise<void>;
+  private markExited!: () => void;
+
+  constructor(rec: Recorder, info: ConnectionInfo, timeoutMs: number, readonly target: StdioTarget) {
+    super(rec, info, timeoutMs);
+    // On a loaded machine (CI, parallel tests) a Node server can take seconds to start.
+    this.startupAllowanceMs = STARTUP_ALLOWANCE_MS;
+    this.exited = new Promise((resolve) => (this.markExited = resolve));
+    this.start();
+  }
+
+  private start(): void {
+    let child: ChildProcess;
+    try {
+      child = spawn(this.target.command, this.target.args, {
+        cwd: this.target.cwd,
+        env: { ...process.env, ...this.target.env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      this.onSpawnError(error as Error);
+      return;
+    }
+    this.child = child;
+    child.on('error', (error) => this.onSpawnError(error));
+    child.stdin!.on('error', () => undefined); // EPIPE when the child died first: the exit event tells the story
+    child.stdout!.setEncoding('utf8');
+    child.stderr!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => this.onStdout(chunk));
+    child.stderr!.on('data', (chunk: string) => this.onStderr(chunk));
+    child.on('close', (code, signal) => {
+      this.flush();
+      this.rec.record(this.conn, { dir: 'in', kind: 'exit', exit: { code, signal, expected: this.closing } });
+      this.closed = true;
+      this.failAll('closed');
+      this.markExited();
+    });
+  }
+
+  private onSpawnError(error: Error): void {
+    if (this.closed) return;
+    this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `could not start ${this.target.command}: ${error.message}` });
+    this.closed = true;
+    this.failAll('transport-error');
+    this.markExited();
+  }
+
+  private onStdout(chunk: string): void {
+    this.stdoutBuffer += chunk;
+    let nl: number;
+    while ((nl = this.stdoutBuffer.indexOf('\n')) >= 0) {
+      const line = this.stdoutBuffer.slice(0, nl).replace(/\r$/, '');
+      this.stdoutBuffer = this.stdoutBuffer.slice(nl + 1);
+      this.onLine(line);
+    }
+  }
+
+  private onLine(line: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      parsed = undefined;
+    }
+    if (!looksLikeJsonRpc(parsed)) {
+      this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: line });
+      return;
+    }
+    const batch = Array.isArray(parsed) ? (parsed as Record<string, unknown>[]) : [parsed as Record<string, unknown>];
+    for (const message of batch) {
+      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message }).seq;
+      this.deliver(message, seq);
+    }
+  }
+
+  private onStderr(chunk: string): void {
+    this.stderrBuffer += chunk;
+    let nl: number;
+    while ((nl = this.stderrBuffer.indexOf('\n')) >= 0) {
+      const line = this.stderrBuffer.slice(0, nl).replace(/\r$/, '');
+      this.stderrBuffer = this.stderrBuffer.slice(nl + 1);
+      if (++this.stderrLines <= MAX_STDERR_LINES) this.rec.record(this.conn, { dir: 'in', kind: 'stderr', raw: line });
+    }
+  }
+
+  private flush(): void {
+    if (this.stdoutBuffer.length > 0) this.onLine(this.stdoutBuffer);
+    this.stdoutBuffer = '';
+    if (this.stderrBuffer.length > 0 && ++this.stderrLines <= MAX_STDERR_LINES) this.rec.record(this.conn, { dir: 'in', kind: 'stderr', raw: this.stderrBuffer });
+    this.stderrBuffer = '';
+    if (this.stderrLines > MAX_STDERR_LINES) this.rec.record(this.conn, { dir: 'local', kind: 'note', note: `${this.stderrLines - MAX_STDERR_LINES} more stderr lines not kept` });
+  }
+
+  protected async transmit(payload: Record<string, unknown>, requestKey: string | undefined): Promise<void> {
+    if (this.closed || !this.child?.stdin?.writable) throw new Error('stdin closed');
+    const seq = this.recordOut(payload);
+    this.markSent(requestKey, seq);
+    this.child.stdin.write(JSON.stringify(payload) + '\n');
+  }
+
+  /** Write a line that is not a JSON-RPC message (used by tests of the doctor itself). */
+  writeRawLine(line: string): void {
+    this.rec.record(this.conn, { dir: 'out', kind: 'noise', raw: line });
+    this.child?.stdin?.write(line + '\n');
+  }
+
+  /** Close stdin, then escalate (SIGTERM, SIGKILL) as the stdio transport spec suggests. */
+  async close(): Promise<void> {
+    if (!this.child || this.closed) return;
+    this.closing = true;
+    this.rec.record(this.conn, { dir: 'local', kind: 'note', note: 'closing stdin' });
+    this.child.stdin?.end();
+    const waited = (ms: number) => Promise.race([this.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+    if (await waited(1500)) return;
+    this.child.kill('SIGTERM');
+    if (await waited(1500)) return;
+    this.child.kill('SIGKILL');
+    await waited(1000);
+  }
+}

@@ -1,0 +1,350 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKS, runChecks } from '../src/checks/index.js';
+import { capabilitiesBacked } from '../src/checks/capabilities-backed.js';
+import { capabilitiesDeclared } from '../src/checks/capabilities-declared.js';
+import { discover } from '../src/checks/discover.js';
+import { emptyDiscovery } from '../src/checks/empty-discovery.js';
+import { eraSupport } from '../src/checks/era-support.js';
+import { initializeFormat } from '../src/checks/initialize-format.js';
+import { jsonrpcEnvelope } from '../src/checks/jsonrpc-envelope.js';
+import { lifecycleOrder } from '../src/checks/lifecycle-order.js';
+import { listChanged } from '../src/checks/list-changed.js';
+import { serverInfo } from '../src/checks/server-info.js';
+import { stdioHygiene } from '../src/checks/stdio-hygiene.js';
+import { toolSchemas } from '../src/checks/tool-schemas.js';
+import { undeclaredMethods } from '../src/checks/undeclared-methods.js';
+import { versionNegotiation } from '../src/checks/version-negotiation.js';
+import { CAPS, healthyMain, INIT_RESULT, TranscriptBuilder } from './helpers.js';
+
+const MODERN_META = (v: string) => ({ _meta: { 'io.modelcontextprotocol/protocolVersion': v, 'io.modelcontextprotocol/clientCapabilities': {} } });
+const DISCOVER_RESULT = { supportedVersions: ['2026-07-28'], capabilities: CAPS, resultType: 'complete', ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } } };
+
+describe('the rule set', () => {
+  it('has the required ids, once each, one file each, as data', () => {
+    expect(CHECKS.map((c) => c.id)).toEqual([
+      'stdio-hygiene',
+      'initialize-format',
+      'version-negotiation',
+      'discover',
+      'lifecycle-order',
+      'capabilities-declared',
+      'capabilities-backed',
+      'undeclared-methods',
+      'list-changed',
+      'jsonrpc-envelope',
+      'server-info',
+      'tool-schemas',
+      'era-support',
+      'empty-discovery',
+    ]);
+    for (const c of CHECKS) {
+      expect(c.title && c.why && c.fix).toBeTruthy();
+      expect(c.spec).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('a healthy transcript passes every check', () => {
+    const b = new TranscriptBuilder();
+    healthyMain(b);
+    const findings = runChecks(b.build());
+    expect(findings.filter((f) => f.status === 'fail' || f.status === 'warn')).toEqual([]);
+  });
+
+  it('an empty transcript makes checks skip, not crash', () => {
+    const findings = runChecks(new TranscriptBuilder().build());
+    expect(findings.every((f) => ['skip', 'info', 'pass'].includes(f.status))).toBe(true);
+  });
+});
+
+describe('stdio-hygiene', () => {
+  it('fails on a stdout banner even when the handshake works', () => {
+    const b = new TranscriptBuilder();
+    const c = healthyMain(b);
+    b.event(c, { dir: 'in', kind: 'noise', raw: 'Server listening on stdio' });
+    const r = stdioHygiene.run(b.build());
+    expect(r.status).toBe('fail');
+    expect(r.evidence.join('\n')).toContain('Server listening on stdio');
+  });
+  it('reports stderr and an unexpected exit', () => {
+    const b = new TranscriptBuilder();
+    const c = healthyMain(b);
+    b.event(c, { dir: 'in', kind: 'stderr', raw: 'booting' });
+    b.event(c, { dir: 'in', kind: 'exit', exit: { code: 3, signal: null, expected: false } });
+    const r = stdioHygiene.run(b.build());
+    expect(r.status).toBe('warn');
+    expect(r.evidence.join('\n')).toMatch(/exit code 3/);
+    expect(r.evidence.join('\n')).toMatch(/stderr captured: 1 lines/);
+  });
+  it('skips HTTP targets', () => {
+    expect(stdioHygiene.run(new TranscriptBuilder('http').build()).status).toBe('skip');
+  });
+});
+
+describe('initialize-format', () => {
+  const variants = (b: TranscriptBuilder, codes: Array<number | 'result' | 'timeout'>) => {
+    const c = b.conn('malformed', 'malformed');
+    const names = ['method-init', 'capabilities-boolean', 'no-protocol-version', 'no-jsonrpc'];
+    names.forEach((name, i) => {
+      const code = codes[i];
+      const raw = { jsonrpc: '2.0', id: `variant-${i}`, method: 'initialize' };
+      if (code === 'timeout') b.request(c, 'initialize', undefined, 'timeout', { raw, label: `variant:${name}` });
+      else if (code === 'result') b.request(c, 'initialize', undefined, { jsonrpc: '2.0', id: raw.id, result: INIT_RESULT() }, { raw, label: `variant:${name}` });
+      else b.request(c, 'initialize', undefined, { jsonrpc: '2.0', id: raw.id, error: { code, message: 'x' } }, { raw, label: `variant:${name}` });
+    });
+    b.ok(c, 'initialize', {}, INIT_RESULT(), 'usable-check');
+  };
+  it('passes with the right codes', () => {
+    const b = new TranscriptBuilder();
+    variants(b, [-32601, -32602, -32602, -32600]);
+    expect(initializeFormat.run(b.build()).status).toBe('pass');
+  });
+  it('warns on a wrong code (the SDKs answer bad params with -32603)', () => {
+    const b = new TranscriptBuilder();
+    variants(b, [-32601, -32603, -32603, 'timeout']);
+    expect(initializeFormat.run(b.build()).status).toBe('warn');
+  });
+  it('fails when a malformed initialize is accepted', () => {
+    const b = new TranscriptBuilder();
+    variants(b, [-32601, 'result', -32602, -32600]);
+    expect(initializeFormat.run(b.build()).status).toBe('fail');
+  });
+  it('fails when the server is unusable afterwards', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('malformed', 'malformed');
+    b.request(c, 'init', undefined, 'closed', { label: 'variant:method-init' });
+    b.request(c, 'initialize', {}, 'closed', { label: 'usable-check' });
+    expect(initializeFormat.run(b.build()).status).toBe('fail');
+  });
+});
+
+describe('version-negotiation', () => {
+  const probe = (b: TranscriptBuilder, asked: string, answered: string | number) => {
+    const c = b.conn(`version-${asked}`, 'version', 'legacy', asked);
+    if (typeof answered === 'number') b.err(c, 'initialize', {}, answered, 'initialize');
+    else b.ok(c, 'initialize', { protocolVersion: asked }, INIT_RESULT(answered), 'initialize');
+  };
+  it('passes for echo, counter-offer and unknown versions answered with a supported one', () => {
+    const b = new TranscriptBuilder();
+    probe(b, '2025-11-25', '2025-11-25');
+    probe(b, '2024-11-05', '2025-11-25');
+    probe(b, '2099-01-01', '2025-11-25');
+    probe(b, '1900-01-01', '2025-11-25');
+    expect(versionNegotiation.run(b.build()).status).toBe('pass');
+  });
+  it('fails when an unknown version is echoed', () => {
+    const b = new TranscriptBuilder();
+    probe(b, '2099-01-01', '2099-01-01');
+    const r = versionNegotiation.run(b.build());
+    expect(r.status).toBe('fail');
+    expect(r.summary).toContain('2099-01-01');
+  });
+  it('fails when a counter-offered version is itself not accepted', () => {
+    const b = new TranscriptBuilder();
+    probe(b, '2024-11-05', '2025-06-18');
+    probe(b, '2025-06-18', '2025-11-25');
+    expect(versionNegotiation.run(b.build()).status).toBe('fail');
+  });
+  it('modern: wants -32022 with the supported list, consistent with server/discover', () => {
+    const good = new TranscriptBuilder();
+    const c = good.conn('modern', 'modern-main', 'modern', '2026-07-28');
+    good.err(c, 'server/discover', MODERN_META('2099-01-01'), -32022, 'unknown-version', { supported: ['2026-07-28'], requested: '2099-01-01' });
+    good.ok(c, 'server/discover', MODERN_META('2026-07-28'), DISCOVER_RESULT, 'discover');
+    expect(versionNegotiation.run(good.build()).status).toBe('pass');
+
+    const inconsistent = new TranscriptBuilder();
+    const d = inconsistent.conn('modern', 'modern-main', 'modern', '2026-07-28');
+    inconsistent.err(d, 'server/discover', MODERN_META('2099-01-01'), -32022, 'unknown-version', { supported: ['2026-07-28', '2027-01-01'], requested: '2099-01-01' });
+    inconsistent.ok(d, 'server/discover', MODERN_META('2026-07-28'), DISCOVER_RESULT, 'discover');
+    expect(versionNegotiation.run(inconsistent.build()).status).toBe('fail');
+
+    const served = new TranscriptBuilder();
+    const e = served.conn('modern', 'modern-main', 'modern', '2026-07-28');
+    served.ok(e, 'server/discover', MODERN_META('2099-01-01'), DISCOVER_RESULT, 'unknown-version');
+    served.ok(e, 'server/discover', MODERN_META('2026-07-28'), DISCOVER_RESULT, 'discover');
+    expect(versionNegotiation.run(served.build()).status).toBe('fail');
+  });
+});
+
+describe('discover', () => {
+  const run = (reply: Record<string, unknown> | 'timeout', httpStatus?: number) => {
+    const b = new TranscriptBuilder(httpStatus ? 'http' : 'stdio');
+    const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
+    b.request(c, 'server/discover', MODERN_META('2026-07-28'), reply, { label: 'discover', httpStatus });
+    return discover.run(b.build());
+  };
+  it('passes a valid DiscoverResult', () => expect(run({ jsonrpc: '2.0', id: 1, result: DISCOVER_RESULT }).status).toBe('pass'));
+  it('passes a legacy server that answers with a JSON-RPC error echoing the id over HTTP 200', () =>
+    expect(run({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }, 200).status).toBe('pass'));
+  it('fails a JSON-RPC error over HTTP 400', () => expect(run({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Bad Request' } }, 400).status).toBe('fail'));
+  it('fails an error with id null', () => expect(run({ jsonrpc: '2.0', id: null, error: { code: -32601, message: 'no' } }).status).toBe('fail'));
+  it('fails a malformed result and silence', () => {
+    expect(run({ jsonrpc: '2.0', id: 1, result: { versions: 'x' } }).status).toBe('fail');
+    expect(run('timeout').status).toBe('fail');
+  });
+  it('warns when serverInfo or cache hints are missing', () => {
+    const { _meta, ...rest } = DISCOVER_RESULT;
+    expect(run({ jsonrpc: '2.0', id: 1, result: rest }).status).toBe('warn');
+  });
+});
+
+describe('lifecycle-order', () => {
+  it('fails on a notification before notifications/initialized', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    b.ok(c, 'initialize', {}, INIT_RESULT(), 'initialize');
+    b.inbound(c, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    b.outbound(c, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(lifecycleOrder.run(b.build()).status).toBe('fail');
+  });
+  it('fails on anything before the initialize result, allows ping and logging after it', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    const sent = b.outbound(c, { jsonrpc: '2.0', id: 1, method: 'initialize' });
+    b.inbound(c, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } });
+    const reply = b.inbound(c, { jsonrpc: '2.0', id: 1, result: INIT_RESULT() });
+    const t = b.build();
+    t.exchanges.push({ conn: c, id: 1, method: 'initialize', label: 'initialize', sentSeq: sent, replySeq: reply, outcome: 'reply', ms: 1 });
+    expect(lifecycleOrder.run(t).status).toBe('fail');
+
+    const ok = new TranscriptBuilder();
+    const d = ok.conn('legacy', 'main', 'legacy', '2025-11-25');
+    ok.ok(d, 'initialize', {}, INIT_RESULT(), 'initialize');
+    ok.inbound(d, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } });
+    ok.inbound(d, { jsonrpc: '2.0', id: 'srv-1', method: 'ping' });
+    ok.outbound(d, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(lifecycleOrder.run(ok.build()).status).toBe('pass');
+  });
+});
+
+describe('capabilities-declared / capabilities-backed / undeclared-methods', () => {
+  it('an undeclared primitive that answers fails capabilities-declared only', () => {
+    const b = new TranscriptBuilder();
+    const { prompts: _p, ...caps } = CAPS;
+    healthyMain(b, { capabilities: caps });
+    const t = b.build();
+    expect(capabilitiesDeclared.run(t).status).toBe('fail');
+    expect(undeclaredMethods.run(t).status).toBe('pass');
+    expect(capabilitiesBacked.run(t).status).toBe('pass');
+  });
+  it('a declared capability whose method is missing fails capabilities-backed', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { logging: {}, resources: { subscribe: true } }), 'initialize');
+    b.err(c, 'logging/setLevel', {}, -32601, 'probe:logging');
+    b.ok(c, 'resources/list', undefined, { resources: [{ uri: 'x://1' }] }, 'list-1');
+    b.err(c, 'resources/subscribe', { uri: 'x://1' }, -32601, 'probe:subscribe');
+    const r = capabilitiesBacked.run(b.build());
+    expect(r.status).toBe('fail');
+    expect(r.summary).toContain('logging/setLevel');
+    expect(r.summary).toContain('resources/subscribe');
+  });
+  it('a hang or a wrong code on an unknown method fails undeclared-methods; -32601 passes', () => {
+    for (const [reply, status] of [
+      ['timeout', 'fail'],
+      [{ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x' } }, 'fail'],
+      [{ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'x' } }, 'pass'],
+    ] as const) {
+      const b = new TranscriptBuilder();
+      const c = b.conn('legacy', 'main');
+      b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', {}), 'initialize');
+      b.request(c, 'mcp-handshake/no-such-method', {}, reply as never, { label: 'unknown-method' });
+      expect(undeclaredMethods.run(b.build()).status).toBe(status);
+    }
+  });
+});
+
+describe('list-changed', () => {
+  const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
+  it('fails when a list changes without a notification', () => {
+    const b = new TranscriptBuilder();
+    healthyMain(b, { tools: [tool('a')], tools2: [tool('a'), tool('b')] });
+    expect(listChanged.run(b.build()).status).toBe('fail');
+  });
+  it('passes when the change is announced', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    b.ok(c, 'initialize', {}, INIT_RESULT(), 'initialize');
+    b.ok(c, 'tools/list', undefined, { tools: [tool('a')] }, 'list-1');
+    b.inbound(c, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    b.ok(c, 'tools/list', undefined, { tools: [tool('b')] }, 'list-2');
+    expect(listChanged.run(b.build()).status).toBe('pass');
+  });
+  it('fails a list_changed without listChanged declared', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { prompts: {} }), 'initialize');
+    b.inbound(c, { jsonrpc: '2.0', method: 'notifications/prompts/list_changed' });
+    expect(listChanged.run(b.build()).status).toBe('fail');
+  });
+});
+
+describe('jsonrpc-envelope', () => {
+  it('fails id null, a wrong id, a missing jsonrpc, a malformed error', () => {
+    for (const reply of [
+      { jsonrpc: '2.0', id: null, result: {} },
+      { jsonrpc: '2.0', id: 99, result: {} },
+      { id: 1, result: {} },
+      { jsonrpc: '2.0', id: 1, error: { code: 'bad' } },
+      { jsonrpc: '2.0', id: 1, result: {}, error: { code: 1, message: 'x' } },
+    ]) {
+      const b = new TranscriptBuilder();
+      b.request(b.conn('legacy', 'main'), 'ping', undefined, reply);
+      expect(jsonrpcEnvelope.run(b.build()).status, JSON.stringify(reply)).toBe('fail');
+    }
+  });
+  it('passes echoed ids', () => {
+    const b = new TranscriptBuilder();
+    healthyMain(b);
+    expect(jsonrpcEnvelope.run(b.build()).status).toBe('pass');
+  });
+});
+
+describe('server-info', () => {
+  it('fails an empty name, passes a full serverInfo', () => {
+    const b = new TranscriptBuilder();
+    b.ok(b.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { name: '', version: '1' } }, 'initialize');
+    expect(serverInfo.run(b.build()).status).toBe('fail');
+    const ok = new TranscriptBuilder();
+    healthyMain(ok);
+    expect(serverInfo.run(ok.build()).status).toBe('pass');
+  });
+});
+
+describe('tool-schemas', () => {
+  const run = (tools: unknown[]) => {
+    const b = new TranscriptBuilder();
+    healthyMain(b, { tools });
+    return toolSchemas.run(b.build());
+  };
+  it('passes valid 2020-12 and draft-07 schemas', () => {
+    expect(run([{ name: 'a', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { x: { type: 'string' } } } }, { name: 'b', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } }]).status).toBe('pass');
+  });
+  it('fails invalid schemas, non-object roots, required ⊄ properties, duplicates', () => {
+    expect(run([{ name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'strin' } } } }]).status).toBe('fail');
+    expect(run([{ name: 'a', inputSchema: { type: 'string' } }]).status).toBe('fail');
+    expect(run([{ name: 'a', inputSchema: { type: 'object', properties: {}, required: ['x'] } }]).status).toBe('fail');
+    expect(run([{ name: 'a', inputSchema: { type: 'object' } }, { name: 'a', inputSchema: { type: 'object' } }]).status).toBe('fail');
+  });
+  it('warns on a name outside the allowed form', () => {
+    expect(run([{ name: 'has space', inputSchema: { type: 'object' } }]).status).toBe('warn');
+  });
+});
+
+describe('era-support and empty-discovery', () => {
+  it('era-support explains what ChatGPT does with a legacy-only server', () => {
+    const b = new TranscriptBuilder();
+    healthyMain(b);
+    const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
+    b.err(c, 'server/discover', MODERN_META('2026-07-28'), -32601, 'discover');
+    const r = eraSupport.run(b.build());
+    expect(r.status).toBe('info');
+    expect(r.evidence.join('\n')).toMatch(/falls back to initialize 2025-11-25 and connects/);
+  });
+  it('empty-discovery warns when nothing is listed', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main');
+    b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { tools: {} }), 'initialize');
+    b.ok(c, 'tools/list', undefined, { tools: [] }, 'list-1');
+    expect(emptyDiscovery.run(b.build()).status).toBe('warn');
+  });
+});
