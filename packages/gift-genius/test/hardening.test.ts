@@ -114,6 +114,20 @@ describe('limits', () => {
   });
 });
 
+describe('listen streams', () => {
+  it('refuses a subscriptions/listen stream over the cap in-band, and serves again once one closes', async () => {
+    const s = await start({ args: ['--max-listen-streams', '1'] });
+    const client = new Client({ name: 'listener', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(s.url)));
+    const first = await client.listen({ toolsListChanged: true });
+    await expect(client.listen({ resourcesListChanged: true })).rejects.toThrow(/Subscription limit reached/);
+    await first.close();
+    const again = await waitFor('a free slot', async () => client.listen({ resourcesListChanged: true }).catch(() => undefined), 5000);
+    await again.close();
+    await client.close();
+  });
+});
+
 describe('faults', () => {
   it('SIGTERM: the call in flight is answered, new requests get 503, the process exits 0', async () => {
     const s = await start({ args: ['--shutdown-grace', '10'] });

@@ -34,17 +34,24 @@ export const ERROR = {
   unsupportedVersion: -32022,
 } as const;
 
+/**
+ * What this client declares: the MCP Apps extension (as ChatGPT and other hosts with
+ * widgets do), so servers that list UI resources and app-only tools only to such hosts
+ * show them to inspect too. It asks nothing of a server that does not know it.
+ */
+export const CLIENT_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
 /** Params of a modern request: the per-request `_meta` envelope replaces the handshake. */
 export function withEnvelope(version: string, params: Record<string, unknown> = {}): Record<string, unknown> {
   const meta = (params._meta ?? {}) as Record<string, unknown>;
   return {
     ...params,
-    _meta: { ...meta, [META.protocolVersion]: version, [META.clientCapabilities]: {}, [META.clientInfo]: CLIENT_INFO },
+    _meta: { ...meta, [META.protocolVersion]: version, [META.clientCapabilities]: CLIENT_CAPABILITIES, [META.clientInfo]: CLIENT_INFO },
   };
 }
 
 export function initializeParams(version: string): Record<string, unknown> {
-  return { protocolVersion: version, capabilities: {}, clientInfo: CLIENT_INFO };
+  return { protocolVersion: version, capabilities: CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
 }
 
 /** Which capability a method belongs to (for the declared/backed checks). */

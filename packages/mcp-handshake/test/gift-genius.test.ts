@@ -64,3 +64,18 @@ describe.skipIf(!present)('gift-genius over HTTP', () => {
     expect(ok.result?.content).toBeTruthy();
   }, 30_000);
 });
+
+describe.skipIf(!present)('gift-genius over HTTP behind a bearer token', () => {
+  let server: { url: string; stop: () => Promise<void> };
+  beforeAll(async () => {
+    const { dataDir, env } = giftGeniusEnv();
+    server = await startHttpServer(process.execPath, [GIFT_GENIUS, 'serve', '--port', '0', '--data', dataDir], { ...env, GIFTGEN_TOKEN: 'doctor-token-0123456789' });
+  }, 30_000);
+  afterAll(() => server?.stop());
+
+  it('doctor with -H Authorization: every check passes, and the token never appears in the report', async () => {
+    const { report } = await doctor({ kind: 'http', url: server.url, headers: { authorization: 'Bearer doctor-token-0123456789' } }, {});
+    expectHealthy(report, 'http');
+    expect(JSON.stringify(report)).not.toContain('doctor-token-0123456789');
+  }, 60_000);
+});

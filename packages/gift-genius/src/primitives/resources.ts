@@ -55,8 +55,14 @@ export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane
   if (lane.era === 'legacy' && server.server.getCapabilities().resources?.subscribe) {
     server.server.setRequestHandler('resources/subscribe', async (request) => {
       const uri = request.params.uri;
+      // The widget template (ui://gift-genius/…) is fixed for the life of the process: a
+      // subscription to it is accepted and simply never fires.
+      if (uri.startsWith('ui://gift-genius/')) {
+        subscriptions.add(uri);
+        return {};
+      }
       const id = giftIdFromUri(uri);
-      if (id === undefined) throw new ProtocolError(INVALID_PARAMS, `Not a gift resource URI: ${uri}`, { uri });
+      if (id === undefined) throw new ProtocolError(INVALID_PARAMS, `Not a resource of this server: ${uri}`, { uri });
       if (!(await app.store.get(id))) throw new ResourceNotFoundError(uri, `No gift with id "${id}"`);
       subscriptions.add(uri);
       return {};

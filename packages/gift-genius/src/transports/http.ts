@@ -155,8 +155,6 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     if (draining && !(request.method === 'POST' && (method === undefined || method === 'notifications/cancelled') && body !== undefined)) {
       return jsonRpcErrorResponse(503, -32000, 'Server is shutting down; retry on another instance', requestIdOf(body), { 'retry-after': '5' });
     }
-    const badInitialize = invalidInitialize(body);
-    if (badInitialize) return jsonRpcErrorResponse(400, badInitialize.error.code, badInitialize.error.message, badInitialize.id);
     const isToolCall = method === 'tools/call';
     if (isToolCall && !toolCalls.tryEnter()) {
       return jsonRpcErrorResponse(503, -32000, `Busy: ${toolCalls.limit} tool calls in progress; retry shortly`, requestIdOf(body), { 'retry-after': '1' });
@@ -172,7 +170,11 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     let legacy = false;
     try {
       legacy = await isLegacyRequest(request, undefined, { maxRequestBodySize: options.maxRequestBodySize });
-      response = legacy
+      // On the modern wire `initialize` is a removed method, answered by the SDK (404, -32601).
+      const badInitialize = legacy ? invalidInitialize(body) : undefined;
+      response = badInitialize
+        ? jsonRpcErrorResponse(400, badInitialize.error.code, badInitialize.error.message, badInitialize.id)
+        : legacy
         ? await (sessions ? sessions.handle(request, authInfo) : stateless!(request, { authInfo }))
         : await modern.fetch(request, { authInfo });
     } catch (error) {
