@@ -12,7 +12,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 
 const CLI = fileURLToPath(new URL('../packages/gift-genius/dist/cli.js', import.meta.url));
 
-export async function soak({ clients = 200, seconds = 60, log = (m) => process.stderr.write(m + '\n') } = {}) {
+export async function soak({ clients = 200, seconds = 60, warmupSeconds = Math.max(3, Math.round(seconds / 6)), log = (m) => process.stderr.write(m + '\n') } = {}) {
   const data = mkdtempSync(join(tmpdir(), 'gg-soak-'));
   const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', data, '--max-sessions', String(clients * 2)], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -35,9 +35,12 @@ export async function soak({ clients = 200, seconds = 60, log = (m) => process.s
     }, 20);
   });
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
+  // Memory is sampled after a warm-up (JIT, heap sizing, connection pools), then compared
+  // between the first and last third of the measured window.
   const samples = [];
-  const sampler = setInterval(() => samples.push(rss()), 250);
-  const end = Date.now() + seconds * 1000;
+  const measureFrom = Date.now() + warmupSeconds * 1000;
+  const sampler = setInterval(() => Date.now() >= measureFrom && samples.push(rss()), 250);
+  const end = measureFrom + seconds * 1000;
   const stats = { calls: 0, sessions: 0, unexpected: [] };
   const ids = JSON.parse(readFileSync(fileURLToPath(new URL('../packages/gift-genius/catalog/gifts.json', import.meta.url)), 'utf8')).map((g) => g.id);
   const pick = (a, i) => a[i % a.length];
@@ -84,9 +87,10 @@ export async function soak({ clients = 200, seconds = 60, log = (m) => process.s
   const result = {
     clients,
     seconds,
+    warmupSeconds,
     sessions: stats.sessions,
     calls: stats.calls,
-    callsPerSecond: Math.round(stats.calls / seconds),
+    callsPerSecond: Math.round(stats.calls / (seconds + warmupSeconds)),
     unexpectedErrors: stats.unexpected.length,
     errorSamples: stats.unexpected.slice(0, 5),
     rssFirstThirdMb: Math.round(avg(samples.slice(0, third))),

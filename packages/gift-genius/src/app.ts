@@ -6,6 +6,7 @@ import type { CatalogStore } from './catalog/store.js';
 import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitives/tool-config.js';
 import { giftUri } from './primitives/uris.js';
 import { RequestStateGuard } from './primitives/request-state.js';
+import { guardReads } from './catalog/guarded-store.js';
 
 /** What every lane must hear about, and tell its clients where it declared it can. */
 export interface AppEvents {
@@ -47,7 +48,9 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   constructor(options: AppOptions) {
     super();
     this.setMaxListeners(0); // one listener per live connection or session
-    this.store = options.store;
+    this.store = guardReads(options.store, (method, error) =>
+      options.log.error({ event: 'catalog_unavailable', method, err: error.message }, 'catalog read failed'),
+    );
     this.log = options.log;
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;

@@ -6,11 +6,8 @@ import { GiftGenApp } from './app.js';
 import { defaultDataDir, openCatalog } from './catalog/open.js';
 import { formatFromPath, giftsToCsv, parseCatalogFile } from './catalog/parse.js';
 import { createLogger } from './observe/logger.js';
-import { ServerMetrics } from './observe/metrics.js';
-import { SERVER_VERSION } from './server.js';
-import { DEFAULT_HTTP_OPTIONS, startHttpServer } from './transports/http.js';
-import { serveGiftStdio } from './transports/stdio.js';
-import { loadTokens } from './transports/access.js';
+import { SERVER_VERSION } from './version.js';
+import { DEFAULT_HTTP_OPTIONS } from './transports/http-options.js';
 
 const int = (name: string, min: number, max: number) => (value: string) => {
   const n = Number(value);
@@ -32,7 +29,7 @@ async function startApp(options: CommonOptions) {
   const app = new GiftGenApp({ store, log, toolConfigPath: options.toolsConfig && resolve(options.toolsConfig), pageSize: options.pageSize });
   await app.start();
   process.on('SIGHUP', () => app.reloadToolConfig('SIGHUP'));
-  return { app, log, metrics: new ServerMetrics() };
+  return { app, log };
 }
 
 const program = new Command()
@@ -64,8 +61,14 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .option('--max-listen-streams <n>', 'open subscriptions/listen streams', int('max listen streams', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxListenStreams)
   .option('--shutdown-grace <seconds>', 'on SIGTERM, how long calls in flight may take', int('shutdown grace', 0, 3600), DEFAULT_HTTP_OPTIONS.shutdownGraceMs / 1000)
   .action(async (opts) => {
-    const { app, log, metrics } = await startApp(opts);
-    const http = await startHttpServer(app, metrics, {
+    // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.
+    const [{ startHttpServer }, { ServerMetrics }, { loadTokens }] = await Promise.all([
+      import('./transports/http.js'),
+      import('./observe/metrics.js'),
+      import('./transports/access.js'),
+    ]);
+    const { app, log } = await startApp(opts);
+    const http = await startHttpServer(app, new ServerMetrics(), {
       ...DEFAULT_HTTP_OPTIONS,
       host: opts.host,
       port: opts.port,
@@ -98,8 +101,9 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   });
 
 withCommon(program.command('stdio').description('serve one client over stdin/stdout (Claude Desktop, VS Code, …)')).action(async (opts) => {
-  const { app, metrics } = await startApp(opts);
-  const handle = serveGiftStdio(app, metrics);
+  const { serveGiftStdio } = await import('./transports/stdio.js');
+  const { app } = await startApp(opts);
+  const handle = serveGiftStdio(app);
   // The client closing stdin ends the connection; leave promptly, as the stdio binding asks.
   process.stdin.once('close', () => void handle.close().finally(() => app.close().finally(() => process.exit(0))));
 });

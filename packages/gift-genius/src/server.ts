@@ -1,5 +1,4 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { createRequire } from 'node:module';
 import type { GiftGenApp } from './app.js';
 import { capabilitiesFor, canPush, type Lane } from './primitives/lane.js';
 import { registerPrompts } from './primitives/prompts.js';
@@ -8,7 +7,8 @@ import { applyToolConfig, registerTools, type ToolHandles } from './primitives/t
 import { registerWidget } from './widget/register.js';
 
 export const SERVER_NAME = 'gift-genius';
-export const SERVER_VERSION: string = createRequire(import.meta.url)('../package.json').version;
+export { SERVER_VERSION } from './version.js';
+import { SERVER_VERSION } from './version.js';
 
 const INSTRUCTIONS =
   'GiftGen suggests gifts. Call suggest_gifts with the recipient\'s age and relationship (plus budget, interests, occasion ' +

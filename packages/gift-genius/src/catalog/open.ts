@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { SqliteCatalogStore } from './sqlite-store.js';
-import { PostgresCatalogStore } from './postgres-store.js';
 import { createLogger } from '../observe/logger.js';
 import type { CatalogStore } from './store.js';
 import { parseCatalogFile } from './parse.js';
@@ -47,6 +46,8 @@ export async function openCatalog(dataDir = defaultDataDir(), options: OpenCatal
   if (databaseUrl) {
     const log = createLogger();
     // Migration, and seeding of an empty catalog, happen under one advisory lock inside open().
+    // Loaded only when asked for: pg is not needed on the embedded default.
+    const { PostgresCatalogStore } = await import('./postgres-store.js');
     return PostgresCatalogStore.open(databaseUrl, {
       seed: () => loadBundledCatalog(),
       onError: (event, error) => log.warn({ event, err: error.message }, 'catalog database connection problem (handled)'),

@@ -1,6 +1,11 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
-import type { ServerMetrics } from './metrics.js';
+/** The two counters the tap feeds; ServerMetrics has them, and stdio (no /metrics) passes NO_COUNTERS. */
+export interface HandshakeCounters {
+  handshakes: { inc(labels: Record<string, string>): void };
+  negotiationFailures: { inc(labels: Record<string, string>): void };
+}
+export const NO_COUNTERS: HandshakeCounters = { handshakes: { inc: () => undefined }, negotiationFailures: { inc: () => undefined } };
 
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -19,8 +24,18 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, max = 80) => (typeof v === 'string' ? v.slice(0, max) : undefined);
 
-/** A metrics label from a client name: bounded and printable, so a hostile client cannot blow up cardinality. */
-const labelOf = (name: string | undefined) => (name ?? 'unknown').replace(/[^\w .@/-]/g, '_').slice(0, 48) || 'unknown';
+/** At most this many distinct client names become metric labels; later ones count as "other". */
+const MAX_CLIENT_LABELS = 100;
+const seenClientLabels = new Set<string>();
+
+/** A metrics label from a client name: printable, short, and from a bounded set, so no client can blow up cardinality. */
+function labelOf(name: string | undefined): string {
+  const label = (name ?? 'unknown').replace(/[^\w .@/-]/g, '_').slice(0, 48) || 'unknown';
+  if (seenClientLabels.has(label)) return label;
+  if (seenClientLabels.size >= MAX_CLIENT_LABELS) return 'other';
+  seenClientLabels.add(label);
+  return label;
+}
 
 /**
  * Watches messages in and out of one connection (or one HTTP exchange) and writes one
@@ -33,7 +48,7 @@ export class HandshakeTap {
 
   constructor(
     private readonly log: Logger,
-    private readonly metrics: ServerMetrics,
+    private readonly metrics: HandshakeCounters,
     private readonly transport: 'stdio' | 'http',
   ) {}
 

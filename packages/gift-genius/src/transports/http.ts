@@ -21,53 +21,8 @@ import { invalidInitialize } from './initialize-check.js';
 import { ConcurrencyGate, RateLimiter } from './limits.js';
 import { jsonRpcErrorResponse, requestIdOf } from './responses.js';
 
-export interface HttpOptions {
-  host: string;
-  port: number;
-  path: string;
-  /** `sessions` (default) keeps 2025-era sessions; `stateless` answers each POST alone. */
-  legacyHttp: 'sessions' | 'stateless';
-  maxSessions: number;
-  sessionIdleMs: number;
-  maxRequestBodySize: number;
-  /** Host header names accepted besides the loopback names (DNS rebinding protection). */
-  allowedHosts: string[];
-  /** Origin host names accepted besides loopback; `*` accepts any (for a public deployment behind a proxy). */
-  allowedOrigins: string[];
-  /** Bearer tokens; when any are set, /mcp needs one (401 with a WWW-Authenticate challenge otherwise). */
-  tokens: string[];
-  /** Authorization servers named in /.well-known/oauth-protected-resource. */
-  authorizationServers: string[];
-  /** Requests per second per client (token, else peer address), with this burst; 0 turns it off. */
-  rateLimitPerSecond: number;
-  rateLimitBurst: number;
-  /** tools/call running at once; over it, 503 with Retry-After. */
-  maxConcurrentToolCalls: number;
-  /** Open 2026-07-28 subscriptions/listen streams. */
-  maxListenStreams: number;
-  /** On shutdown, how long calls in flight may take to finish. */
-  shutdownGraceMs: number;
-}
-
-export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
-  host: '127.0.0.1',
-  port: 3000,
-  path: '/mcp',
-  legacyHttp: 'sessions',
-  maxSessions: 1000,
-  sessionIdleMs: 30 * 60_000,
-  maxRequestBodySize: 1024 * 1024,
-  allowedHosts: [],
-  allowedOrigins: [],
-  tokens: [],
-  authorizationServers: [],
-  // Off by default: behind a host such as ChatGPT every user arrives from a few addresses.
-  rateLimitPerSecond: 0,
-  rateLimitBurst: 100,
-  maxConcurrentToolCalls: 64,
-  maxListenStreams: 1024,
-  shutdownGraceMs: 10_000,
-};
+export { DEFAULT_HTTP_OPTIONS, type HttpOptions } from './http-options.js';
+import type { HttpOptions } from './http-options.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 const ALLOWED_REQUEST_HEADER = /^(content-type|accept|authorization|last-event-id|mcp-[a-z0-9-]+)$/i;
@@ -159,47 +114,53 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     if (isToolCall && !toolCalls.tryEnter()) {
       return jsonRpcErrorResponse(503, -32000, `Busy: ${toolCalls.limit} tool calls in progress; retry shortly`, requestIdOf(body), { 'retry-after': '1' });
     }
-    // Streams that stay open by design are not "in flight": shutdown closes them instead of waiting.
-    const longLived = request.method === 'GET' || method === 'subscriptions/listen';
-    if (!longLived) inFlight++;
+    // Only tool calls can take long (a question to the user); they are what shutdown waits
+    // for. Everything else answers in milliseconds, and open streams are closed instead.
+    if (isToolCall) inFlight++;
     const done = () => {
-      if (isToolCall) toolCalls.leave();
-      if (!longLived) inFlight--;
+      if (!isToolCall) return;
+      toolCalls.leave();
+      inFlight--;
     };
     let response: Response;
     let legacy = false;
     try {
-      legacy = await isLegacyRequest(request, undefined, { maxRequestBodySize: options.maxRequestBodySize });
+      // The body is read and parsed once, here; the SDK takes it as parsedBody instead of reading it again.
+      const parsedBody = body;
+      legacy = await isLegacyRequest(request, parsedBody, { maxRequestBodySize: options.maxRequestBodySize });
       // On the modern wire `initialize` is a removed method, answered by the SDK (404, -32601).
       const badInitialize = legacy ? invalidInitialize(body) : undefined;
       response = badInitialize
         ? jsonRpcErrorResponse(400, badInitialize.error.code, badInitialize.error.message, badInitialize.id)
         : legacy
-        ? await (sessions ? sessions.handle(request, authInfo) : stateless!(request, { authInfo }))
-        : await modern.fetch(request, { authInfo });
+        ? await (sessions ? sessions.handle(request, authInfo, parsedBody) : stateless!(request, { authInfo, parsedBody }))
+        : await modern.fetch(request, { authInfo, parsedBody });
     } catch (error) {
       done();
       throw error;
     }
-    response = whenFinished(response, done, request.signal);
+    if (isToolCall) response = whenFinished(response, done, request.signal);
     // Sessions are tapped on their own transport; per-request exchanges are observed here.
     // Only a stateless initialize is read from an event stream: a listen stream never ends.
-    if (tap && !(legacy && sessions)) void observeResponse(response, tap, (body as { method?: unknown })?.method === 'initialize');
+    const watched = method === 'initialize' || method === 'server/discover' || response.status >= 400;
+    if (tap && watched && !(legacy && sessions)) void observeResponse(response, tap, method === 'initialize');
     return response;
   };
 
   const fetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === '/healthz' && request.method === 'GET') {
+      // 503 while the catalog cannot be read, so a balancer sends traffic elsewhere meanwhile.
+      const revision = await app.store.revision().catch(() => undefined);
       return Response.json({
-        status: 'ok',
+        status: revision === undefined ? 'degraded' : 'ok',
         server: 'gift-genius',
-        catalog: { store: app.store.kind, items: app.gifts.length, revision: await app.store.revision() },
+        catalog: { store: app.store.kind, items: app.gifts.length, revision: revision ?? null, ...(revision === undefined && { error: 'unavailable' }) },
         legacySessions: sessions?.size ?? null,
         inFlight,
         toolCallsInUse: toolCalls.inUse,
         draining,
-      });
+      }, { status: revision === undefined ? 503 : 200 });
     }
     if (url.pathname.startsWith('/.well-known/oauth-protected-resource') && request.method === 'GET' && access.enabled) {
       return Response.json(access.metadata(new URL(options.path, url)));

@@ -48,7 +48,7 @@ export class LegacySessions {
     return this.sessions.size;
   }
 
-  async handle(request: Request, authInfo?: AuthInfo): Promise<Response> {
+  async handle(request: Request, authInfo?: AuthInfo, parsedBody?: unknown): Promise<Response> {
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const session = this.sessions.get(sessionId);
@@ -56,16 +56,13 @@ export class LegacySessions {
       // session looks exactly like a missing one, so ids cannot be probed.
       if (!session || session.principal !== authInfo?.clientId) return jsonRpcErrorResponse(404, -32001, 'Session not found');
       session.lastSeen = Date.now();
-      return session.transport.handleRequest(request, { authInfo });
+      return session.transport.handleRequest(request, { authInfo, parsedBody });
     }
     if (request.method !== 'POST') {
       return jsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     }
     // Anything but initialize needs a session; answer here so the request id is echoed.
-    const body = await request
-      .clone()
-      .json()
-      .catch(() => undefined);
+    const body = parsedBody;
     const method = (body as { method?: unknown } | undefined)?.method;
     if (body !== undefined && !Array.isArray(body) && method !== 'initialize') {
       if (typeof method === 'string' && !method.startsWith('notifications/') && !LEGACY_METHODS.has(method)) {
@@ -80,10 +77,10 @@ export class LegacySessions {
         'retry-after': '5',
       });
     }
-    return this.open(request, authInfo);
+    return this.open(request, authInfo, parsedBody);
   }
 
-  private async open(request: Request, authInfo?: AuthInfo): Promise<Response> {
+  private async open(request: Request, authInfo: AuthInfo | undefined, parsedBody: unknown): Promise<Response> {
     this.opening++;
     const gs = createGiftServer(this.app, { transport: 'http', era: 'legacy', sessions: 'stateful' });
     let session: Session | undefined;
@@ -104,7 +101,7 @@ export class LegacySessions {
         previous?.();
         if (transport.sessionId) this.drop(transport.sessionId);
       };
-      const response = await transport.handleRequest(request, { authInfo });
+      const response = await transport.handleRequest(request, { authInfo, parsedBody });
       // Not an initialize (or a bad one): no session was made, so nothing may linger.
       if (!session) await gs.server.close().catch(() => undefined);
       return response;

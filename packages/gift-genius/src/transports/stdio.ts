@@ -1,7 +1,6 @@
 import { serveStdio, StdioServerTransport, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import type { GiftGenApp } from '../app.js';
-import { HandshakeTap } from '../observe/handshake-tap.js';
-import type { ServerMetrics } from '../observe/metrics.js';
+import { HandshakeTap, NO_COUNTERS, type HandshakeCounters } from '../observe/handshake-tap.js';
 import { attachLiveUpdates, createGiftServer } from '../server.js';
 import { StdioLineGuard } from './stdio-guard.js';
 import { TapTransport } from './tap-transport.js';
@@ -10,7 +9,7 @@ import { TapTransport } from './tap-transport.js';
  * stdio for both eras: `serveStdio` reads the opening message and pins one instance
  * for the connection (legacy `initialize` or modern `server/discover`/envelope).
  */
-export function serveGiftStdio(app: GiftGenApp, metrics: ServerMetrics): StdioServerHandle {
+export function serveGiftStdio(app: GiftGenApp, metrics: HandshakeCounters = NO_COUNTERS): StdioServerHandle {
   const guard = new StdioLineGuard((reply) => process.stdout.write(JSON.stringify(reply) + '\n'));
   process.stdin.pipe(guard);
   const transport = new TapTransport(new StdioServerTransport(guard, process.stdout), new HandshakeTap(app.log, metrics, 'stdio'));

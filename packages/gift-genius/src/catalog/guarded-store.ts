@@ -1,0 +1,44 @@
+import type { CatalogStore } from './store.js';
+
+/** What a client is told when the catalog cannot be read right now: no host names, ports or driver text. */
+export class CatalogUnavailableError extends Error {
+  constructor() {
+    super('The gift catalog is temporarily unavailable; please try again shortly.');
+    this.name = 'CatalogUnavailableError';
+  }
+}
+
+const READS = ['get', 'page', 'all', 'count', 'stats', 'revision', 'changesSince'] as const;
+
+/**
+ * The server's view of a store: a failed read (Postgres down, a dropped connection)
+ * reaches clients as one clear, retryable message, and the cause goes to the log. The
+ * store's own reconnection brings reads back by themselves.
+ */
+export function guardReads(store: CatalogStore, report: (method: string, error: Error) => void): CatalogStore {
+  const read =
+    <A extends unknown[], R>(method: (typeof READS)[number], fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn.apply(store, args);
+      } catch (error) {
+        report(method, error as Error);
+        throw new CatalogUnavailableError();
+      }
+    };
+  // Every call lands on the store itself, so its own state (pools, listeners) stays in one place.
+  return {
+    kind: store.kind,
+    get: read('get', store.get),
+    page: read('page', store.page),
+    all: read('all', store.all),
+    count: read('count', store.count),
+    stats: read('stats', store.stats),
+    revision: read('revision', store.revision),
+    changesSince: read('changesSince', store.changesSince),
+    write: (...args) => store.write(...args),
+    remove: (ids) => store.remove(ids),
+    ...(store.watch && { watch: (onChange: () => void) => store.watch!(onChange) }),
+    close: () => store.close(),
+  };
+}

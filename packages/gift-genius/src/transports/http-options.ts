@@ -1,0 +1,49 @@
+/** HTTP settings and their defaults, apart from the server so the CLI can show them without loading it. */
+export interface HttpOptions {
+  host: string;
+  port: number;
+  path: string;
+  /** `sessions` (default) keeps 2025-era sessions; `stateless` answers each POST alone. */
+  legacyHttp: 'sessions' | 'stateless';
+  maxSessions: number;
+  sessionIdleMs: number;
+  maxRequestBodySize: number;
+  /** Host header names accepted besides the loopback names (DNS rebinding protection). */
+  allowedHosts: string[];
+  /** Origin host names accepted besides loopback; `*` accepts any (for a public deployment behind a proxy). */
+  allowedOrigins: string[];
+  /** Bearer tokens; when any are set, /mcp needs one (401 with a WWW-Authenticate challenge otherwise). */
+  tokens: string[];
+  /** Authorization servers named in /.well-known/oauth-protected-resource. */
+  authorizationServers: string[];
+  /** Requests per second per client (token, else peer address), with this burst; 0 turns it off. */
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  /** tools/call running at once; over it, 503 with Retry-After. */
+  maxConcurrentToolCalls: number;
+  /** Open 2026-07-28 subscriptions/listen streams. */
+  maxListenStreams: number;
+  /** On shutdown, how long calls in flight may take to finish. */
+  shutdownGraceMs: number;
+}
+
+export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
+  host: '127.0.0.1',
+  port: 3000,
+  path: '/mcp',
+  legacyHttp: 'sessions',
+  maxSessions: 1000,
+  sessionIdleMs: 30 * 60_000,
+  maxRequestBodySize: 1024 * 1024,
+  allowedHosts: [],
+  allowedOrigins: [],
+  tokens: [],
+  authorizationServers: [],
+  // Off by default: behind a host such as ChatGPT every user arrives from a few addresses.
+  rateLimitPerSecond: 0,
+  rateLimitBurst: 100,
+  maxConcurrentToolCalls: 64,
+  maxListenStreams: 1024,
+  shutdownGraceMs: 10_000,
+};
+
