@@ -94,7 +94,13 @@ full_page_writes = off
 EOF
 fi
 
-if ! as_pg "$PG_CTL" -D "$DIR" status >/dev/null 2>&1; then
+# "running" per the pid file is not enough: after a killed session the pid may belong to
+# another process now. Only a server that answers on our port counts as running.
+answers() { as_pg "$PSQL" -h 127.0.0.1 -p "$PORT" -U "$(db_user)" -d postgres -tAc 'SELECT 1' >/dev/null 2>&1; }
+if as_pg "$PG_CTL" -D "$DIR" status >/dev/null 2>&1 && ! answers; then
+  for _ in 1 2 3 4 5 6 7 8 9 10; do answers && break; sleep 0.3; done
+fi
+if ! answers; then
   touch "$LOG"
   [ "$(id -u)" = 0 ] && chown "$PGUSER_OS" "$LOG"
   rm -f "$DIR/postmaster.pid" # a stale pid file from a killed run would block the start
