@@ -11,19 +11,45 @@ const startingWith = (values: readonly string[], prefix: string, limit = 100) =>
 };
 
 /** The lecture's prompt ("a short description of a gift for user N") and a greeting card, both with completion. */
+/**
+ * Argument schemas are built once per app, not per server instance: the modern HTTP lane
+ * makes an instance per request, and zod compiles each new schema object again.
+ */
+const promptSchemas = (() => {
+  const memo = new WeakMap<GiftGenApp, ReturnType<typeof build>>();
+  function build(app: GiftGenApp) {
+    const giftId = completable(z.string().describe('Gift id from the catalog'), (value) => startingWith(app.giftIds, value ?? ''));
+    const relationship = completable(z.string().describe('Who the recipient is to you, e.g. "sister"'), (value) =>
+      startingWith(RELATIONSHIP_SUGGESTIONS, value ?? ''),
+    );
+    const occasion = completable(z.string().describe('e.g. "birthday"'), (value) => startingWith(OCCASION_SUGGESTIONS, value ?? ''));
+
+    const descriptionArgs = z.object({ giftId, recipient: z.string().describe('Who it is for, e.g. "Anna"'), relationship: relationship.optional() });
+    const cardArgs = z.object({
+      recipient: z.string().describe('Name of the recipient'),
+      relationship,
+      occasion,
+      giftId: giftId.optional(),
+      tone: z.string().optional().describe('e.g. "funny", "heartfelt", "formal"'),
+    });
+    return { giftId, relationship, occasion, descriptionArgs, cardArgs };
+  }
+  return (app: GiftGenApp) => {
+    let schemas = memo.get(app);
+    if (!schemas) memo.set(app, (schemas = build(app)));
+    return schemas;
+  };
+})();
+
 export function registerPrompts(server: McpServer, app: GiftGenApp): void {
-  const giftId = completable(z.string().describe('Gift id from the catalog'), (value) => startingWith(app.giftIds, value ?? ''));
-  const relationship = completable(z.string().describe('Who the recipient is to you, e.g. "sister"'), (value) =>
-    startingWith(RELATIONSHIP_SUGGESTIONS, value ?? ''),
-  );
-  const occasion = completable(z.string().describe('e.g. "birthday"'), (value) => startingWith(OCCASION_SUGGESTIONS, value ?? ''));
+  const { descriptionArgs, cardArgs } = promptSchemas(app);
 
   server.registerPrompt(
     'gift_description',
     {
       title: 'Gift description',
       description: 'Write a short description of a gift for a given user.',
-      argsSchema: z.object({ giftId, recipient: z.string().describe('Who it is for, e.g. "Anna"'), relationship: relationship.optional() }),
+      argsSchema: descriptionArgs,
     },
     async ({ giftId: id, recipient, relationship: rel }) => {
       const gift = await app.store.get(id);
@@ -51,13 +77,7 @@ export function registerPrompts(server: McpServer, app: GiftGenApp): void {
     {
       title: 'Greeting card',
       description: 'Write the text of a greeting card to go with a gift.',
-      argsSchema: z.object({
-        recipient: z.string().describe('Name of the recipient'),
-        relationship,
-        occasion,
-        giftId: giftId.optional(),
-        tone: z.string().optional().describe('e.g. "funny", "heartfelt", "formal"'),
-      }),
+      argsSchema: cardArgs,
     },
     async ({ recipient, relationship: rel, occasion: occ, giftId: id, tone }) => {
       const gift = id ? await app.store.get(id) : undefined;

@@ -3,6 +3,7 @@ import {
   acceptedContent,
   inputRequired,
   inputResponse,
+  LOG_LEVEL_META_KEY,
   type CallToolResult,
   type McpServer,
   type RegisteredTool,
@@ -10,10 +11,11 @@ import {
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
 import { PRICE_BANDS, rankGifts, type Ranking } from '../recommend/rank.js';
-import { canAskUser, type Lane } from './lane.js';
+import { canAskUser, canPush, type Lane } from './lane.js';
 import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
 import { OPTIONAL_SUGGEST_ARGUMENTS, type ToolConfig } from './tool-config.js';
 import type { SuggestState } from './request-state.js';
+import { perConfig, withCachedJsonSchema } from './cached-schema.js';
 import { suggestToolMeta, widgetResultMeta } from '../widget/meta.js';
 
 const SUGGEST_DESCRIPTION =
@@ -31,7 +33,7 @@ const ARGUMENT_SCHEMAS = {
   count: z.number().int().min(1).max(10).describe('How many ideas, 1–10 (default 5)'),
 };
 
-export const SuggestOutputSchema = z.object({
+export const SuggestOutputZod = z.object({
   gifts: z.array(
     z.object({
       id: z.string(),
@@ -46,7 +48,7 @@ export const SuggestOutputSchema = z.object({
   acrossPriceRanges: z.boolean().describe('True when no budget was given and the ideas span price ranges'),
 });
 
-export const GiftRecordSchema = z.object({
+export const GiftRecordZod = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -59,6 +61,10 @@ export const GiftRecordSchema = z.object({
   occasions: z.array(z.string()),
   uri: z.string(),
 });
+
+export const SuggestOutputSchema = withCachedJsonSchema(SuggestOutputZod);
+export const GiftRecordSchema = withCachedJsonSchema(GiftRecordZod);
+const GetGiftInput = withCachedJsonSchema(z.object({ id: z.string().trim().min(1).max(120).describe('Gift id, e.g. "pour-over-coffee-kit"') }));
 
 const BudgetAnswer = z.object({ budget: z.number().positive().max(100_000) });
 
@@ -74,6 +80,13 @@ type SuggestArgs = {
 
 /** suggest_gifts' input schema for a configuration: the required arguments always, the optional ones it exposes. */
 export function suggestInputSchema(config: ToolConfig) {
+  return suggestInputSchemaOnce(config);
+}
+
+const suggestInputSchemaOnce = perConfig((config: ToolConfig) => withCachedJsonSchema(buildSuggestInputSchema(config)));
+
+/** The zod form, for schemas built on top of it (the widget's app-only tools). */
+export function buildSuggestInputSchema(config: ToolConfig) {
   const exposed = config.tools.suggest_gifts.arguments ?? OPTIONAL_SUGGEST_ARGUMENTS;
   const maxCount = config.tools.suggest_gifts.maxCount;
   const shape: Record<string, z.ZodType> = { age: ARGUMENT_SCHEMAS.age, relationship: ARGUMENT_SCHEMAS.relationship };
@@ -149,9 +162,14 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
         declined = budget === undefined;
       }
       const ranking = rankGifts(app.gifts, { ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
-      await ctx.mcpReq
-        .log('info', { tool: 'suggest_gifts', matched: ranking.matched, returned: ranking.gifts.length, budget: budget ?? null }, 'gift-genius')
-        .catch(() => undefined);
+      // Modern requests ask for log messages per request (_meta log level); without one, none
+      // is due, and skipping the call spares the SDK building an error it would then drop.
+      const wantsLog = lane.era === 'legacy' ? canPush(lane) : (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META_KEY] !== undefined;
+      if (wantsLog) {
+        await ctx.mcpReq
+          .log('info', { tool: 'suggest_gifts', matched: ranking.matched, returned: ranking.gifts.length, budget: budget ?? null }, 'gift-genius')
+          .catch(() => undefined);
+      }
       return {
         content: [{ type: 'text', text: summarize(args, budget, ranking, declined) }],
         structuredContent: {
@@ -171,7 +189,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
     {
       title: config.tools.get_gift.title ?? 'Get gift details',
       description: config.tools.get_gift.description ?? 'Returns the full catalog record of one gift, by the id suggest_gifts returned.',
-      inputSchema: z.object({ id: z.string().trim().min(1).max(120).describe('Gift id, e.g. "pour-over-coffee-kit"') }),
+      inputSchema: GetGiftInput,
       outputSchema: GiftRecordSchema,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },

@@ -50,6 +50,7 @@ interface Scored {
 }
 
 function isExcluded(gift: Gift, excludeWords: string[], excludeInterests: Set<Interest>): boolean {
+  if (excludeWords.length === 0) return false; // the common case: no text to build
   if (gift.interests.some((i) => excludeInterests.has(i))) return true;
   const haystack = `${gift.id} ${gift.title} ${gift.categories.join(' ')}`.toLowerCase();
   return excludeWords.some((w) => w.length > 0 && (gift.id === w || gift.categories.includes(w as never) || haystack.includes(w)));
@@ -87,8 +88,8 @@ export function rankGifts(catalog: readonly Gift[], query: GiftQuery): Ranking {
     if (relationship && relationship !== 'partner' && gift.relationships.length === 1 && gift.relationships[0] === 'partner') continue;
 
     const interests = gift.interests.filter((i) => wanted.has(i));
-    const text = `${gift.title} ${gift.description}`.toLowerCase();
-    const keywordHits = keywords.filter((k) => text.includes(k));
+    // Free-text interests are matched against the text only when there are some.
+    const keywordHits = keywords.length === 0 ? keywords : keywords.filter((k) => `${gift.title} ${gift.description}`.toLowerCase().includes(k));
     const relationshipFits = relationship !== undefined && gift.relationships.includes(relationship);
     const occasionFits = occasion !== undefined && gift.occasions.includes(occasion);
     let score = interests.length * WEIGHTS.interest + keywordHits.length * WEIGHTS.keyword;

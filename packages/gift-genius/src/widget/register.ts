@@ -6,7 +6,8 @@ import type { Gift } from '../catalog/schema.js';
 import { clientCapabilities } from '../primitives/client-capabilities.js';
 import type { Lane } from '../primitives/lane.js';
 import { DEFAULT_TOOL_CONFIG } from '../primitives/tool-config.js';
-import { SuggestOutputSchema, suggestInputSchema } from '../primitives/tools.js';
+import { SuggestOutputSchema, buildSuggestInputSchema } from '../primitives/tools.js';
+import { withCachedJsonSchema } from '../primitives/cached-schema.js';
 import { rankGifts, type GiftQuery, type Ranking } from '../recommend/rank.js';
 import { widgetResource, widgetResourceMeta, widgetResultMeta } from './meta.js';
 
@@ -32,14 +33,14 @@ export interface WidgetHandles {
   changeBudget: RegisteredTool;
 }
 
-const QUERY_SCHEMA = suggestInputSchema(DEFAULT_TOOL_CONFIG);
-const MoreLikeThisInput = QUERY_SCHEMA.extend({
+const QUERY_SCHEMA = buildSuggestInputSchema(DEFAULT_TOOL_CONFIG);
+const MoreLikeThisInput = withCachedJsonSchema(QUERY_SCHEMA.extend({
   id: z.string().trim().min(1).max(120).describe('Id of the gift to find more like'),
   shown: z.array(z.string().max(120)).max(50).optional().describe('Ids already on screen, skipped'),
-});
-const ChangeBudgetInput = QUERY_SCHEMA.extend({
+}));
+const ChangeBudgetInput = withCachedJsonSchema(QUERY_SCHEMA.extend({
   budget: z.number().positive().max(100_000).describe('New most-to-spend, in USD'),
-});
+}));
 
 type QueryArgs = GiftQuery;
 
