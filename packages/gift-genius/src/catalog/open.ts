@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { SqliteCatalogStore } from './sqlite-store.js';
+import { packagePath } from '../package-root.js';
 import { createLogger } from '../observe/logger.js';
 import type { CatalogStore } from './store.js';
 import { parseCatalogFile } from './parse.js';
 
 /** The catalog authored in this repository, shipped with the package. */
-export const BUNDLED_CATALOG = fileURLToPath(new URL('../../catalog/gifts.json', import.meta.url));
+export const BUNDLED_CATALOG = packagePath('catalog', 'gifts.json');
 
 export function defaultDataDir(): string {
   return resolve(process.env.GIFTGEN_DATA_DIR ?? 'data');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { packagePath } from '../package-root.js';
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
 import { buildWidgetHtml } from './template.js';
 
@@ -27,7 +28,7 @@ let cached: WidgetResource | undefined;
 /** Builds the widget once per process from the compiled client script next to this module. */
 export function widgetResource(): WidgetResource {
   if (cached) return cached;
-  const script = readFileSync(new URL('./client.js', import.meta.url), 'utf8');
+  const script = readFileSync(packagePath('dist', 'widget', 'client.js'), 'utf8');
   const html = buildWidgetHtml(script);
   const version = createHash('sha256').update(html).digest('hex').slice(0, 12);
   const bytes = Buffer.byteLength(html, 'utf8');
