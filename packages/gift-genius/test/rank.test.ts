@@ -71,6 +71,23 @@ describe('rankGifts (pure)', () => {
     count: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }),
   });
 
+  it('the one-pass ranking picks exactly what a full sort would', () => {
+    // A bigger catalog than the authored one, so buckets overflow and ties are common.
+    const big = Array.from({ length: 4000 }, (_, i) => {
+      const g = catalog[i % catalog.length]!;
+      return { ...g, id: `${g.id}-${i}`, price: Math.round(((g.price * (1 + (i % 7) / 10)) % 900) * 100) / 100 + 1 };
+    });
+    fc.assert(
+      fc.property(query, (q) => {
+        const fast = rankGifts(big, q);
+        const full = rankGifts(big, q, { exhaustive: true });
+        expect(fast.gifts.map((g) => g.gift.id)).toEqual(full.gifts.map((g) => g.gift.id));
+        expect(fast.matched).toBe(full.matched);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('properties: hard filters, determinism, diversity', () => {
     fc.assert(
       fc.property(query, (q) => {

@@ -65,7 +65,7 @@ function isExcluded(gift: Gift, excludeWords: string[], excludeInterests: Set<In
  * 3. Diversity: no category repeats among the picks while another category still fits;
  *    without a budget, picks also rotate through price bands.
  */
-export function rankGifts(catalog: readonly Gift[], query: GiftQuery): Ranking {
+export function rankGifts(catalog: readonly Gift[], query: GiftQuery, options: { exhaustive?: boolean } = {}): Ranking {
   const count = Math.min(Math.max(query.count ?? 5, 1), 10);
   const relationship = normalizeRelationship(query.relationship);
   const occasion = query.occasion ? normalizeOccasion(query.occasion) : undefined;
@@ -79,7 +79,11 @@ export function rankGifts(catalog: readonly Gift[], query: GiftQuery): Ranking {
   const excludeWords = (query.exclude ?? []).map((w) => w.trim().toLowerCase()).filter(Boolean);
   const excludeInterests = new Set(excludeWords.flatMap(exclusionInterests));
 
-  const scored: Scored[] = [];
+  // Only the best `count` of each (category, price band) can ever be picked (see pickDiverse),
+  // so those are all that is kept and sorted: one pass over the catalog, no full sort.
+  const buckets = new Map<string, Scored[]>();
+  const exhaustive: Scored[] = [];
+  let matched = 0;
   for (const gift of catalog) {
     if (query.budget !== undefined && gift.price > query.budget) continue;
     if (query.age < gift.ageMin || query.age > gift.ageMax) continue;
@@ -99,9 +103,13 @@ export function rankGifts(catalog: readonly Gift[], query: GiftQuery): Ranking {
       const use = gift.price / query.budget; // a gift using most of the budget reads as more considered
       score += WEIGHTS.budgetUse * (use >= 0.4 ? 1 : use / 0.4);
     }
-    scored.push({ gift, score, interests, keywords: keywordHits, relationshipFits, occasionFits });
+    const entry: Scored = { gift, score, interests, keywords: keywordHits, relationshipFits, occasionFits };
+    matched++;
+    if (options.exhaustive) exhaustive.push(entry);
+    else keepBest(buckets, `${gift.categories[0]}\0${priceBand(gift.price)}`, entry, count);
   }
-  scored.sort((a, b) => b.score - a.score || a.gift.price - b.gift.price || (a.gift.id < b.gift.id ? -1 : 1));
+  const scored = options.exhaustive ? exhaustive : [...buckets.values()].flat();
+  scored.sort(byRank);
 
   const acrossPriceRanges = query.budget === undefined;
   const picks = pickDiverse(scored, count, acrossPriceRanges);
@@ -112,11 +120,29 @@ export function rankGifts(catalog: readonly Gift[], query: GiftQuery): Ranking {
       category: s.gift.categories[0]!,
       reason: reasonFor(s, query, relationship, occasion),
     })),
-    matched: scored.length,
+    matched,
     ...(relationship && { relationship }),
     ...(occasion && { occasion }),
     acrossPriceRanges,
   };
+}
+
+const byRank = (a: Scored, b: Scored) => b.score - a.score || a.gift.price - b.gift.price || (a.gift.id < b.gift.id ? -1 : a.gift.id > b.gift.id ? 1 : 0);
+
+/**
+ * Keeps the `limit` best entries of a bucket. Why that is enough: every pick takes the
+ * best remaining entry of some set of buckets; an unused category has nothing taken yet,
+ * and fewer than `limit` entries are ever taken in all, so the best remaining entry of any
+ * bucket is always among its `limit` best. test/rank.test.ts checks this against a full sort.
+ */
+function keepBest(buckets: Map<string, Scored[]>, key: string, entry: Scored, limit: number): void {
+  let bucket = buckets.get(key);
+  if (!bucket) buckets.set(key, (bucket = []));
+  if (bucket.length === limit && byRank(entry, bucket[limit - 1]!) >= 0) return;
+  let i = bucket.length;
+  while (i > 0 && byRank(entry, bucket[i - 1]!) < 0) i--;
+  bucket.splice(i, 0, entry);
+  if (bucket.length > limit) bucket.pop();
 }
 
 function pickDiverse(sorted: Scored[], count: number, spreadPrices: boolean): Scored[] {
