@@ -1,0 +1,57 @@
+// Turns the measured profile into findings: the measured shares, then what in gift-genius's request path
+// (packages/gift-genius/src/transports/http.ts, server.ts) each share comes from and what would remove it.
+// gift-genius's code is not changed by the harness; these are recommendations.
+const pct = (p, name) => p.groups.find((g) => g.group === name)?.pctOfBusy ?? 0;
+
+export function profileFindings(R) {
+  const out = [];
+  const http = R.http?.node20?.rows ?? [];
+  const gap = (op) => http.find((r) => r.comparator === 'gift-genius' && r.wire === 'modern' && r.op === op && r.connections === 100);
+  const sdk = (op) => http.find((r) => r.comparator === 'sdk' && r.wire === 'modern' && r.op === op && r.connections === 100);
+  for (const [op, p] of Object.entries(R.profile ?? {})) {
+    if (p.error) continue;
+    const g = gap(op), s = sdk(op);
+    const web = pct(p, 'web Request/Response/Headers/streams (undici, webstreams)');
+    const adapter = pct(p, 'SDK node adapter (@modelcontextprotocol/node)');
+    const sdkP = pct(p, 'SDK (@modelcontextprotocol/server + core)');
+    const zod = pct(p, 'zod');
+    const gc = pct(p, 'GC');
+    const ours = pct(p, 'our code: transports/app/observe');
+    const rank = pct(p, 'our code: ranking (dist/recommend)');
+    const sqlite = pct(p, 'SQLite (better-sqlite3 + store)');
+    const logP = pct(p, 'logging (pino)');
+    const metrics = pct(p, 'metrics (prom-client)');
+    const nodeHttp = pct(p, 'node http/net/streams/events');
+    out.push(`- **${op}** (${g ? `${g.rps} req/s = ${g.rpsX}× raw, p99 ${g.p99} ms = ${g.p99X ?? 'n/a'}× raw; plain SDK ${s?.rps ?? '–'} req/s = ${s?.rpsX ?? '–'}× raw` : 'no load row'}): ` +
+      `web Request/Response/streams ${web} %, SDK ${sdkP} % (+ node adapter ${adapter} %), zod ${zod} %, GC ${gc} %, node http/net ${nodeHttp} %, gift-genius glue ${ours} %, ranking ${rank} %, SQLite ${sqlite} %, pino ${logP} %, prom-client ${metrics} %.`);
+  }
+  const P = Object.values(R.profile ?? {}).filter((p) => !p.error);
+  const avg = (fn) => (P.length ? Math.round((P.reduce((a, p) => a + fn(p), 0) / P.length) * 10) / 10 : 0);
+  const zodBy = (re) => avg((p) => (p.zod ?? []).filter((z) => re.test(z.file)).reduce((a, z) => a + z.pctOfBusy, 0));
+  const topHas = (re) => P.some((p) => p.top.some((t) => re.test(t.fn)));
+  const obs = avg((p) => pct(p, 'logging (pino)') + pct(p, 'metrics (prom-client)'));
+  const sdkRow = http.find((r) => r.comparator === 'sdk' && r.wire === 'modern' && r.op === 'get_gift' && r.connections === 100);
+  const ggRow = gap('get_gift');
+  const webAll = avg((p) => pct(p, 'web Request/Response/Headers/streams (undici, webstreams)'));
+  const nodeAll = avg((p) => pct(p, 'node http/net/streams/events'));
+  const sdkAll = avg((p) => pct(p, 'SDK (@modelcontextprotocol/server + core)'));
+  const zodAll = avg((p) => pct(p, 'zod'));
+  const zodJson = zodBy(/to-json-schema|json-schema-processors|registries/);
+  const zodBuild = zodBy(/core\/(core|util)\.js|classic\/|doc\.js/);
+  const gcAll = avg((p) => pct(p, 'GC'));
+  out.push(
+    '',
+    'What would close the gap (recommendations; the harness does not change gift-genius). Code references are to src/ at the time of the run — gift-genius was being changed while this ran, so check them against the build measured:',
+    '',
+    `1. **The fetch-API bridge is the largest cost (web Request/Response/Headers/streams ≈ ${webAll} % + node http/net/streams ≈ ${nodeAll} %, and much of GC ≈ ${gcAll} %).** Per request, toNodeHandler builds a web \`Request\` (Headers, AbortSignal) and reads the node body into it; gift-genius then reads it again through \`request.clone().text()\` (\`peekJson\`, a web-streams tee), wraps tool-call bodies in a new \`ReadableStream\` + \`Response\` (\`whenFinished\`) and may clone the response for the handshake tap (\`observeResponse\`)${topHas(/makeTransferable/) ? '; `makeTransferable` (web-stream creation) is among the top functions' : ''}. **Fix:** read the node body once (a raw-bytes \`Request\` or \`parsedBody\` from the node side, no \`clone()\`), track completion with \`res.on('close')\` instead of re-wrapping the body, and clone responses only for the handshake methods. The plain SDK and tmcp pay the same bridge, so this is also the floor they share; going well below it needs a node-native path that writes the JSON-RPC answer straight to \`res\`.`,
+    `2. **A whole McpServer per request (SDK ≈ ${sdkAll} %).** The modern lane is \`createMcpHandler(() => createGiftServer(...))\`: each request builds a server and registers both tools, the resources, the widget and the prompts, then connects and tears it down${topHas(/SdkError/) ? ' — an `SdkError` (an `Error` with a captured stack trace) is constructed per request, most likely on that teardown' : ''}. **Fix:** register only what the request's method needs (a tools/call needs one tool), or reuse a pre-built instance per lane/configuration if the SDK's stateless entry allows it; ask the SDK for a teardown that allocates no error.`,
+    zodJson >= 2 || zodBuild >= 2
+      ? `3. **zod set-up repeated per request (zod ≈ ${zodAll} %: JSON-Schema conversion ≈ ${zodJson} %, schema construction/code generation ≈ ${zodBuild} %).** Build input/output schemas once per tool configuration and cache their JSON Schema (both are per-request today).`
+      : `3. **zod ≈ ${zodAll} %, almost all of it validation** (JSON-Schema conversion ≈ ${zodJson} %, schema construction ≈ ${zodBuild} %: the schemas and their JSON Schema are cached in this build). What remains is parsing the input and validating the output against \`outputSchema\`; skipping output validation for results the server builds itself would remove part of it.`,
+    obs >= 2
+      ? `4. **Per-request observability is visible (pino + prom-client ≈ ${obs} %).** Log and count the handshake methods only, and pre-bind prom-client label sets.`
+      : `4. Per-request observability (HandshakeTap: pino + prom-client ≈ ${obs} %) is cheap; only the body cloning done for it (item 1) costs.`,
+    `5. **suggest_gifts is linear in the catalog** (catalog table; ranking ≈ ${R.profile?.suggest_gifts?.groups ? pct(R.profile.suggest_gifts, 'our code: ranking (dist/recommend)') : '–'} % of the suggest_gifts profile at 453 items): \`rankGifts\` scans every item per call. The "100× items ≤ 3× time" target needs an index: pre-filter by price and age range (the SQLite \`gifts_price\` index is not used, ranking runs over the in-memory snapshot), or precomputed candidate lists per relationship/interest, so a query touches only items that can pass the hard filters.`,
+  );
+  return out;
+}

@@ -1,0 +1,31 @@
+// Captures gift-genius's own results (both eras) for the raw comparator, so raw sends the same bytes.
+import { writeFileSync } from 'node:fs';
+import { post, rpc, modernHeaders, openLegacySession, OPERATIONS, LEGACY } from './common.mjs';
+
+export async function captureFixtures(url, file) {
+  const fx = { modern: {}, legacy: {}, modernExtra: {} };
+  const modern = async (key, [method, params, name]) => {
+    const r = await post(url, rpc(7, method, params), modernHeaders(method, name));
+    const m = r.messages.find((x) => x.id === 7);
+    if (!m?.result) throw new Error(`fixture ${key}: ${r.status} ${r.text.slice(0, 300)}`);
+    return m.result;
+  };
+  fx.modern['server/discover'] = await modern('server/discover', ['server/discover', {}, undefined]);
+  fx.modern['tools/list'] = await modern('tools/list', OPERATIONS['tools/list']);
+  fx.modern.suggest = await modern('suggest', OPERATIONS.suggest_gifts);
+  const g = await modern('get_gift', OPERATIONS.get_gift);
+  const { content, structuredContent, ...extra } = g;
+  fx.modernExtra = extra;
+
+  const { sessionId, initResult } = await openLegacySession(url);
+  fx.legacy.initialize = initResult;
+  const h = { 'MCP-Protocol-Version': LEGACY, ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}) };
+  for (const [key, op] of [['tools/list', OPERATIONS['tools/list']], ['suggest', OPERATIONS.suggest_gifts]]) {
+    const r = await post(url, rpc(8, op[0], op[1], 'legacy'), h);
+    const m = r.messages.find((x) => x.id === 8);
+    if (!m?.result) throw new Error(`legacy fixture ${key}: ${r.status} ${r.text.slice(0, 300)}`);
+    fx.legacy[key] = m.result;
+  }
+  writeFileSync(file, JSON.stringify(fx));
+  return fx;
+}

@@ -1,0 +1,12 @@
+// raw over stdio: newline-delimited JSON-RPC in, precomputed answers out.
+import { createInterface } from 'node:readline';
+import { loadRaw } from './raw-core.mjs';
+
+const answer = loadRaw();
+const rl = createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  if (!line.trim()) return;
+  const body = answer(line);
+  if (body !== null) process.stdout.write(body + '\n');
+});
+rl.on('close', () => process.exit(0));
