@@ -125,7 +125,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     let response: Response;
     let legacy = false;
     try {
-      // The body is read and parsed once, here; the SDK takes it as parsedBody instead of reading it again.
+      // The body was read and parsed once, above; the SDK takes it as parsedBody instead of reading it again.
       const parsedBody = body;
       legacy = await isLegacyRequest(request, parsedBody, { maxRequestBodySize: options.maxRequestBodySize });
       // On the modern wire `initialize` is a removed method, answered by the SDK (404, -32601).
