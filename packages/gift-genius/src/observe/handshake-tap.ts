@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 export interface HandshakeCounters {
   handshakes: { inc(labels: Record<string, string>): void };
   negotiationFailures: { inc(labels: Record<string, string>): void };
+  /** A bounded, printable metrics label for a client name. */
+  clientLabel(name: string | undefined): string;
 }
-export const NO_COUNTERS: HandshakeCounters = { handshakes: { inc: () => undefined }, negotiationFailures: { inc: () => undefined } };
+export const NO_COUNTERS: HandshakeCounters = { handshakes: { inc: () => undefined }, negotiationFailures: { inc: () => undefined }, clientLabel: () => 'unknown' };
 
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -23,19 +25,6 @@ interface Pending {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, max = 80) => (typeof v === 'string' ? v.slice(0, max) : undefined);
-
-/** At most this many distinct client names become metric labels; later ones count as "other". */
-const MAX_CLIENT_LABELS = 100;
-const seenClientLabels = new Set<string>();
-
-/** A metrics label from a client name: printable, short, and from a bounded set, so no client can blow up cardinality. */
-function labelOf(name: string | undefined): string {
-  const label = (name ?? 'unknown').replace(/[^\w .@/-]/g, '_').slice(0, 48) || 'unknown';
-  if (seenClientLabels.has(label)) return label;
-  if (seenClientLabels.size >= MAX_CLIENT_LABELS) return 'other';
-  seenClientLabels.add(label);
-  return label;
-}
 
 /**
  * Watches messages in and out of one connection (or one HTTP exchange) and writes one
@@ -109,7 +98,7 @@ export class HandshakeTap {
       this.metrics.negotiationFailures.inc({ reason: 'counter_offer', era, transport: this.transport });
       this.log.warn({ ...base, event: 'negotiation_counter_offer', negotiatedVersion: negotiated, reason: 'requested version not supported; offered our latest' }, 'counter-offered a protocol version');
     }
-    this.metrics.handshakes.inc({ client: labelOf(pending.client.name), version: negotiated ?? 'unknown', era, transport: this.transport });
+    this.metrics.handshakes.inc({ client: this.metrics.clientLabel(pending.client.name), version: negotiated ?? 'unknown', era, transport: this.transport });
     this.log.info({ ...base, negotiatedVersion: negotiated ?? null }, pending.method === 'initialize' ? 'initialize handshake' : 'server/discover');
   }
 }

@@ -21,6 +21,19 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  /** At most this many distinct client names become labels; later ones count as "other". */
+  private readonly clientLabels = new Set<string>();
+  private static readonly MAX_CLIENT_LABELS = 100;
+
+  /** Printable, short, and from a bounded set, so no client can blow up the metrics' cardinality. */
+  clientLabel(name: string | undefined): string {
+    const label = (name ?? 'unknown').replace(/[^\w .@/-]/g, '_').slice(0, 48) || 'unknown';
+    if (this.clientLabels.has(label)) return label;
+    if (this.clientLabels.size >= ServerMetrics.MAX_CLIENT_LABELS) return 'other';
+    this.clientLabels.add(label);
+    return label;
+  }
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'giftgen_' });
   }

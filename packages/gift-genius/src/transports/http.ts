@@ -126,15 +126,14 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     let legacy = false;
     try {
       // The body was read and parsed once, above; the SDK takes it as parsedBody instead of reading it again.
-      const parsedBody = body;
-      legacy = await isLegacyRequest(request, parsedBody, { maxRequestBodySize: options.maxRequestBodySize });
+      legacy = await isLegacyRequest(request, body, { maxRequestBodySize: options.maxRequestBodySize });
       // On the modern wire `initialize` is a removed method, answered by the SDK (404, -32601).
       const badInitialize = legacy ? invalidInitialize(body) : undefined;
       response = badInitialize
         ? jsonRpcErrorResponse(400, badInitialize.error.code, badInitialize.error.message, badInitialize.id)
         : legacy
-        ? await (sessions ? sessions.handle(request, authInfo, parsedBody) : stateless!(request, { authInfo, parsedBody }))
-        : await modern.fetch(request, { authInfo, parsedBody });
+        ? await (sessions ? sessions.handle(request, authInfo, body) : stateless!(request, { authInfo, parsedBody: body }))
+        : await modern.fetch(request, { authInfo, parsedBody: body });
     } catch (error) {
       done();
       throw error;

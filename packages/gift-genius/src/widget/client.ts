@@ -17,6 +17,7 @@
  * own host side (`AppBridge`) in test/widget.browser.test.ts.
  */
 import type { McpUiHostContext, McpUiInitializeResult } from '@modelcontextprotocol/ext-apps';
+import type { WidgetQuery } from './meta.js';
 
 interface Gift {
   id: string;
@@ -31,15 +32,7 @@ interface Suggestions {
   budget: number | null;
   acrossPriceRanges: boolean;
 }
-interface Query {
-  age: number;
-  relationship: string;
-  budget: number | null;
-  interests?: string[];
-  occasion?: string;
-  exclude?: string[];
-  count?: number;
-}
+type Query = WidgetQuery;
 interface ToolResult {
   content?: Array<{ type: string; text?: string }>;
   structuredContent?: unknown;

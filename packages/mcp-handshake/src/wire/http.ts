@@ -1,7 +1,7 @@
 import type { ConnectionInfo, Era } from '../types.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
-import { SseParser } from './sse.js';
+import { sseEvents } from './sse.js';
 
 export interface HttpTarget {
   url: string;
@@ -130,20 +130,13 @@ export class HttpConnection extends RpcConnection {
   }
 
   private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController): Promise<void> {
-    const parser = new SseParser();
-    const decoder = new TextDecoder();
-    const reader = body.getReader();
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
-          if (event.event !== 'message') {
-            this.rec.record(this.conn, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
-            continue;
-          }
-          this.receiveBody(event.data, requestKey);
+      for await (const event of sseEvents(body)) {
+        if (event.event !== 'message') {
+          this.rec.record(this.conn, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
+          continue;
         }
+        this.receiveBody(event.data, requestKey);
         // The answer to this POST arrived: a client stops reading the stream here.
         if (requestKey !== undefined && !this.isPending(requestKey)) {
           controller.abort();
@@ -152,8 +145,6 @@ export class HttpConnection extends RpcConnection {
       }
     } catch {
       // aborted: expected when we stop reading
-    } finally {
-      reader.releaseLock?.();
     }
   }
 

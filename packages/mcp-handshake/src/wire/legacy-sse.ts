@@ -3,7 +3,7 @@ import type { HttpTarget } from './http.js';
 import { describeFetchError } from './http.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
-import { SseParser } from './sse.js';
+import { sseEvents } from './sse.js';
 
 /**
  * The 2024-11-05 HTTP+SSE transport: GET opens an event stream whose first `endpoint`
@@ -43,32 +43,25 @@ export class LegacySseConnection extends RpcConnection {
   }
 
   private async read(body: ReadableStream<Uint8Array>, onEndpoint: (url: string) => void): Promise<void> {
-    const parser = new SseParser();
-    const decoder = new TextDecoder();
-    const reader = body.getReader();
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
-          if (event.event === 'endpoint') {
-            this.rec.record(this.conn, { dir: 'in', kind: 'note', note: `SSE endpoint: ${event.data}` });
-            onEndpoint(new URL(event.data, this.target.url).toString());
-            continue;
-          }
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(event.data);
-          } catch {
-            parsed = undefined;
-          }
-          if (!looksLikeJsonRpc(parsed)) {
-            this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: event.data.slice(0, 2000) });
-            continue;
-          }
-          const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message: parsed }).seq;
-          this.deliver(parsed as Record<string, unknown>, seq);
+      for await (const event of sseEvents(body)) {
+        if (event.event === 'endpoint') {
+          this.rec.record(this.conn, { dir: 'in', kind: 'note', note: `SSE endpoint: ${event.data}` });
+          onEndpoint(new URL(event.data, this.target.url).toString());
+          continue;
         }
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(event.data);
+        } catch {
+          parsed = undefined;
+        }
+        if (!looksLikeJsonRpc(parsed)) {
+          this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: event.data.slice(0, 2000) });
+          continue;
+        }
+        const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message: parsed }).seq;
+        this.deliver(parsed as Record<string, unknown>, seq);
       }
     } catch {
       // aborted on close

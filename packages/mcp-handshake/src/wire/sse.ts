@@ -40,3 +40,19 @@ export class SseParser {
     return out;
   }
 }
+
+/** The events of an SSE body as they arrive; breaking out of the loop releases the stream. */
+export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+  const parser = new SseParser();
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield* parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } finally {
+    reader.releaseLock?.();
+  }
+}
