@@ -59,6 +59,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .option('--rate-burst <n>', 'burst allowed above the rate', int('rate burst', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.rateLimitBurst)
   .option('--max-tool-calls <n>', 'tool calls running at once', int('max tool calls', 1, 100_000), DEFAULT_HTTP_OPTIONS.maxConcurrentToolCalls)
   .option('--max-listen-streams <n>', 'open subscriptions/listen streams', int('max listen streams', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxListenStreams)
+  .option('--no-direct-calls', 'answer every tools/call through a per-request SDK instance (env GIFTGEN_DIRECT_CALLS=0)')
   .option('--shutdown-grace <seconds>', 'on SIGTERM, how long calls in flight may take', int('shutdown grace', 0, 3600), DEFAULT_HTTP_OPTIONS.shutdownGraceMs / 1000)
   .action(async (opts) => {
     // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.
@@ -85,6 +86,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       maxConcurrentToolCalls: opts.maxToolCalls,
       maxListenStreams: opts.maxListenStreams,
       shutdownGraceMs: opts.shutdownGrace * 1000,
+      directCalls: opts.directCalls && process.env.GIFTGEN_DIRECT_CALLS !== '0',
     });
     log.info(
       { event: 'listening', url: http.url, legacyHttp: opts.legacyHttp, catalog: app.gifts.length, auth: http.authRequired ? 'bearer' : 'none' },

@@ -10,6 +10,9 @@ export const SERVER_NAME = 'gift-genius';
 export { SERVER_VERSION } from './version.js';
 import { SERVER_VERSION } from './version.js';
 
+/** serverInfo: what `initialize` and `server/discover` name, and modern results carry in `_meta`. */
+export const SERVER_IDENTITY = { name: SERVER_NAME, version: SERVER_VERSION, title: 'GiftGen' } as const;
+
 const INSTRUCTIONS =
   'GiftGen suggests gifts. Call suggest_gifts with the recipient\'s age and relationship (plus budget, interests, occasion ' +
   'when known); use get_gift for details. Catalog items are also resources at gift://catalog/{id}.';
@@ -36,7 +39,7 @@ export interface GiftServer {
 /** One server instance for one lane. Everything registered follows from the app's current state. */
 export function createGiftServer(app: GiftGenApp, lane: Lane): GiftServer {
   const server = new McpServer(
-    { name: SERVER_NAME, version: SERVER_VERSION, title: 'GiftGen' },
+    { ...SERVER_IDENTITY },
     {
       capabilities: capabilitiesFor(lane),
       instructions: INSTRUCTIONS,

@@ -15,6 +15,12 @@ export class ServerMetrics {
     labelNames: ['reason', 'era', 'transport'] as const,
     registers: [this.registry],
   });
+  readonly toolCalls = new Counter({
+    name: 'giftgen_tool_calls_total',
+    help: 'tools/call requests over HTTP, by path: direct (answered without a per-request SDK instance) or sdk',
+    labelNames: ['path'] as const,
+    registers: [this.registry],
+  });
   readonly legacySessions = new Gauge({
     name: 'giftgen_legacy_http_sessions',
     help: 'Open legacy Streamable HTTP sessions',

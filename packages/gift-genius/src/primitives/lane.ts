@@ -1,5 +1,8 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 
+/** The modern revision (the SDK serves it but exports no constant for it). */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
 /**
  * Where an instance serves: transport × era × session mode. Capabilities are a
  * contract per lane: a flag is declared only where this server can deliver it.

@@ -5,9 +5,11 @@ import {
   inputResponse,
   LOG_LEVEL_META_KEY,
   type CallToolResult,
+  type ClientCapabilities,
   type McpServer,
   type RegisteredTool,
   type ServerContext,
+  type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
 import { PRICE_BANDS, rankGifts, type Ranking } from '../recommend/rank.js';
@@ -68,7 +70,7 @@ const GetGiftInput = withCachedJsonSchema(z.object({ id: z.string().trim().min(1
 
 const BudgetAnswer = z.object({ budget: z.number().positive().max(100_000) });
 
-type SuggestArgs = {
+export type SuggestArgs = {
   age: number;
   relationship: string;
   budget?: number;
@@ -115,11 +117,80 @@ export interface ToolHandles {
   getGift: RegisteredTool;
 }
 
+export const SUGGEST_TOOL = 'suggest_gifts';
+export const GET_GIFT_TOOL = 'get_gift';
+
+/** Whether suggest_gifts' `budget` argument is exposed by the current configuration. */
+export function budgetExposed(config: ToolConfig): boolean {
+  return (config.tools.suggest_gifts.arguments ?? OPTIONAL_SUGGEST_ARGUMENTS).includes('budget');
+}
+
+/**
+ * Whether a call without a budget asks the user for one: only a client that said it can
+ * ask its user (form elicitation), on a lane that can carry the question.
+ */
+export function asksForBudget(config: ToolConfig, lane: Lane, args: SuggestArgs, caps: ClientCapabilities | undefined): boolean {
+  return args.budget === undefined && budgetExposed(config) && canAskUser(lane) && supportsFormElicitation(caps);
+}
+
+/** The suggestion for settled arguments: the budget is known, or deliberately absent (`declined`: the user said no). */
+export function suggestGifts(app: GiftGenApp, args: SuggestArgs, budget: number | undefined, declined: boolean): { result: CallToolResult; ranking: Ranking } {
+  const ranking = rankGifts(app.gifts, { ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
+  const result: CallToolResult = {
+    content: [{ type: 'text', text: summarize(args, budget, ranking, declined) }],
+    structuredContent: {
+      gifts: ranking.gifts.map((g) => ({ id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason })),
+      matched: ranking.matched,
+      budget: budget ?? null,
+      acrossPriceRanges: ranking.acrossPriceRanges,
+    },
+    // Widget-only data (the request, to refine it); hosts do not show `_meta` to the model.
+    _meta: widgetResultMeta({ ...args, budget }),
+  };
+  return { result, ranking };
+}
+
+/** The `data` of suggest_gifts' log message (legacy lanes; modern requests that ask for logs). */
+export function suggestLogData(ranking: Ranking, budget: number | undefined): Record<string, unknown> {
+  return { tool: SUGGEST_TOOL, matched: ranking.matched, returned: ranking.gifts.length, budget: budget ?? null };
+}
+
+export const LOGGER_NAME = 'gift-genius';
+
+/** get_gift's answer: the full record, or a tool error naming the unknown id. */
+export async function getGift(app: GiftGenApp, id: string): Promise<CallToolResult> {
+  const gift = await app.store.get(id);
+  if (!gift) {
+    return { isError: true, content: [{ type: 'text', text: `No gift with id "${id}". Use an id from suggest_gifts.` }] };
+  }
+  const record = { ...gift, uri: `gift://catalog/${gift.id}` };
+  return {
+    content: [{ type: 'text', text: `${gift.title} — $${gift.price}\n${gift.description}` }],
+    structuredContent: record,
+  };
+}
+
+/** A tool's input schema as registered (what the SDK validates arguments with) and the argument names it knows. */
+export interface ToolInput {
+  schema: StandardSchemaWithJSON;
+  names: ReadonlySet<string>;
+}
+
+const GET_GIFT_INPUT: ToolInput = { schema: GetGiftInput, names: new Set(['id']) };
+const suggestInput = perConfig((config: ToolConfig): ToolInput => ({
+  schema: suggestInputSchema(config),
+  names: new Set(Object.keys(buildSuggestInputSchema(config).shape)),
+}));
+
+export function toolInput(config: ToolConfig, name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL): ToolInput {
+  return name === SUGGEST_TOOL ? suggestInput(config) : GET_GIFT_INPUT;
+}
+
 /** Registers both tools from the current configuration; `applyToolConfig` re-applies a new one to a live instance. */
 export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): ToolHandles {
   const config = app.toolConfig;
   const suggest = server.registerTool(
-    'suggest_gifts',
+    SUGGEST_TOOL,
     {
       title: config.tools.suggest_gifts.title ?? 'Suggest gifts',
       description: config.tools.suggest_gifts.description ?? SUGGEST_DESCRIPTION,
@@ -133,9 +204,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       const args = rawArgs as SuggestArgs;
       let budget = args.budget;
       let declined = false;
-      const budgetExposed = (app.toolConfig.tools.suggest_gifts.arguments ?? OPTIONAL_SUGGEST_ARGUMENTS).includes('budget');
-      // Ask only a client that said it can ask its user, on a lane that can carry the question.
-      if (budget === undefined && budgetExposed && canAskUser(lane) && supportsFormElicitation(clientCapabilities(server, ctx))) {
+      if (asksForBudget(app.toolConfig, lane, args, clientCapabilities(server, ctx))) {
         const answer = inputResponse(ctx.mcpReq.inputResponses, 'budget');
         if (answer.kind === 'missing') {
           return inputRequired({
@@ -161,31 +230,17 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
         budget = acceptedContent(ctx.mcpReq.inputResponses, 'budget', BudgetAnswer)?.budget;
         declined = budget === undefined;
       }
-      const ranking = rankGifts(app.gifts, { ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
+      const { result, ranking } = suggestGifts(app, args, budget, declined);
       // Modern requests ask for log messages per request (_meta log level); without one, none
       // is due, and skipping the call spares the SDK building an error it would then drop.
       const wantsLog = lane.era === 'legacy' ? canPush(lane) : (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META_KEY] !== undefined;
-      if (wantsLog) {
-        await ctx.mcpReq
-          .log('info', { tool: 'suggest_gifts', matched: ranking.matched, returned: ranking.gifts.length, budget: budget ?? null }, 'gift-genius')
-          .catch(() => undefined);
-      }
-      return {
-        content: [{ type: 'text', text: summarize(args, budget, ranking, declined) }],
-        structuredContent: {
-          gifts: ranking.gifts.map((g) => ({ id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason })),
-          matched: ranking.matched,
-          budget: budget ?? null,
-          acrossPriceRanges: ranking.acrossPriceRanges,
-        },
-        // Widget-only data (the request, to refine it); hosts do not show `_meta` to the model.
-        _meta: widgetResultMeta({ ...args, budget }),
-      };
+      if (wantsLog) await ctx.mcpReq.log('info', suggestLogData(ranking, budget), LOGGER_NAME).catch(() => undefined);
+      return result;
     },
   );
 
-  const getGift = server.registerTool(
-    'get_gift',
+  const getGiftTool = server.registerTool(
+    GET_GIFT_TOOL,
     {
       title: config.tools.get_gift.title ?? 'Get gift details',
       description: config.tools.get_gift.description ?? 'Returns the full catalog record of one gift, by the id suggest_gifts returned.',
@@ -193,21 +248,11 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       outputSchema: GiftRecordSchema,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },
-    async ({ id }: { id: string }): Promise<CallToolResult> => {
-      const gift = await app.store.get(id);
-      if (!gift) {
-        return { isError: true, content: [{ type: 'text', text: `No gift with id "${id}". Use an id from suggest_gifts.` }] };
-      }
-      const record = { ...gift, uri: `gift://catalog/${gift.id}` };
-      return {
-        content: [{ type: 'text', text: `${gift.title} — $${gift.price}\n${gift.description}` }],
-        structuredContent: record,
-      };
-    },
+    async ({ id }: { id: string }): Promise<CallToolResult> => getGift(app, id),
   );
 
-  applyEnabled({ suggest, getGift }, config);
-  return { suggest, getGift };
+  applyEnabled({ suggest, getGift: getGiftTool }, config);
+  return { suggest, getGift: getGiftTool };
 }
 
 function applyEnabled(handles: ToolHandles, config: ToolConfig): void {

@@ -49,10 +49,10 @@ export class BearerAccess {
   }
 
   /** The caller's AuthInfo, or the 401 response to send instead. */
-  async check(request: Request, endpoint: URL): Promise<AuthInfo | Response> {
+  async check(authorization: string | null, endpoint: URL): Promise<AuthInfo | Response> {
     const resourceMetadataUrl = this.metadataUrl(endpoint);
     try {
-      return await verifyBearerToken(request.headers.get('authorization'), {
+      return await verifyBearerToken(authorization, {
         resourceMetadataUrl,
         verifier: {
           verifyAccessToken: async (token: string) => {

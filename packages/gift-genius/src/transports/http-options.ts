@@ -25,6 +25,12 @@ export interface HttpOptions {
   maxListenStreams: number;
   /** On shutdown, how long calls in flight may take to finish. */
   shutdownGraceMs: number;
+  /**
+   * Answer plain suggest_gifts / get_gift calls on the direct path (primitives/direct-call.ts)
+   * instead of a per-request SDK instance. Same answers, several times the throughput; off
+   * only to compare or to rule it out.
+   */
+  directCalls: boolean;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
@@ -45,5 +51,6 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   maxConcurrentToolCalls: 64,
   maxListenStreams: 1024,
   shutdownGraceMs: 10_000,
+  directCalls: true,
 };
 

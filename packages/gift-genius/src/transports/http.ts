@@ -1,12 +1,13 @@
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  CLIENT_CAPABILITIES_META_KEY,
+  classifyInboundRequest,
   createMcpHandler,
-  hostHeaderValidationResponse,
   isJsonContentType,
   isLegacyRequest,
   legacyStatelessFallback,
-  originValidationResponse,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type AuthInfo,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
@@ -17,6 +18,10 @@ import type { ServerMetrics } from '../observe/metrics.js';
 import { createGiftServer } from '../server.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { BearerAccess } from './access.js';
+import { EdgeGate, webHead, type RequestHead } from './edge.js';
+import { plainToolCall, prepareDirectCall, type DirectCallContext } from '../primitives/direct-call.js';
+import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
+import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from './node-io.js';
 import { invalidInitialize } from './initialize-check.js';
 import { ConcurrencyGate, RateLimiter } from './limits.js';
 import { jsonRpcErrorResponse, requestIdOf } from './responses.js';
@@ -73,27 +78,31 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 
   const access = new BearerAccess({ tokens: options.tokens, authorizationServers: options.authorizationServers });
   const rate = new RateLimiter(options.rateLimitPerSecond, options.rateLimitBurst);
+  const edge = new EdgeGate({ allowedHosts, allowedOrigins, anyOrigin, access, rate, metrics, peerHeader: PEER_HEADER });
   const toolCalls = new ConcurrencyGate(options.maxConcurrentToolCalls);
   let inFlight = 0;
   let draining = false;
 
-  const serveMcp = async (request: Request): Promise<Response> => {
-    const rejected =
-      hostHeaderValidationResponse(request, allowedHosts) ?? (anyOrigin ? undefined : originValidationResponse(request, allowedOrigins));
+  /** Admits a tool call (a 503 when draining or at the concurrency limit); the caller must call `leave` once it is answered. */
+  const admitToolCall = (id: string | number | null): Response | undefined => {
+    if (draining) return jsonRpcErrorResponse(503, -32000, 'Server is shutting down; retry on another instance', id, { 'retry-after': '5' });
+    if (!toolCalls.tryEnter()) return jsonRpcErrorResponse(503, -32000, `Busy: ${toolCalls.limit} tool calls in progress; retry shortly`, id, { 'retry-after': '1' });
+    inFlight++;
+    return undefined;
+  };
+  const leaveToolCall = () => {
+    toolCalls.leave();
+    inFlight--;
+  };
+
+  const serveMcp = async (request: Request, parsedBody?: unknown): Promise<Response> => {
+    const head = webHead(request);
+    const rejected = edge.hostAndOrigin(head);
     if (rejected) return rejected;
     if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
-    const endpoint = new URL(request.url);
-    let authInfo: AuthInfo | undefined;
-    if (access.enabled) {
-      const checked = await access.check(request, endpoint);
-      if (checked instanceof Response) return checked;
-      authInfo = checked;
-    }
-    const wait = rate.take(authInfo?.clientId ?? request.headers.get(PEER_HEADER) ?? 'unknown');
-    if (wait > 0) {
-      metrics.negotiationFailures.inc({ reason: 'rate_limited', era: 'any', transport: 'http' });
-      return jsonRpcErrorResponse(429, -32000, `Too many requests; retry in ${wait} s`, null, { 'retry-after': String(wait) });
-    }
+    const authorized = await edge.authorize(head);
+    if (authorized instanceof Response) return authorized;
+    const { authInfo } = authorized;
     if (!['GET', 'POST', 'DELETE'].includes(request.method)) {
       return jsonRpcErrorResponse(405, -32000, 'Method not allowed', null, { allow: 'GET, POST, DELETE, OPTIONS' });
     }
@@ -102,7 +111,8 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       return jsonRpcErrorResponse(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const tap = request.method === 'POST' ? new HandshakeTap(app.log, metrics, 'http') : undefined;
-    const body = tap ? await peekJson(request) : undefined;
+    // The direct node path hands on the body it already parsed; otherwise it is read here, once.
+    const body = tap ? (parsedBody ?? (await peekJson(request))) : undefined;
     tap?.inbound(body);
     const method = (body as { method?: unknown } | undefined)?.method;
     // While draining, only what completes work already in flight gets in: a client's answer
@@ -111,16 +121,15 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       return jsonRpcErrorResponse(503, -32000, 'Server is shutting down; retry on another instance', requestIdOf(body), { 'retry-after': '5' });
     }
     const isToolCall = method === 'tools/call';
-    if (isToolCall && !toolCalls.tryEnter()) {
-      return jsonRpcErrorResponse(503, -32000, `Busy: ${toolCalls.limit} tool calls in progress; retry shortly`, requestIdOf(body), { 'retry-after': '1' });
+    if (isToolCall) {
+      const refused = admitToolCall(requestIdOf(body));
+      if (refused) return refused;
+      metrics.toolCalls.inc({ path: 'sdk' });
     }
     // Only tool calls can take long (a question to the user); they are what shutdown waits
     // for. Everything else answers in milliseconds, and open streams are closed instead.
-    if (isToolCall) inFlight++;
     const done = () => {
-      if (!isToolCall) return;
-      toolCalls.leave();
-      inFlight--;
+      if (isToolCall) leaveToolCall();
     };
     let response: Response;
     let legacy = false;
@@ -146,7 +155,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     return response;
   };
 
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (request: Request, requestOptions?: { parsedBody?: unknown }): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === '/healthz' && request.method === 'GET') {
       // 503 while the catalog cannot be read, so a balancer sends traffic elsewhere meanwhile.
@@ -168,17 +177,105 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
     }
     if (url.pathname !== options.path) return jsonRpcErrorResponse(404, -32000, `Not found: the MCP endpoint is ${options.path}`);
-    return withCors(request, await serveMcp(request), allowedOrigins, anyOrigin);
+    return withCors(request, await serveMcp(request, requestOptions?.parsedBody), allowedOrigins, anyOrigin);
   };
 
   const nodeHandler = toNodeHandler(
     { fetch },
     { maxRequestBodySize: options.maxRequestBodySize, onerror: (error) => app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error') },
   );
+  /**
+   * The direct path (primitives/direct-call.ts): a plain tools/call read straight from node's
+   * request and answered straight to its response, past the web Request/Response bridge and
+   * the per-request McpServer. It passes the same edge checks and limits; whatever it does not
+   * take goes to the SDK path below with the body already parsed.
+   */
+  const serveNodePost = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const read = await readNodeBody(req, options.maxRequestBodySize);
+    if ('tooLarge' in read) return writeTooLarge(res, options.maxRequestBodySize);
+    let message: unknown;
+    try {
+      message = JSON.parse(read.text);
+    } catch {
+      return nodeHandler(replayRequest(req, read.text), res); // the SDK answers the parse error
+    }
+    const route = directRoute(req, message);
+    const prepared = route && (await prepareDirectCall(app, message, route.context));
+    if (!route || !prepared) return nodeHandler(req, res, message);
+    const head = nodeHead(req);
+    const rejected = edge.hostAndOrigin(head);
+    if (rejected) return writeWebResponse(res, rejected);
+    const authorized = await edge.authorize(head);
+    if (authorized instanceof Response) return writeWebResponse(res, authorized);
+    const headers: Record<string, string> = {};
+    if (route.sessionId !== undefined) {
+      // Someone else's session looks exactly like a missing one (LegacySessions.handle says the same).
+      if (!sessions!.claim(route.sessionId, authorized.authInfo?.clientId)) return writeWebResponse(res, jsonRpcErrorResponse(404, -32001, 'Session not found'));
+      headers['mcp-session-id'] = route.sessionId;
+    }
+    const refused = admitToolCall(prepared.id);
+    if (refused) return writeWebResponse(res, refused);
+    metrics.toolCalls.inc({ path: 'direct' });
+    let left = false;
+    const leave = () => {
+      if (!left) (left = true), leaveToolCall();
+    };
+    res.once('close', leave);
+    try {
+      writeMessages(res, await prepared.run(), headers);
+    } catch (error) {
+      app.log.error({ event: 'direct_call_failed', err: (error as Error).message }, 'tool call failed');
+      if (!res.headersSent) await writeWebResponse(res, jsonRpcErrorResponse(500, -32603, 'Internal server error', prepared.id));
+    } finally {
+      leave();
+    }
+  };
+
+  /** Whether a parsed body can take the direct path, and what it needs for it. Reads headers only: no side effects. */
+  const directRoute = (req: IncomingMessage, message: unknown) => {
+    const protocolVersionHeader = nodeHeader(req, 'mcp-protocol-version') ?? undefined;
+    const mcpMethodHeader = nodeHeader(req, 'mcp-method') ?? undefined;
+    const mcpNameHeader = nodeHeader(req, 'mcp-name') ?? undefined;
+    const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader, mcpMethodHeader, mcpNameHeader, body: message });
+    if (route.kind === 'modern') {
+      // Every standard header present and matching: the SDK answers anything less with its own error.
+      const call = plainToolCall(message, 'modern');
+      if (!call || route.classification.revision !== MODERN_PROTOCOL_VERSION || protocolVersionHeader !== MODERN_PROTOCOL_VERSION) return undefined;
+      if (mcpMethodHeader !== 'tools/call' || mcpNameHeader !== call.name) return undefined;
+      const meta = (message as { params: { _meta?: Record<string, unknown> } }).params._meta;
+      const context: DirectCallContext = { lane: MODERN_LANE, clientCapabilities: meta?.[CLIENT_CAPABILITIES_META_KEY] as DirectCallContext['clientCapabilities'] };
+      return { context, sessionId: undefined };
+    }
+    if (route.kind !== 'legacy') return undefined;
+    const call = plainToolCall(message, 'legacy');
+    // The SDK's 2025 transport insists on both media types; a session on its id.
+    const accept = nodeHeader(req, 'accept') ?? '';
+    if (!call || !accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+    // The SDK's transport refuses a version header it does not support (400); it checks nothing more.
+    if (protocolVersionHeader !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersionHeader)) return undefined;
+    const sessionId = nodeHeader(req, 'mcp-session-id') ?? undefined;
+    if (!sessions) return sessionId === undefined ? { context: { lane: STATELESS_LEGACY_LANE } as DirectCallContext, sessionId } : undefined;
+    // Read only: the session is claimed (caller checked, idle clock reset) after authorization.
+    const context = sessionId === undefined ? undefined : sessions.directContext(sessionId);
+    return context && { context, sessionId };
+  };
+
+  const nodeHead = (req: IncomingMessage): RequestHead => ({
+    header: (name) => nodeHeader(req, name),
+    endpoint: () => new URL(req.url ?? '/', `http://${nodeHeader(req, 'host') ?? 'localhost'}`),
+  });
+
   const server: HttpServer = createServer((req, res) => {
     // The web Request has no peer address; carry it in a header the client cannot set.
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
-    void nodeHandler(req, res);
+    // Only plain JSON POSTs from non-browser clients are worth a look; everything else is the SDK's.
+    const direct =
+      options.directCalls &&
+      req.method === 'POST' && req.url === options.path && req.headers.origin === undefined && isJsonContentType(nodeHeader(req, 'content-type'));
+    void (direct ? serveNodePost(req, res) : nodeHandler(req, res)).catch((error: Error) => {
+      app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error');
+      if (!res.headersSent) res.writeHead(500).end();
+    });
   });
   server.headersTimeout = 20_000;
   server.requestTimeout = 0; // SSE streams stay open; idle sessions are expired by LegacySessions
@@ -212,6 +309,8 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 }
 
 const PEER_HEADER = 'x-giftgen-peer';
+const MODERN_LANE = { transport: 'http', era: 'modern', sessions: 'stateless' } as const;
+const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'stateless' } as const;
 
 /**
  * Calls `done` once the response body has been sent, or the client went away, or at once

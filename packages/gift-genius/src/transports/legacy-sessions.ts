@@ -7,6 +7,7 @@ import { attachLiveUpdates, createGiftServer, type GiftServer } from '../server.
 import { LEGACY_METHODS } from './initialize-check.js';
 import { jsonRpcErrorResponse, requestIdOf } from './responses.js';
 import { TapTransport } from './tap-transport.js';
+import type { DirectCallContext } from '../primitives/direct-call.js';
 
 export interface LegacySessionOptions {
   maxSessions: number;
@@ -20,6 +21,8 @@ interface Session {
   principal?: string;
   transport: WebStandardStreamableHTTPServerTransport;
   lastSeen: number;
+  /** What `logging/setLevel` last set; the SDK holds it too, per instance. */
+  logLevel?: string;
   detach: () => void;
 }
 
@@ -48,15 +51,36 @@ export class LegacySessions {
     return this.sessions.size;
   }
 
+  /** What the direct tools/call path needs of a session; `undefined` when there is none by that id. Changes nothing. */
+  directContext(sessionId: string): DirectCallContext | undefined {
+    const session = this.sessions.get(sessionId);
+    return session && { lane: session.gs.lane, clientCapabilities: session.gs.server.server.getClientCapabilities(), logLevel: session.logLevel };
+  }
+
+  /** Whether the session is there and the caller's; if so it counts as used now. */
+  claim(sessionId: string, principal: string | undefined): boolean {
+    return this.lookup(sessionId, principal) !== undefined;
+  }
+
+  /** The caller's live session, its idle clock reset. */
+  private lookup(sessionId: string, principal: string | undefined): Session | undefined {
+    const session = this.sessions.get(sessionId);
+    // The spec's signal to start over: 404, and the client re-initializes. Someone else's
+    // session looks exactly like a missing one, so ids cannot be probed.
+    if (!session || session.principal !== principal) return undefined;
+    session.lastSeen = Date.now();
+    return session;
+  }
+
   async handle(request: Request, authInfo?: AuthInfo, parsedBody?: unknown): Promise<Response> {
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
-      const session = this.sessions.get(sessionId);
-      // The spec's signal to start over: 404, and the client re-initializes. Someone else's
-      // session looks exactly like a missing one, so ids cannot be probed.
-      if (!session || session.principal !== authInfo?.clientId) return jsonRpcErrorResponse(404, -32001, 'Session not found');
-      session.lastSeen = Date.now();
-      return session.transport.handleRequest(request, { authInfo, parsedBody });
+      const session = this.lookup(sessionId, authInfo?.clientId);
+      if (!session) return jsonRpcErrorResponse(404, -32001, 'Session not found');
+      const response = await session.transport.handleRequest(request, { authInfo, parsedBody });
+      const body = parsedBody as { method?: unknown; params?: { level?: unknown } } | undefined;
+      if (body?.method === 'logging/setLevel' && response.ok && typeof body.params?.level === 'string') session.logLevel = body.params.level;
+      return response;
     }
     if (request.method !== 'POST') {
       return jsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');

@@ -1,0 +1,116 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  SERVER_INFO_META_KEY,
+  type CallToolResult,
+  type ClientCapabilities,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server';
+import type { GiftGenApp } from '../app.js';
+import { SERVER_IDENTITY } from '../server.js';
+import { canPush, type Lane } from './lane.js';
+import { asksForBudget, getGift, GET_GIFT_TOOL, LOGGER_NAME, suggestGifts, suggestLogData, SUGGEST_TOOL, toolInput, type SuggestArgs } from './tools.js';
+
+/**
+ * The one hot path answered without the SDK's per-request machinery: a plain
+ * `tools/call` of suggest_gifts or get_gift.
+ *
+ * Why: on HTTP the SDK builds a whole McpServer (every tool, resource, prompt and the
+ * widget) and a web Request/Response pair for each call; profiled, that was ~45 % of a
+ * modern tools/call and capped throughput at ~0.05× a raw JSON-RPC server
+ * (bench/results/*-profile.md). Here the same tool functions run directly.
+ *
+ * Small on purpose: only requests with nothing but a tool name, arguments the tool's own
+ * schema accepts, and (modern) the three envelope keys are taken. Everything else — bad
+ * arguments, unknown or disabled tools, progress tokens, log levels, multi-round-trip
+ * state, calls that would ask the user a question — returns `undefined` and goes through
+ * the SDK, which stays the single source of every error and of every rarer feature.
+ * test/direct-call.test.ts checks answers are the same as the SDK's, message for message.
+ */
+export interface DirectCallContext {
+  lane: Lane;
+  /** From the request's `_meta` envelope (modern) or the session's `initialize` (legacy). */
+  clientCapabilities?: ClientCapabilities;
+  /** Legacy sessions: the level set with `logging/setLevel`, if any (messages below it are not sent). */
+  logLevel?: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const MODERN_META_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
+const CALL_PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
+// RFC 5424 order, as the SDK compares levels.
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/** The request's id and tool call, when it is a tools/call this path may take. */
+export function plainToolCall(message: unknown, era: Lane['era']): { id: string | number; name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL; args: Obj } | undefined {
+  if (!isObj(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
+  const { id, params } = message;
+  if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isObj(params)) return undefined;
+  for (const key in params) if (!CALL_PARAM_KEYS.has(key)) return undefined;
+  const { name, arguments: args, _meta: meta } = params;
+  if (name !== SUGGEST_TOOL && name !== GET_GIFT_TOOL) return undefined;
+  if (args !== undefined && !isObj(args)) return undefined;
+  if (meta !== undefined) {
+    if (!isObj(meta)) return undefined;
+    // Legacy: no `_meta` at all (a progress token means progress notifications: the SDK's job).
+    for (const key in meta) if (era === 'legacy' || !MODERN_META_KEYS.has(key)) return undefined;
+  }
+  return { id: id as string | number, name: name as typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL, args: args ?? {} };
+}
+
+/** A call this path takes, checked in full and not yet run. */
+export interface PreparedCall {
+  id: string | number;
+  name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL;
+  /** The messages answering the call: notifications related to it, then its response. */
+  run(): Promise<JSONRPCMessage[]>;
+}
+
+/**
+ * Checks everything the SDK would check before running the tool, and returns the call
+ * ready to run, or `undefined` when the SDK must answer it. Nothing runs here: the caller
+ * admits the call (auth, limits) in between.
+ */
+export async function prepareDirectCall(app: GiftGenApp, message: unknown, ctx: DirectCallContext): Promise<PreparedCall | undefined> {
+  const call = plainToolCall(message, ctx.lane.era);
+  if (!call) return undefined;
+  const config = app.toolConfig;
+  if (!(call.name === SUGGEST_TOOL ? config.tools.suggest_gifts.enabled : config.tools.get_gift.enabled)) return undefined;
+  const input = toolInput(config, call.name);
+  // Unknown argument names would be dropped by the schema; the SDK path decides what they mean.
+  for (const key in call.args) if (!input.names.has(key)) return undefined;
+  // The schema's own Standard Schema validation, as the SDK runs it; its output (trimmed strings) is what the tool gets.
+  let validated = input.schema['~standard'].validate(call.args);
+  if (validated instanceof Promise) validated = await validated;
+  if (validated.issues) return undefined;
+  const args = validated.value as Obj;
+  const respond = (result: CallToolResult): JSONRPCMessage =>
+    ({ jsonrpc: '2.0', id: call.id, result: ctx.lane.era === 'modern' ? stampModern(result) : result }) as JSONRPCMessage;
+
+  if (call.name === GET_GIFT_TOOL) return { id: call.id, name: call.name, run: async () => [respond(await getGift(app, args.id as string))] };
+  const suggestArgs = args as SuggestArgs;
+  if (asksForBudget(config, ctx.lane, suggestArgs, ctx.clientCapabilities)) return undefined; // a question for the user: elicitation / input_required
+  return {
+    id: call.id,
+    name: call.name,
+    run: async () => {
+      const { result, ranking } = suggestGifts(app, suggestArgs, suggestArgs.budget, false);
+      // The SDK sends the legacy log message unless the session asked for a higher level.
+      if (!(ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel))) return [respond(result)];
+      const log: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: suggestLogData(ranking, suggestArgs.budget), logger: LOGGER_NAME } };
+      return [log, respond(result)];
+    },
+  };
+}
+
+function logAllowed(level: string, threshold: string | undefined): boolean {
+  return threshold === undefined || LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);
+}
+
+/** What the SDK's 2026-07-28 encoder adds to every tools/call result: the result type and the server's identity. */
+function stampModern(result: CallToolResult): Obj {
+  return { ...result, resultType: 'complete', _meta: { ...result._meta, [SERVER_INFO_META_KEY]: SERVER_IDENTITY } };
+}

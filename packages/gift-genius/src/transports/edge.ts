@@ -1,0 +1,61 @@
+import { validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
+import type { ServerMetrics } from '../observe/metrics.js';
+import type { BearerAccess } from './access.js';
+import type { RateLimiter } from './limits.js';
+import { jsonRpcErrorResponse } from './responses.js';
+
+/** What the edge checks read of a request: its headers, wherever they come from (a web Request or node's IncomingMessage). */
+export interface RequestHead {
+  header(name: string): string | null;
+  /** The MCP endpoint as the client addressed it (for the RFC 9728 metadata URL). */
+  endpoint(): URL;
+}
+
+export interface EdgeOptions {
+  allowedHosts: string[];
+  allowedOrigins: string[];
+  anyOrigin: boolean;
+  access: BearerAccess;
+  rate: RateLimiter;
+  metrics: ServerMetrics;
+  /** The header carrying the peer address (set by the server, never by the client). */
+  peerHeader: string;
+}
+
+/**
+ * The checks every request to the MCP endpoint passes before any MCP handling, on both
+ * serving paths (the SDK's web Request path and the direct node path), so the two can
+ * never disagree: DNS-rebinding (Host, Origin), the bearer token, the per-client rate.
+ */
+export class EdgeGate {
+  constructor(private readonly options: EdgeOptions) {}
+
+  /** 403 for a Host or Origin this server does not serve; `undefined` to go on. */
+  hostAndOrigin(head: RequestHead): Response | undefined {
+    const host = validateHostHeader(head.header('host'), this.options.allowedHosts);
+    const origin = host.ok && !this.options.anyOrigin ? validateOriginHeader(head.header('origin'), this.options.allowedOrigins) : { ok: true as const };
+    const failed = !host.ok ? host : !origin.ok ? origin : undefined;
+    return failed && jsonRpcErrorResponse(403, -32000, failed.message);
+  }
+
+  /** The caller's AuthInfo (none on an open endpoint), or the 401 / 429 to send instead. */
+  async authorize(head: RequestHead): Promise<{ authInfo?: AuthInfo } | Response> {
+    let authInfo: AuthInfo | undefined;
+    if (this.options.access.enabled) {
+      const checked = await this.options.access.check(head.header('authorization'), head.endpoint());
+      if (checked instanceof Response) return checked;
+      authInfo = checked;
+    }
+    const wait = this.options.rate.take(authInfo?.clientId ?? head.header(this.options.peerHeader) ?? 'unknown');
+    if (wait > 0) {
+      this.options.metrics.negotiationFailures.inc({ reason: 'rate_limited', era: 'any', transport: 'http' });
+      return jsonRpcErrorResponse(429, -32000, `Too many requests; retry in ${wait} s`, null, { 'retry-after': String(wait) });
+    }
+    return { authInfo };
+  }
+}
+
+/** A web Request's head. */
+export function webHead(request: Request): RequestHead {
+  return { header: (name) => request.headers.get(name), endpoint: () => new URL(request.url) };
+}

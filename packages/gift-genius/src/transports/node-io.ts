@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+
+/** A node request's header as one string (repeated headers: the first). */
+export function nodeHeader(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? (value[0] ?? null) : value;
+}
+
+export type BodyRead = { text: string } | { tooLarge: true };
+
+/**
+ * Reads a request body once, up to `maxBytes` (a declared Content-Length over it is refused
+ * unread). The same bound and answer as the SDK's node adapter.
+ */
+export async function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
+  if (Number(nodeHeader(req, 'content-length')) > maxBytes) return { tooLarge: true };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return { tooLarge: true };
+    chunks.push(chunk);
+  }
+  return { text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') };
+}
+
+/** The 413 the SDK's node adapter answers an oversized body with (connection closed: the rest is not read). */
+export function writeTooLarge(res: ServerResponse, maxBytes: number): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${maxBytes} bytes` }, id: null });
+  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
+}
+
+/**
+ * The request again, body included, after its stream was read: for handing a request whose
+ * body is not JSON on to the SDK's node adapter, which reads the body itself.
+ */
+export function replayRequest(req: IncomingMessage, text: string): IncomingMessage {
+  return Object.assign(Readable.from([Buffer.from(text, 'utf8')]), {
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    socket: req.socket,
+  }) as unknown as IncomingMessage;
+}
+
+/**
+ * Writes the messages of one exchange: a single response as JSON; notifications before it
+ * as an event stream (`event: message`, the SDK's framing), which is how Streamable HTTP
+ * carries related messages.
+ */
+export function writeMessages(res: ServerResponse, messages: JSONRPCMessage[], headers: Record<string, string> = {}): void {
+  if (messages.length === 1) {
+    const body = JSON.stringify(messages[0]);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+    res.end(body);
+    return;
+  }
+  let body = '';
+  for (const message of messages) body += `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'content-length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+/** Writes a web Response (an edge rejection) to node's response. Small bodies only. */
+export async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { ...headers, 'content-length': body.length });
+  res.end(body);
+}
