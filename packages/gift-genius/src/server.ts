@@ -36,8 +36,12 @@ export interface GiftServer {
   subscriptions: Set<string>;
 }
 
-/** One server instance for one lane. Everything registered follows from the app's current state. */
-export function createGiftServer(app: GiftGenApp, lane: Lane): GiftServer {
+/**
+ * One server instance for one lane. Everything registered follows from the app's current
+ * state; `subscriptions` is the connection's legacy subscription set when it outlives the
+ * instance (a legacy HTTP session).
+ */
+export function createGiftServer(app: GiftGenApp, lane: Lane, subscriptions?: Set<string>): GiftServer {
   const server = new McpServer(
     { ...SERVER_IDENTITY },
     {
@@ -50,10 +54,10 @@ export function createGiftServer(app: GiftGenApp, lane: Lane): GiftServer {
     },
   );
   const tools = registerTools(server, app, lane);
-  const { subscriptions } = registerResources(server, app, lane);
+  const resources = registerResources(server, app, lane, subscriptions);
   registerWidget(server, app, lane);
   registerPrompts(server, app);
-  return { server, lane, tools, subscriptions };
+  return { server, lane, tools, subscriptions: resources.subscriptions };
 }
 
 /**

@@ -90,20 +90,34 @@ export async function prepareDirectCall(app: GiftGenApp, message: unknown, ctx: 
   const respond = (result: CallToolResult): JSONRPCMessage =>
     ({ jsonrpc: '2.0', id: call.id, result: ctx.lane.era === 'modern' ? stampModern(result) : result }) as JSONRPCMessage;
 
-  if (call.name === GET_GIFT_TOOL) return { id: call.id, name: call.name, run: async () => [respond(await getGift(app, args.id as string))] };
+  if (call.name === GET_GIFT_TOOL) return { id: call.id, name: call.name, run: async () => [respond(await asToolError(() => getGift(app, args.id as string)))] };
   const suggestArgs = args as SuggestArgs;
   if (asksForBudget(config, ctx.lane, suggestArgs, ctx.clientCapabilities)) return undefined; // a question for the user: elicitation / input_required
   return {
     id: call.id,
     name: call.name,
     run: async () => {
-      const { result, ranking } = suggestGifts(app, suggestArgs, suggestArgs.budget, false);
-      // The SDK sends the legacy log message unless the session asked for a higher level.
-      if (!(ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel))) return [respond(result)];
-      const log: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: suggestLogData(ranking, suggestArgs.budget), logger: LOGGER_NAME } };
-      return [log, respond(result)];
+      let log: JSONRPCMessage | undefined;
+      const result = await asToolError(async () => {
+        const { result, ranking } = suggestGifts(app, suggestArgs, suggestArgs.budget, false);
+        // The SDK sends the legacy log message unless the session asked for a higher level.
+        if (ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel)) {
+          log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: suggestLogData(ranking, suggestArgs.budget), logger: LOGGER_NAME } };
+        }
+        return result;
+      });
+      return log ? [log, respond(result)] : [respond(result)];
     },
   };
+}
+
+/** A tool that throws answers with a tool error carrying the message, as McpServer does (a catalog outage reads as such). */
+async function asToolError(tool: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await tool();
+  } catch (error) {
+    return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
+  }
 }
 
 function logAllowed(level: string, threshold: string | undefined): boolean {

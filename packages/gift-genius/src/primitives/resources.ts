@@ -12,7 +12,7 @@ const COMPLETION_LIMIT = 100;
  * McpServer lists template resources in one unpaged response, so `resources/list`
  * is answered here instead, with keyset paging straight from the store.
  */
-export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane): { subscriptions: Set<string> } {
+export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane, subscriptions = new Set<string>()): { subscriptions: Set<string> } {
   server.registerResource(
     'gift',
     new ResourceTemplate(GIFT_URI_TEMPLATE, {
@@ -49,9 +49,9 @@ export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane
     };
   });
 
-  // Legacy subscriptions are per connection; the modern era subscribes through
-  // subscriptions/listen, which the SDK's serving entries own.
-  const subscriptions = new Set<string>();
+  // Legacy subscriptions are per connection (the caller's set outlives this instance on a
+  // session); the modern era subscribes through subscriptions/listen, which the SDK's
+  // serving entries own.
   if (lane.era === 'legacy' && server.server.getCapabilities().resources?.subscribe) {
     server.server.setRequestHandler('resources/subscribe', async (request) => {
       const uri = request.params.uri;

@@ -24,7 +24,7 @@ import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
 import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from './node-io.js';
 import { invalidInitialize } from './initialize-check.js';
 import { ConcurrencyGate, RateLimiter } from './limits.js';
-import { jsonRpcErrorResponse, requestIdOf } from './responses.js';
+import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
 
 export { DEFAULT_HTTP_OPTIONS, type HttpOptions } from './http-options.js';
 import type { HttpOptions } from './http-options.js';
@@ -311,48 +311,6 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 const PEER_HEADER = 'x-giftgen-peer';
 const MODERN_LANE = { transport: 'http', era: 'modern', sessions: 'stateless' } as const;
 const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'stateless' } as const;
-
-/**
- * Calls `done` once the response body has been sent, or the client went away, or at once
- * when there is no body. The client going away is seen on the request's abort signal at
- * once; the node adapter itself only notices at the stream's next chunk.
- */
-function whenFinished(response: Response, done: () => void, signal?: AbortSignal): Response {
-  if (!response.body) {
-    done();
-    return response;
-  }
-  let called = false;
-  const once = () => {
-    if (!called) {
-      called = true;
-      done();
-    }
-  };
-  const reader = response.body.getReader();
-  signal?.addEventListener(
-    'abort',
-    () => {
-      once();
-      void reader.cancel('client disconnected').catch(() => undefined);
-    },
-    { once: true },
-  );
-  const tracked = new ReadableStream({
-    async pull(controller) {
-      const { value, done: end } = await reader.read();
-      if (end) {
-        once();
-        controller.close();
-      } else controller.enqueue(value);
-    },
-    cancel(reason) {
-      once();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(tracked, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
 
 async function peekJson(request: Request): Promise<unknown> {
   try {

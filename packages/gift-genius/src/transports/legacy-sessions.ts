@@ -1,50 +1,103 @@
 import { randomUUID } from 'node:crypto';
-import { WebStandardStreamableHTTPServerTransport, type AuthInfo } from '@modelcontextprotocol/server';
+import {
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+  type ClientCapabilities,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
-import { attachLiveUpdates, createGiftServer, type GiftServer } from '../server.js';
-import { LEGACY_METHODS } from './initialize-check.js';
-import { jsonRpcErrorResponse, requestIdOf } from './responses.js';
-import { TapTransport } from './tap-transport.js';
 import type { DirectCallContext } from '../primitives/direct-call.js';
+import type { Lane } from '../primitives/lane.js';
+import { createGiftServer, type GiftServer } from '../server.js';
+import { LEGACY_METHODS } from './initialize-check.js';
+import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
+import { TapTransport } from './tap-transport.js';
 
 export interface LegacySessionOptions {
   maxSessions: number;
   idleMs: number;
   maxRequestBodySize: number;
+  /** Interval of the `: keepalive` comment on open GET streams (the SDK's default: 15 s). */
+  keepAliveMs?: number;
 }
 
-interface Session {
+const LANE: Lane = { transport: 'http', era: 'legacy', sessions: 'stateful' };
+const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+
+/** An SDK instance serving a session while it has requests in flight. */
+interface LiveInstance {
   gs: GiftServer;
-  /** Who opened it (a hash of their token): a session answers only to the credentials that created it. */
-  principal?: string;
   transport: WebStandardStreamableHTTPServerTransport;
-  lastSeen: number;
-  /** What `logging/setLevel` last set; the SDK holds it too, per instance. */
-  logLevel?: string;
-  detach: () => void;
+  /** Settles once the instance has been brought to the session's state (initialize replayed). */
+  ready: Promise<void>;
+  inFlight: number;
 }
 
 /**
- * Sessionful Streamable HTTP for the 2025 revisions: one server instance per
- * `Mcp-Session-Id`, a GET stream for what the server sends unasked (list changes,
- * resource updates, elicitation), DELETE to end it, idle expiry and a cap.
- * The SDK's `createMcpHandler` serves legacy traffic only statelessly, so this sits in
- * front of it, routed by `isLegacyRequest` as the SDK documents.
+ * What a session is between requests: who opened it, what it negotiated, what it asked
+ * for. A few hundred bytes; the SDK instance (tens of KB) exists only while a request is
+ * being served.
+ */
+interface Session {
+  id: string;
+  /** Who opened it (a hash of their token): a session answers only to the credentials that created it. */
+  principal?: string;
+  lastSeen: number;
+  /** The client's `initialize`, as sent: replayed into every instance that serves this session. */
+  initialize: string;
+  clientCapabilities?: ClientCapabilities;
+  /** `notifications/initialized` seen: list changes may be sent from now on. */
+  initialized: boolean;
+  /** What `logging/setLevel` last set (replayed like `initialize`). */
+  logLevel?: string;
+  subscriptions: Set<string>;
+  /** The GET stream, when the client holds one open: where list changes and updates go. */
+  stream?: ReadableStreamDefaultController<Uint8Array>;
+  live?: LiveInstance;
+}
+
+const encoder = new TextEncoder();
+const frame = (message: JSONRPCMessage) => encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+
+/**
+ * Sessionful Streamable HTTP for the 2025 revisions: `Mcp-Session-Id`, a GET stream for
+ * what the server sends unasked (list changes, resource updates), DELETE to end it, idle
+ * expiry and a cap. The SDK's `createMcpHandler` serves legacy traffic only statelessly,
+ * so this sits in front of it, routed by `isLegacyRequest` as the SDK documents.
+ *
+ * Why not one SDK instance per session: each holds a whole McpServer and transport,
+ * ≈26 KB of heap per idle session (bench: memory). Here a session is a small record;
+ * a request that needs the SDK gets an instance brought to the session's state by
+ * replaying the client's own `initialize` (and `notifications/initialized`, and its log
+ * level) through the SDK's transport, and the instance is dropped when no request of
+ * that session is in flight any more. Questions to the user (elicitation) keep the
+ * instance alive, because the call that asked is in flight until answered. Plain tool
+ * calls do not need an instance at all (the direct path, primitives/direct-call.ts).
  */
 export class LegacySessions {
   private readonly sessions = new Map<string, Session>();
   private opening = 0;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly timers: NodeJS.Timeout[];
 
   constructor(
     private readonly app: GiftGenApp,
     private readonly metrics: ServerMetrics,
     private readonly options: LegacySessionOptions,
   ) {
-    this.sweeper = setInterval(() => this.expireIdle(), Math.min(30_000, Math.max(50, options.idleMs / 4)));
-    this.sweeper.unref();
+    this.timers = [
+      setInterval(() => this.expireIdle(), Math.min(30_000, Math.max(50, options.idleMs / 4))),
+      // One timer for every open stream, instead of one per stream.
+      setInterval(() => this.keepAlive(), options.keepAliveMs ?? 15_000),
+    ];
+    for (const timer of this.timers) timer.unref();
+    // Changes reach every session that can hear them, from one listener each (not one per session).
+    app.on('resourcesListChanged', this.onListChanged);
+    app.on('resourceUpdated', this.onUpdated);
+    app.on('toolsChanged', this.onToolsChanged);
   }
 
   get size(): number {
@@ -54,7 +107,7 @@ export class LegacySessions {
   /** What the direct tools/call path needs of a session; `undefined` when there is none by that id. Changes nothing. */
   directContext(sessionId: string): DirectCallContext | undefined {
     const session = this.sessions.get(sessionId);
-    return session && { lane: session.gs.lane, clientCapabilities: session.gs.server.server.getClientCapabilities(), logLevel: session.logLevel };
+    return session && { lane: LANE, clientCapabilities: session.clientCapabilities, logLevel: session.logLevel };
   }
 
   /** Whether the session is there and the caller's; if so it counts as used now. */
@@ -62,7 +115,7 @@ export class LegacySessions {
     return this.lookup(sessionId, principal) !== undefined;
   }
 
-  /** The caller's live session, its idle clock reset. */
+  /** The caller's session, its idle clock reset. */
   private lookup(sessionId: string, principal: string | undefined): Session | undefined {
     const session = this.sessions.get(sessionId);
     // The spec's signal to start over: 404, and the client re-initializes. Someone else's
@@ -77,10 +130,7 @@ export class LegacySessions {
     if (sessionId !== null) {
       const session = this.lookup(sessionId, authInfo?.clientId);
       if (!session) return jsonRpcErrorResponse(404, -32001, 'Session not found');
-      const response = await session.transport.handleRequest(request, { authInfo, parsedBody });
-      const body = parsedBody as { method?: unknown; params?: { level?: unknown } } | undefined;
-      if (body?.method === 'logging/setLevel' && response.ok && typeof body.params?.level === 'string') session.logLevel = body.params.level;
-      return response;
+      return this.serve(session, request, authInfo, parsedBody);
     }
     if (request.method !== 'POST') {
       return jsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
@@ -104,33 +154,163 @@ export class LegacySessions {
     return this.open(request, authInfo, parsedBody);
   }
 
+  /** A request to an existing session. */
+  private async serve(session: Session, request: Request, authInfo: AuthInfo | undefined, parsedBody: unknown): Promise<Response> {
+    const versionRefusal = unsupportedVersion(request);
+    if (request.method === 'GET') return versionRefusal ?? this.openStream(session, request);
+    if (request.method === 'DELETE') {
+      if (versionRefusal) return versionRefusal;
+      this.drop(session.id);
+      return new Response(null, { status: 200 });
+    }
+    const message = parsedBody as { method?: unknown; id?: unknown; params?: { level?: unknown } } | undefined;
+    const isRequest = !Array.isArray(message) && typeof message?.method === 'string' && message.id !== undefined;
+    if (message?.method === 'notifications/initialized') session.initialized = true;
+    // A notification or a client's answer with no instance alive to hear it: nothing to pass it to.
+    if (!isRequest && !Array.isArray(message) && !session.live && message !== undefined) return versionRefusal ?? new Response(null, { status: 202 });
+
+    const live = await this.hydrate(session);
+    live.inFlight++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      if (--live.inFlight === 0 && session.live === live) this.dehydrate(session);
+    };
+    let response: Response;
+    try {
+      response = await live.transport.handleRequest(request, { authInfo, parsedBody });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (message?.method === 'logging/setLevel' && response.ok && typeof message.params?.level === 'string' && LOG_LEVELS.has(message.params.level)) {
+      session.logLevel = message.params.level;
+    }
+    return whenFinished(response, release, request.signal);
+  }
+
   private async open(request: Request, authInfo: AuthInfo | undefined, parsedBody: unknown): Promise<Response> {
     this.opening++;
-    const gs = createGiftServer(this.app, { transport: 'http', era: 'legacy', sessions: 'stateful' });
+    const gs = createGiftServer(this.app, LANE);
     let session: Session | undefined;
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxRequestBodySize,
       onsessioninitialized: (id) => {
-        session = { gs, transport, principal: authInfo?.clientId, lastSeen: Date.now(), detach: attachLiveUpdates(this.app, gs) };
+        const params = (parsedBody as { params?: { capabilities?: ClientCapabilities } }).params;
+        session = {
+          id,
+          principal: authInfo?.clientId,
+          lastSeen: Date.now(),
+          initialize: JSON.stringify(parsedBody),
+          clientCapabilities: params?.capabilities,
+          initialized: false,
+          subscriptions: gs.subscriptions,
+        };
         this.sessions.set(id, session);
         this.metrics.legacySessions.set(this.sessions.size);
       },
-      onsessionclosed: (id) => this.drop(id),
     });
     try {
+      // The handshake is tapped (one log line, metrics); replays into later instances are not.
       await gs.server.connect(new TapTransport(transport, new HandshakeTap(this.app.log, this.metrics, 'http')));
-      const previous = gs.server.server.onclose;
-      gs.server.server.onclose = () => {
-        previous?.();
-        if (transport.sessionId) this.drop(transport.sessionId);
-      };
       const response = await transport.handleRequest(request, { authInfo, parsedBody });
-      // Not an initialize (or a bad one): no session was made, so nothing may linger.
-      if (!session) await gs.server.close().catch(() => undefined);
-      return response;
+      if (!session) {
+        // Not an initialize (or a bad one): no session was made, so nothing may linger.
+        await gs.server.close().catch(() => undefined);
+        return response;
+      }
+      const opened = session;
+      const live: LiveInstance = { gs, transport, ready: Promise.resolve(), inFlight: 1 };
+      opened.live = live;
+      return whenFinished(response, () => {
+        if (--live.inFlight === 0 && opened.live === live) this.dehydrate(opened);
+      }, request.signal);
     } finally {
       this.opening--;
+    }
+  }
+
+  /** The session's live instance, made and brought to the session's state if there is none. */
+  private async hydrate(session: Session): Promise<LiveInstance> {
+    if (session.live) {
+      await session.live.ready;
+      return session.live;
+    }
+    const gs = createGiftServer(this.app, LANE, session.subscriptions);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => session.id,
+      maxRequestBodySize: this.options.maxRequestBodySize,
+    });
+    const live: LiveInstance = { gs, transport, ready: Promise.resolve(), inFlight: 0 };
+    live.ready = (async () => {
+      await gs.server.connect(transport);
+      // The client's own words, answers discarded: the instance negotiates exactly as the session did.
+      await replay(transport, session.initialize);
+      const headers = { 'mcp-session-id': session.id };
+      if (session.initialized) await replay(transport, '{"jsonrpc":"2.0","method":"notifications/initialized"}', headers);
+      if (session.logLevel) await replay(transport, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'logging/setLevel', params: { level: session.logLevel } }), headers);
+    })();
+    session.live = live;
+    try {
+      await live.ready;
+    } catch (error) {
+      if (session.live === live) session.live = undefined;
+      void gs.server.close().catch(() => undefined);
+      throw error;
+    }
+    return live;
+  }
+
+  private dehydrate(session: Session): void {
+    const live = session.live;
+    if (!live) return;
+    session.live = undefined;
+    void live.gs.server.close().catch(() => undefined);
+  }
+
+  /** The session's GET stream, as the SDK's transport serves it (one per session; 409 for a second). */
+  private openStream(session: Session, request: Request): Response {
+    if (!request.headers.get('accept')?.includes('text/event-stream')) {
+      return jsonRpcErrorResponse(406, -32000, 'Not Acceptable: Client must accept text/event-stream');
+    }
+    if (session.stream) return jsonRpcErrorResponse(409, -32000, 'Conflict: Only one SSE stream is allowed per session');
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => void (controller = c),
+      cancel: () => {
+        if (session.stream === controller) session.stream = undefined;
+      },
+    });
+    session.stream = controller;
+    return new Response(body, { headers: { ...SSE_HEADERS, 'mcp-session-id': session.id } });
+  }
+
+  private push(message: JSONRPCMessage, to: (session: Session) => boolean): void {
+    const bytes = frame(message);
+    for (const session of this.sessions.values()) {
+      if (!session.stream || !session.initialized || !to(session)) continue;
+      try {
+        session.stream.enqueue(bytes);
+      } catch {
+        session.stream = undefined; // closed underneath us
+      }
+    }
+  }
+
+  private readonly onListChanged = () => this.push({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' }, () => true);
+  private readonly onUpdated = (uri: string) => this.push({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, (s) => s.subscriptions.has(uri));
+  private readonly onToolsChanged = () => this.push({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }, () => true);
+
+  private keepAlive(): void {
+    const comment = encoder.encode(': keepalive\n\n');
+    for (const session of this.sessions.values()) {
+      try {
+        session.stream?.enqueue(comment);
+      } catch {
+        session.stream = undefined;
+      }
     }
   }
 
@@ -139,14 +319,18 @@ export class LegacySessions {
     if (!session) return;
     this.sessions.delete(id);
     this.metrics.legacySessions.set(this.sessions.size);
-    session.detach();
-    void session.gs.server.close().catch(() => undefined);
+    try {
+      session.stream?.close();
+    } catch {
+      /* already closed */
+    }
+    this.dehydrate(session);
   }
 
   private expireIdle(): void {
     const cutoff = Date.now() - this.options.idleMs;
     for (const [id, session] of this.sessions) {
-      if (session.lastSeen < cutoff) {
+      if (session.lastSeen < cutoff && !session.live) {
         this.app.log.info({ event: 'session_expired', idleMs: this.options.idleMs }, 'legacy session expired');
         this.drop(id);
       }
@@ -154,7 +338,30 @@ export class LegacySessions {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
+    for (const timer of this.timers) clearInterval(timer);
+    this.app.off('resourcesListChanged', this.onListChanged);
+    this.app.off('resourceUpdated', this.onUpdated);
+    this.app.off('toolsChanged', this.onToolsChanged);
     for (const id of [...this.sessions.keys()]) this.drop(id);
   }
+}
+
+/** The SDK transport's answer to a version header it does not support, for what is answered here without it. */
+function unsupportedVersion(request: Request): Response | undefined {
+  const version = request.headers.get('mcp-protocol-version');
+  if (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
+  return jsonRpcErrorResponse(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+}
+
+/** Sends one message to an instance through its transport as a client would, and drains the answer. */
+async function replay(transport: WebStandardStreamableHTTPServerTransport, body: string, headers: Record<string, string> = {}): Promise<void> {
+  const response = await transport.handleRequest(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body,
+    }),
+  );
+  if (response.status >= 400) throw new Error(`replaying a session message failed: ${response.status}`);
+  await response.text();
 }

@@ -20,3 +20,46 @@ export function requestIdOf(body: unknown): string | number | null {
   }
   return null;
 }
+
+/**
+ * Calls `done` once the response body has been sent, or the client went away, or at once
+ * when there is no body. The client going away is seen on the request's abort signal at
+ * once; the node adapter itself only notices at the stream's next chunk.
+ */
+export function whenFinished(response: Response, done: () => void, signal?: AbortSignal): Response {
+  if (!response.body) {
+    done();
+    return response;
+  }
+  let called = false;
+  const once = () => {
+    if (!called) {
+      called = true;
+      done();
+    }
+  };
+  const reader = response.body.getReader();
+  signal?.addEventListener(
+    'abort',
+    () => {
+      once();
+      void reader.cancel('client disconnected').catch(() => undefined);
+    },
+    { once: true },
+  );
+  const tracked = new ReadableStream({
+    async pull(controller) {
+      const { value, done: end } = await reader.read();
+      if (end) {
+        once();
+        controller.close();
+      } else controller.enqueue(value);
+    },
+    cancel(reason) {
+      once();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(tracked, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
