@@ -37,9 +37,11 @@ export async function memoryWorkload(targets, { sessions = 1000, calls = 20_000 
       if (opened.firstError) r.sessionError = opened.firstError;
       r.sessionIds = opened.ids.filter(Boolean).length;
       r.heapPerSessionBytes = round((h1.heapUsed - h0.heapUsed) / Math.max(1, opened.ids.length), 0);
+      // The same without V8's code space: what the JIT compiled meanwhile is not kept per session.
+      r.dataHeapPerSessionBytes = round((h1.heapUsed - h1.codeSpace - (h0.heapUsed - h0.codeSpace)) / Math.max(1, opened.ids.length), 0);
       r.externalPerSessionBytes = round((h1.external + h1.arrayBuffers - h0.external - h0.arrayBuffers) / Math.max(1, opened.ids.length), 0);
       r.rssPerSessionBytes = round((m1.rss - m0.rss) / Math.max(1, opened.ids.length), 0);
-      log(`memory ${name}: ${opened.ids.length} sessions (${r.sessionIds} with ids): heap ${r.heapPerSessionBytes} B/session, RSS ${r.rssPerSessionBytes} B/session`);
+      log(`memory ${name}: ${opened.ids.length} sessions (${r.sessionIds} with ids): heap ${r.heapPerSessionBytes} B/session (${r.dataHeapPerSessionBytes} B without code space), RSS ${r.rssPerSessionBytes} B/session`);
 
       // One long session.
       const { sessionId } = await openLegacySession(s.url);
@@ -50,6 +52,7 @@ export async function memoryWorkload(targets, { sessions = 1000, calls = 20_000 
       r.callsMade = load.requests;
       r.callErrors = load.errors + warm.errors;
       r.heapPerCallBytes = round((h3.heapUsed - h2.heapUsed) / Math.max(1, load.requests), 2);
+      r.dataHeapPerCallBytes = round((h3.heapUsed - h3.codeSpace - (h2.heapUsed - h2.codeSpace)) / Math.max(1, load.requests), 2);
       r.rssPerCallBytes = round((m3.rss - m2.rss) / Math.max(1, load.requests), 2);
       r.heapUsedEnd = h3.heapUsed;
       r.rssEnd = m3.rss;

@@ -94,12 +94,12 @@ export function markdown(R, T) {
   }
   if (R.memory) {
     L.push('## Memory', '', `Method: ${R.memory.method}. ${R.memory.sessions} legacy sessions; ${R.memory.calls} tools/call get_gift on one session. raw and the plain stateless SDK keep no sessions (raw shown as the floor).`, '',
-      '| server | sessions opened | heap / session | × raw | RSS / session | heap / call | × raw | RSS / call | heap at end | errors |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+      '| server | sessions opened | heap / session | × raw | without code space | RSS / session | heap / call | × raw | without code space | RSS / call | heap at end | errors |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     const rawM = R.memory.servers.raw;
     for (const [k, v] of Object.entries(R.memory.servers)) {
-      L.push(`| ${k} | ${f(v.sessionsOpened, 0)}${v.sessionIds === 0 ? ' (no session ids)' : ''} | ${f(v.heapPerSessionBytes, 0)} B | ${rx(v.heapPerSessionBytes / rawM?.heapPerSessionBytes)} | ${f(v.rssPerSessionBytes, 0)} B | ${f(v.heapPerCallBytes, 1)} B | ${rx(v.heapPerCallBytes / rawM?.heapPerCallBytes)} | ${f(v.rssPerCallBytes, 1)} B | ${mib(v.heapUsedEnd)} | ${v.error ?? ((v.sessionsFailed || v.callErrors) ? `⚠ sessions failed ${v.sessionsFailed}, call errors ${v.callErrors} ${v.sessionError ?? ''}` : '0')} |`);
+      L.push(`| ${k} | ${f(v.sessionsOpened, 0)}${v.sessionIds === 0 ? ' (no session ids)' : ''} | ${f(v.heapPerSessionBytes, 0)} B | ${rx(v.heapPerSessionBytes / rawM?.heapPerSessionBytes)} | ${v.dataHeapPerSessionBytes === undefined ? '–' : `${f(v.dataHeapPerSessionBytes, 0)} B`} | ${f(v.rssPerSessionBytes, 0)} B | ${f(v.heapPerCallBytes, 1)} B | ${rx(v.heapPerCallBytes / rawM?.heapPerCallBytes)} | ${v.dataHeapPerCallBytes === undefined ? '–' : `${f(v.dataHeapPerCallBytes, 1)} B`} | ${f(v.rssPerCallBytes, 1)} B | ${mib(v.heapUsedEnd)} | ${v.error ?? ((v.sessionsFailed || v.callErrors) ? `⚠ sessions failed ${v.sessionsFailed}, call errors ${v.callErrors} ${v.sessionError ?? ''}` : '0')} |`);
     }
-    L.push('');
+    L.push('', '"Heap" is V8\'s heapUsed after full GCs; it includes the code space, where the JIT keeps compiled code. "Without code space" leaves that out: code compiled while the run warms up is not memory kept per session or per call. The targets are judged on heapUsed.', '');
   }
   if (R.catalog) {
     if (R.catalog.error) L.push(`## Catalog scale: ⚠ ${R.catalog.error}`, '');

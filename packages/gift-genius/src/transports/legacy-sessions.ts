@@ -54,7 +54,8 @@ interface Session {
   initialized: boolean;
   /** What `logging/setLevel` last set (replayed like `initialize`). */
   logLevel?: string;
-  subscriptions: Set<string>;
+  /** `resources/subscribe` URIs; made when an instance serves the session, dropped again while empty. */
+  subscriptions?: Set<string>;
   /** The GET stream, when the client holds one open: where list changes and updates go. */
   stream?: ReadableStreamDefaultController<Uint8Array>;
   live?: LiveInstance;
@@ -206,7 +207,6 @@ export class LegacySessions {
           initialize: JSON.stringify(parsedBody),
           clientCapabilities: params?.capabilities,
           initialized: false,
-          subscriptions: gs.subscriptions,
         };
         this.sessions.set(id, session);
         this.metrics.legacySessions.set(this.sessions.size);
@@ -222,6 +222,7 @@ export class LegacySessions {
         return response;
       }
       const opened = session;
+      opened.subscriptions = gs.subscriptions;
       const live: LiveInstance = { gs, transport, ready: Promise.resolve(), inFlight: 1 };
       opened.live = live;
       return whenFinished(response, () => {
@@ -238,7 +239,7 @@ export class LegacySessions {
       await session.live.ready;
       return session.live;
     }
-    const gs = createGiftServer(this.app, LANE, session.subscriptions);
+    const gs = createGiftServer(this.app, LANE, (session.subscriptions ??= new Set()));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => session.id,
       maxRequestBodySize: this.options.maxRequestBodySize,
@@ -267,6 +268,7 @@ export class LegacySessions {
     const live = session.live;
     if (!live) return;
     session.live = undefined;
+    if (session.subscriptions?.size === 0) session.subscriptions = undefined; // an empty Set is ~250 B; most sessions never subscribe
     void live.gs.server.close().catch(() => undefined);
   }
 
@@ -300,7 +302,7 @@ export class LegacySessions {
   }
 
   private readonly onListChanged = () => this.push({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' }, () => true);
-  private readonly onUpdated = (uri: string) => this.push({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, (s) => s.subscriptions.has(uri));
+  private readonly onUpdated = (uri: string) => this.push({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, (s) => s.subscriptions?.has(uri) === true);
   private readonly onToolsChanged = () => this.push({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }, () => true);
 
   private keepAlive(): void {
