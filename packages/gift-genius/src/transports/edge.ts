@@ -28,13 +28,20 @@ export interface EdgeOptions {
  * never disagree: DNS-rebinding (Host, Origin), the bearer token, the per-client rate.
  */
 export class EdgeGate {
+  /** Host headers already found good: a server sees a handful, and parsing one as a URL per request adds up. */
+  private readonly goodHosts = new Set<string>();
+
   constructor(private readonly options: EdgeOptions) {}
 
   /** 403 for a Host or Origin this server does not serve; `undefined` to go on. */
   hostAndOrigin(head: RequestHead): Response | undefined {
-    const host = validateHostHeader(head.header('host'), this.options.allowedHosts);
-    const origin = host.ok && !this.options.anyOrigin ? validateOriginHeader(head.header('origin'), this.options.allowedOrigins) : { ok: true as const };
-    const failed = !host.ok ? host : !origin.ok ? origin : undefined;
+    const hostHeader = head.header('host');
+    const origin = head.header('origin');
+    if (hostHeader !== null && origin === null && this.goodHosts.has(hostHeader)) return undefined;
+    const host = validateHostHeader(hostHeader, this.options.allowedHosts);
+    if (host.ok && hostHeader !== null && this.goodHosts.size < 64) this.goodHosts.add(hostHeader);
+    const originCheck = host.ok && !this.options.anyOrigin ? validateOriginHeader(origin, this.options.allowedOrigins) : { ok: true as const };
+    const failed = !host.ok ? host : !originCheck.ok ? originCheck : undefined;
     return failed && jsonRpcErrorResponse(403, -32000, failed.message);
   }
 

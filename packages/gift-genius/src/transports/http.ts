@@ -190,6 +190,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
    * the per-request McpServer. It passes the same edge checks and limits; whatever it does not
    * take goes to the SDK path below with the body already parsed.
    */
+  const directCalls = metrics.toolCalls.labels('direct');
   const serveNodePost = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const read = await readNodeBody(req, options.maxRequestBodySize);
     if ('tooLarge' in read) return writeTooLarge(res, options.maxRequestBodySize);
@@ -215,19 +216,16 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     }
     const refused = admitToolCall(prepared.id);
     if (refused) return writeWebResponse(res, refused);
-    metrics.toolCalls.inc({ path: 'direct' });
-    let left = false;
-    const leave = () => {
-      if (!left) (left = true), leaveToolCall();
-    };
-    res.once('close', leave);
+    directCalls.inc();
+    // A direct call never waits on the client (no questions, no streaming), so it is over
+    // when run() settles, whether or not the client is still there to read the answer.
     try {
       writeMessages(res, await prepared.run(), headers);
     } catch (error) {
       app.log.error({ event: 'direct_call_failed', err: (error as Error).message }, 'tool call failed');
       if (!res.headersSent) await writeWebResponse(res, jsonRpcErrorResponse(500, -32603, 'Internal server error', prepared.id));
     } finally {
-      leave();
+      leaveToolCall();
     }
   };
 
