@@ -46,8 +46,10 @@ export interface RunningHttpServer {
 /**
  * Streamable HTTP for every revision on one endpoint: modern (2026-07-28) requests go
  * to the SDK's `createMcpHandler`, 2025-era requests to sessions (or the SDK's stateless
- * fallback), decided by the SDK's own `isLegacyRequest`. Around it: Host/Origin checks,
- * CORS for browser-based inspectors, /healthz and /metrics.
+ * fallback), decided by the SDK's own `isLegacyRequest`. Plain suggest_gifts / get_gift
+ * calls of either era take the direct path instead (`serveNodePost`, below). Around it:
+ * Host/Origin checks, bearer tokens and rate (EdgeGate, the same for both paths), CORS
+ * for browser-based inspectors, /healthz and /metrics.
  */
 export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, options: HttpOptions): Promise<RunningHttpServer> {
   const onerror = (error: Error) => app.log.debug({ event: 'http_mcp_error', err: error.message }, 'request rejected');
