@@ -161,7 +161,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
         budget = acceptedContent(ctx.mcpReq.inputResponses, 'budget', BudgetAnswer)?.budget;
         declined = budget === undefined;
       }
-      const ranking = rankGifts(app.gifts, { ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
+      const ranking = app.rank({ ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
       // Modern requests ask for log messages per request (_meta log level); without one, none
       // is due, and skipping the call spares the SDK building an error it would then drop.
       const wantsLog = lane.era === 'legacy' ? canPush(lane) : (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META_KEY] !== undefined;
