@@ -1,18 +1,23 @@
-// Catalog scale, run in its own process (node --max-old-space-size=…): for each size, generate the items
-// from the real catalog's records (new ids, varied fields; never shipped), then
-//   - rankGifts in-process (p50/p99),
+// Catalog scale, run in its own process (node --max-old-space-size=…): first the real catalog, then for each
+// size, generate the items from the real catalog's records (new ids, varied fields; never shipped), then
+//   - ranking in-process over the snapshot the server would load (store.all()): GiftIndex.rank, what the server
+//     runs (p50/p99), its build time and retained heap, and the linear rankGifts beside it as the reference,
 //   - import into a temp SQLite data dir with the store API (SqliteCatalogStore.write, one transaction) and,
 //     up to 100k items, with `gift-genius catalog import FILE --replace` (parse + validate + write),
 //   - store.page(first) vs store.page(deep, 50),
 //   - a running gift-genius on that data dir: suggest_gifts and resources/list (first page, and a page deep
 //     in the catalog through an encoded keyset cursor), sequential requests, bounded in count and time.
-// Prints one JSON object on stdout.
+// Prints one JSON object on stdout. The generator is in catalog-gen.mjs.
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
-import { loadBundledCatalog } from '../../packages/gift-genius/dist/catalog/open.js';
+import { isDeepStrictEqual } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { base, generate } from './catalog-gen.mjs';
 import { rankGifts } from '../../packages/gift-genius/dist/recommend/rank.js';
+import { GiftIndex } from '../../packages/gift-genius/dist/recommend/gift-index.js';
 import { SqliteCatalogStore } from '../../packages/gift-genius/dist/catalog/sqlite-store.js';
 import { encodeCursor } from '../../packages/gift-genius/dist/primitives/cursor.js';
 import { startHttp, post, rpc, modernHeaders, GG_CLI, SERVERS, SUGGEST_ARGS, quantile, round, tmp, log, nodeCommand } from './common.mjs';
@@ -23,46 +28,54 @@ const maxIter = Number(process.env.BENCH_CATALOG_MAX_ITER ?? 200);
 const fixtures = process.env.BENCH_FIXTURES;
 const cliImportMax = Number(process.env.BENCH_CLI_IMPORT_MAX ?? 100_000);
 
-const base = loadBundledCatalog();
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
-}
-
-export function generate(n) {
-  const r = rng(n);
-  const out = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const b = base[i % base.length];
-    const price = Math.max(1, Math.round(b.price * (0.5 + r()) * 100) / 100);
-    const shift = Math.floor(r() * 7) - 3;
-    const ageMin = Math.min(120, Math.max(0, b.ageMin + shift));
-    const ageMax = Math.min(120, Math.max(ageMin, b.ageMax + shift));
-    out[i] = {
-      ...b,
-      id: `${b.id.slice(0, 48)}-v${i.toString(36)}`,
-      title: `${b.title.slice(0, 70)} v${i.toString(36)}`,
-      description: `${b.description.slice(0, 280)} (${i})`,
-      price, ageMin, ageMax,
-      // rotate list fields a little so records differ beyond ids
-      occasions: r() < 0.5 ? [...b.occasions].reverse() : b.occasions,
-    };
-  }
-  return out;
-}
-
-/** Times fn repeatedly: at least `min` runs, until `budgetS` seconds or `maxIter` runs. */
-async function timeIt(fn, { min = 5, warm = 2 } = {}) {
-  for (let i = 0; i < warm; i++) await fn();
+/** Times fn repeatedly: at least `min` runs, until `budgetS` seconds or `iterations` runs; ms with `digits` decimals. */
+async function timeIt(fn, { min = 5, warm = 2, iterations = maxIter, digits = 3 } = {}) {
+  // Await only what returns a promise: an await on a plain value would add a microtask turn to µs-scale calls.
+  const run = () => {
+    const r = fn();
+    return typeof r?.then === 'function' ? r : undefined;
+  };
+  for (let i = 0; i < warm; i++) await run();
   const t = [];
   const end = performance.now() + budgetS * 1000;
-  while (t.length < min || (performance.now() < end && t.length < maxIter)) {
+  while (t.length < min || (performance.now() < end && t.length < iterations)) {
     const a = performance.now();
-    await fn();
+    const pending = run();
+    if (pending) await pending;
     t.push(performance.now() - a);
   }
-  return { n: t.length, p50: round(quantile(t, 0.5), 3), p99: round(quantile(t, 0.99), 3), mean: round(t.reduce((x, y) => x + y, 0) / t.length, 3) };
+  return { n: t.length, p50: round(quantile(t, 0.5), digits), p99: round(quantile(t, 0.99), digits), mean: round(t.reduce((x, y) => x + y, 0) / t.length, digits) };
+}
+
+// A collector to call for the index's heap figure (the worker is not started with --expose-gc).
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+const heapNow = () => {
+  for (let i = 0; i < 3; i++) gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+
+/**
+ * Ranking in-process over a snapshot: GiftIndex (what the server ranks with; built once per snapshot) with its
+ * build time and retained heap, and the linear rankGifts (the reference it equals) beside it.
+ */
+async function rankingFigures(snapshot) {
+  const before = heapNow();
+  const t = performance.now();
+  const index = GiftIndex.build(snapshot);
+  const indexBuildMs = round(performance.now() - t, 1);
+  const indexHeapBytes = heapNow() - before;
+  return {
+    rankPath: 'GiftIndex',
+    indexBuildMs,
+    indexHeapBytes,
+    indexStats: index.stats,
+    indexEqualsRankGifts: isDeepStrictEqual(index.rank(SUGGEST_ARGS), rankGifts(snapshot, SUGGEST_ARGS)),
+    // µs-scale calls: warm the JIT well and take many samples (still bounded by BENCH_CATALOG_SECONDS).
+    rankInProcess: await timeIt(() => index.rank(SUGGEST_ARGS), { warm: 1000, iterations: 20_000, digits: 4 }),
+    rankGiftsInProcess: await timeIt(() => rankGifts(snapshot, SUGGEST_ARGS), { digits: 4 }),
+  };
 }
 
 async function httpCall(url, method, params, name) {
@@ -72,7 +85,7 @@ async function httpCall(url, method, params, name) {
   return m.result;
 }
 
-const results = { sizes: [] };
+const results = { baseItems: base.length, sizes: [] };
 
 // The raw limit with the same sequential client (a precise baseline for the ratios).
 {
@@ -80,6 +93,18 @@ const results = { sizes: [] };
   results.rawHttpSuggest = await timeIt(() => httpCall(raw.url, 'tools/call', { name: 'suggest_gifts', arguments: SUGGEST_ARGS }, 'suggest_gifts'));
   results.rawHttpToolsList = await timeIt(() => httpCall(raw.url, 'tools/list', {}));
   await raw.stop();
+}
+
+// The real catalog, as the server's snapshot of it: the bundled records through a store, in id order.
+{
+  const dir = tmp('catreal');
+  const store = new SqliteCatalogStore(join(dir, 'giftgen.sqlite'));
+  await store.write(base, 'replace');
+  results.realCatalog = { items: base.length, ...(await rankingFigures(await store.all())) };
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+  const r = results.realCatalog;
+  log(`catalog real (${r.items}): GiftIndex p50 ${r.rankInProcess.p50} ms, rankGifts p50 ${r.rankGiftsInProcess.p50} ms, index built in ${r.indexBuildMs} ms`);
 }
 
 for (const n of sizes) {
@@ -94,13 +119,14 @@ for (const n of sizes) {
   await store.write(items, 'replace');
   row.importStoreMs = round(performance.now() - t, 1);
   log(`catalog ${n}: store import ${row.importStoreMs} ms`);
-  // rankGifts over exactly what a server ranks: the snapshot store.all() loads (parsed records, id order).
+  // Ranking over exactly what a server ranks: the snapshot store.all() loads (parsed records, id order).
   t = performance.now();
   let snapshot = await store.all();
   row.loadAllMs = round(performance.now() - t, 1);
-  row.rankInProcess = await timeIt(() => rankGifts(snapshot, SUGGEST_ARGS));
+  Object.assign(row, await rankingFigures(snapshot));
   snapshot = undefined;
-  log(`catalog ${n}: rankGifts p50 ${row.rankInProcess.p50} ms (store.all ${row.loadAllMs} ms)`);
+  log(`catalog ${n}: GiftIndex p50 ${row.rankInProcess.p50} ms (rankGifts ${row.rankGiftsInProcess.p50} ms), index built in ${row.indexBuildMs} ms, ` +
+    `heap +${round(row.indexHeapBytes / 2 ** 20, 1)} MiB (store.all ${row.loadAllMs} ms)${row.indexEqualsRankGifts ? '' : ' ⚠ INDEX ≠ rankGifts'}`);
   const ids = items.map((g) => g.id).sort();
   const deepAfter = ids[Math.floor(ids.length * 0.9)];
   row.deepAfterIndex = Math.floor(ids.length * 0.9);

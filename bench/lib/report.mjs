@@ -3,6 +3,8 @@ const f = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? '–
 const rx = (x) => (x === null || x === undefined || !Number.isFinite(x) ? 'n/a' : `${f(x, x < 0.1 ? 3 : 2)}×`);
 const kib = (b) => (b == null ? '–' : `${f(b / 1024, 2)} KiB`);
 const mib = (b) => (b == null ? '–' : `${f(b / 1048576, 1)} MiB`);
+/** A duration given in ms, in µs below 1 ms. */
+const ms = (x) => (x == null || !Number.isFinite(x) ? '–' : x < 1 ? `${f(x * 1000, 1)} µs` : `${f(x, 2)} ms`);
 
 export function evaluateTargets(R) {
   const T = [];
@@ -33,13 +35,26 @@ export function evaluateTargets(R) {
   if (cat?.length) {
     const by = (n) => cat.find((s) => s.items === n);
     const pairs = cat.flatMap((a) => (by(a.items * 100) ? [[a.items, a.items * 100]] : []));
+    // rankInProcess is what the server ranks with: GiftIndex since it exists (rankPath), rankGifts in older results.
+    const inProcess = `${cat[0].rankPath ?? 'rankGifts'} in-process`;
     if (!pairs.length) add('catalog: 100× more items costs suggest_gifts ≤ 3× the time', null, 3, null, 'SKIP: needs sizes 100× apart (1k & 100k); raise BENCH_MAX_ITEMS');
     for (const [a, b] of pairs) {
-      for (const [label, key] of [['through gift-genius HTTP', 'httpSuggest'], ['rankGifts in-process', 'rankInProcess']]) {
+      for (const [label, key] of [['through gift-genius HTTP', 'httpSuggest'], [inProcess, 'rankInProcess']]) {
         const x = by(b)[key]?.p50 / by(a)[key]?.p50;
-        add(`catalog: ${f(a, 0)} → ${f(b, 0)} items, suggest_gifts p50 ${label} ≤ 3×`, round3(x), 3, Number.isFinite(x) ? x <= 3 : null, `${f(by(a)[key]?.p50, 2)} ms → ${f(by(b)[key]?.p50, 2)} ms`);
+        add(`catalog: ${f(a, 0)} → ${f(b, 0)} items, suggest_gifts p50 ${label} ≤ 3×`, round3(x), 3, Number.isFinite(x) ? x <= 3 : null, `${ms(by(a)[key]?.p50)} → ${ms(by(b)[key]?.p50)}`);
       }
     }
+    const real = R.catalog.realCatalog;
+    if (real?.rankInProcess) {
+      const us = real.rankInProcess.p50 * 1000;
+      add(`catalog: the real ${f(real.items, 0)} items, suggest_gifts ranking in-process (${real.rankPath}) p50 ≤ 15 µs`, round3(us), 15, us <= 15, `rankGifts ${ms(real.rankGiftsInProcess?.p50)} on the same snapshot`);
+    }
+    const big = by(1_000_000);
+    if (big?.indexBuildMs != null) {
+      add('catalog 1M: index build on snapshot load ≤ 1.5 s', round3(big.indexBuildMs / 1000), 1.5, big.indexBuildMs <= 1500, `${f(big.indexBuildMs, 0)} ms, retained heap ${mib(big.indexHeapBytes)}`);
+    }
+    const unequal = [real, ...cat].filter((s) => s?.indexEqualsRankGifts === false).map((s) => f(s.items, 0));
+    if (unequal.length) add('catalog: GiftIndex result equals rankGifts', 0, 1, false, `differs at ${unequal.join(', ')} items`);
     for (const s of cat) {
       const x = s.httpListDeep?.p50 / s.httpListFirst?.p50;
       if (Number.isFinite(x)) add(`catalog ${f(s.items, 0)}: deep resources/list page ≤ 1.5× first (HTTP p50)`, round3(x), 1.5, x <= 1.5, `${f(s.httpListFirst.p50, 2)} ms first vs ${f(s.httpListDeep.p50, 2)} ms at item ${f(s.deepAfterIndex, 0)}`);
@@ -105,13 +120,19 @@ export function markdown(R, T) {
     if (R.catalog.error) L.push(`## Catalog scale: ⚠ ${R.catalog.error}`, '');
     else {
       const raw = R.catalog.rawHttpSuggest?.p50;
-      L.push('## Catalog scale', '', `Items generated from the ${R.catalog.baseItems ?? 453} real records (new ids, varied price/ages/titles), imported into a temp SQLite data dir. Latencies are p50/p99 of sequential requests (ms). "× raw" = gift-genius HTTP suggest_gifts p50 / raw's HTTP suggest_gifts p50 (${f(raw, 3)} ms, same client); "× 1k" = relative to the smallest size.`, '',
-        '| items | rankGifts (in-process, over the store.all() snapshot) p50 / p99 | × 1k | HTTP suggest_gifts p50 / p99 | × 1k | × raw | store page first / deep (p50) | HTTP resources/list first / deep (p50) | deep ÷ first | import: store API | import: CLI | store.all() | server start |',
-        '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+      const path = R.catalog.sizes[0]?.rankPath ?? 'rankGifts';
+      const indexed = path !== 'rankGifts';
+      L.push('## Catalog scale', '', `Items generated from the ${R.catalog.baseItems ?? 453} real records (new ids, varied price/ages/titles), imported into a temp SQLite data dir. Latencies are p50/p99 of sequential requests. "× raw" = gift-genius HTTP suggest_gifts p50 / raw's HTTP suggest_gifts p50 (${f(raw, 3)} ms, same client); "× 1k" = relative to the smallest size.` +
+        (indexed ? ` In-process ranking is what the server runs, ${path}.rank over the store.all() snapshot (built once per snapshot: build time and retained heap beside), with the linear rankGifts it equals as the reference.` : ''), '',
+        `| items | ${path} in-process p50 / p99 | × 1k |${indexed ? ' rankGifts (linear reference) p50 | index build | index heap |' : ''} HTTP suggest_gifts p50 / p99 | × 1k | × raw | store page first / deep (p50) | HTTP resources/list first / deep (p50) | deep ÷ first | import: store API | import: CLI | store.all() | server start |`,
+        `|---:|---:|---:|${indexed ? '---:|---:|---:|' : ''}---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
       const s0 = R.catalog.sizes[0];
+      const indexCells = (s) => (indexed ? ` ${ms(s.rankGiftsInProcess?.p50)} | ${s.indexBuildMs != null ? `${f(s.indexBuildMs, 0)} ms` : '–'} | ${mib(s.indexHeapBytes)} |` : '');
       for (const s of R.catalog.sizes) {
-        L.push(`| ${f(s.items, 0)} | ${f(s.rankInProcess?.p50, 2)} / ${f(s.rankInProcess?.p99, 2)} | ${rx(s.rankInProcess?.p50 / s0.rankInProcess?.p50)} | ${f(s.httpSuggest?.p50, 2)} / ${f(s.httpSuggest?.p99, 2)} | ${rx(s.httpSuggest?.p50 / s0.httpSuggest?.p50)} | ${rx(s.httpSuggest?.p50 / raw)} | ${f(s.storePageFirst?.p50, 3)} / ${f(s.storePageDeep?.p50, 3)} | ${f(s.httpListFirst?.p50, 2)} / ${f(s.httpListDeep?.p50, 2)} | ${rx(s.httpListDeep?.p50 / s.httpListFirst?.p50)} | ${f(s.importStoreMs / 1000, 2)} s | ${s.importCliMs != null ? f(s.importCliMs / 1000, 2) + ' s' : '–'} | ${s.loadAllMs != null ? f(s.loadAllMs / 1000, 2) + ' s' : '–'} | ${f(s.serverStartMs / 1000, 2)} s |${s.error ? ' ⚠ ' + s.error : ''}`);
+        L.push(`| ${f(s.items, 0)} | ${ms(s.rankInProcess?.p50)} / ${ms(s.rankInProcess?.p99)} | ${rx(s.rankInProcess?.p50 / s0.rankInProcess?.p50)} |${indexCells(s)} ${f(s.httpSuggest?.p50, 2)} / ${f(s.httpSuggest?.p99, 2)} ms | ${rx(s.httpSuggest?.p50 / s0.httpSuggest?.p50)} | ${rx(s.httpSuggest?.p50 / raw)} | ${f(s.storePageFirst?.p50, 3)} / ${f(s.storePageDeep?.p50, 3)} ms | ${f(s.httpListFirst?.p50, 2)} / ${f(s.httpListDeep?.p50, 2)} ms | ${rx(s.httpListDeep?.p50 / s.httpListFirst?.p50)} | ${f(s.importStoreMs / 1000, 2)} s | ${s.importCliMs != null ? f(s.importCliMs / 1000, 2) + ' s' : '–'} | ${s.loadAllMs != null ? f(s.loadAllMs / 1000, 2) + ' s' : '–'} | ${f(s.serverStartMs / 1000, 2)} s |${s.error ? ' ⚠ ' + s.error : ''}${s.indexEqualsRankGifts === false ? ' ⚠ index ≠ rankGifts' : ''}`);
       }
+      const real = R.catalog.realCatalog;
+      if (real) L.push('', `The real catalog (${f(real.items, 0)} items, the store.all() snapshot): ${real.rankPath} in-process p50 ${ms(real.rankInProcess?.p50)} / p99 ${ms(real.rankInProcess?.p99)}, rankGifts p50 ${ms(real.rankGiftsInProcess?.p50)}; index built in ${f(real.indexBuildMs, 1)} ms (${f(real.indexStats?.signatures, 0)} signatures for ${f(real.items, 0)} gifts).${real.indexEqualsRankGifts === false ? ' ⚠ index ≠ rankGifts' : ''}`);
       L.push('');
     }
   }

@@ -7,6 +7,8 @@ import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitiv
 import { giftUri } from './primitives/uris.js';
 import { RequestStateGuard } from './primitives/request-state.js';
 import { guardReads } from './catalog/guarded-store.js';
+import { GiftIndex, type IndexRankOptions } from './recommend/gift-index.js';
+import type { GiftQuery, Ranking } from './recommend/rank.js';
 
 /** What every lane must hear about, and tell its clients where it declared it can. */
 export interface AppEvents {
@@ -26,7 +28,7 @@ export interface AppOptions {
 
 /**
  * The process-wide state behind every server instance: the catalog, an in-memory
- * snapshot of it for ranking, the tool configuration, and the change feed lanes
+ * snapshot of it and its ranking index, the tool configuration, and the change feed lanes
  * subscribe to. Instances themselves are cheap and per-connection or per-request.
  */
 export class GiftGenApp extends EventEmitter<AppEvents> {
@@ -37,6 +39,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   readonly stateGuard = new RequestStateGuard();
   private snapshot: Gift[] = [];
   private snapshotIds: string[] = [];
+  private index = GiftIndex.build([]);
   private seenRevision = 0;
   private toolConfigValue: ToolConfig = DEFAULT_TOOL_CONFIG;
   private timer?: NodeJS.Timeout;
@@ -77,6 +80,11 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
 
   get gifts(): readonly Gift[] {
     return this.snapshot;
+  }
+
+  /** Ranks the current snapshot: exactly rankGifts(gifts without options.skipIds, query), through its index. */
+  rank(query: GiftQuery, options?: IndexRankOptions): Ranking {
+    return this.index.rank(query, options);
   }
 
   /** Ids in catalog order, for completion of `gift://catalog/{id}`. */
@@ -122,8 +130,11 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   }
 
   private async reloadSnapshot(): Promise<void> {
-    this.snapshot = await this.store.all();
-    this.snapshotIds = this.snapshot.map((g) => g.id);
+    const snapshot = await this.store.all();
+    // Built once per snapshot (synchronously, so no call ever sees a snapshot with another's index).
+    this.index = GiftIndex.build(snapshot);
+    this.snapshot = snapshot;
+    this.snapshotIds = snapshot.map((g) => g.id);
   }
 
   async close(): Promise<void> {

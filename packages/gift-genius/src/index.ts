@@ -5,6 +5,7 @@ export type { CatalogStore, CatalogChange, ImportResult, GiftPage, CatalogStats 
 export { GiftSchema, type Gift } from './catalog/schema.js';
 export { parseCatalogFile, giftsToCsv } from './catalog/parse.js';
 export { rankGifts, type GiftQuery, type Ranking } from './recommend/rank.js';
+export { GiftIndex, type GiftIndexStats, type IndexRankOptions } from './recommend/gift-index.js';
 export { capabilitiesFor, canPush, type Lane } from './primitives/lane.js';
 export { createGiftServer, attachLiveUpdates, SERVER_NAME, SERVER_VERSION } from './server.js';
 export { startHttpServer, DEFAULT_HTTP_OPTIONS, type HttpOptions, type RunningHttpServer } from './transports/http.js';

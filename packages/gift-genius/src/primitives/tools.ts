@@ -12,7 +12,7 @@ import {
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
-import { PRICE_BANDS, rankGifts, type Ranking } from '../recommend/rank.js';
+import { PRICE_BANDS, type Ranking } from '../recommend/rank.js';
 import { canAskUser, canPush, type Lane } from './lane.js';
 import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
 import { OPTIONAL_SUGGEST_ARGUMENTS, type ToolConfig } from './tool-config.js';
@@ -135,7 +135,7 @@ export function asksForBudget(config: ToolConfig, lane: Lane, args: SuggestArgs,
 
 /** The suggestion for settled arguments: the budget is known, or deliberately absent (`declined`: the user said no). */
 export function suggestGifts(app: GiftGenApp, args: SuggestArgs, budget: number | undefined, declined: boolean): { result: CallToolResult; ranking: Ranking } {
-  const ranking = rankGifts(app.gifts, { ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
+  const ranking = app.rank({ ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
   const result: CallToolResult = {
     content: [{ type: 'text', text: summarize(args, budget, ranking, declined) }],
     structuredContent: {

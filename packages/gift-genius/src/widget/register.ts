@@ -8,7 +8,7 @@ import type { Lane } from '../primitives/lane.js';
 import { DEFAULT_TOOL_CONFIG } from '../primitives/tool-config.js';
 import { SuggestOutputSchema, buildSuggestInputSchema } from '../primitives/tools.js';
 import { withCachedJsonSchema } from '../primitives/cached-schema.js';
-import { rankGifts, type GiftQuery, type Ranking } from '../recommend/rank.js';
+import type { GiftQuery, Ranking } from '../recommend/rank.js';
 import { widgetResource, widgetResourceMeta, widgetResultMeta } from './meta.js';
 
 export { WIDGET_DATA_META_KEY, WIDGET_MIME_TYPE, suggestToolMeta, widgetResource, widgetResultMeta } from './meta.js';
@@ -93,10 +93,7 @@ export function registerWidget(server: McpServer, app: GiftGenApp, _lane: Lane, 
       const seed: Gift | undefined = app.gifts.find((g) => g.id === id) ?? (await app.store.get(id));
       if (!seed) return { isError: true, content: [{ type: 'text', text: `No gift with id "${id}".` }] };
       const skip = new Set([seed.id, ...(shown ?? [])]);
-      const ranking = rankGifts(
-        app.gifts.filter((g) => !skip.has(g.id)),
-        { ...query, interests: seed.interests, count: Math.min(query.count ?? 5, maxCount()) },
-      );
+      const ranking = app.rank({ ...query, interests: seed.interests, count: Math.min(query.count ?? 5, maxCount()) }, { skipIds: skip });
       return suggestionResult(ranking, query, `More like ${seed.title}`);
     },
   );
@@ -114,7 +111,7 @@ export function registerWidget(server: McpServer, app: GiftGenApp, _lane: Lane, 
     },
     async (raw: unknown): Promise<CallToolResult> => {
       const query = raw as QueryArgs & { budget: number };
-      const ranking = rankGifts(app.gifts, { ...query, count: Math.min(query.count ?? 5, maxCount()) });
+      const ranking = app.rank({ ...query, count: Math.min(query.count ?? 5, maxCount()) });
       return suggestionResult(ranking, query);
     },
   );
