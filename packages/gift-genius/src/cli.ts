@@ -3,6 +3,7 @@
 // plain `stdio` start it reads the opening line and may answer it before the server is loaded
 // (transports/early-stdin.ts); every other command goes to commands.ts.
 import { fileURLToPath } from 'node:url';
+import { bundleIsCurrent, loadStdioCommand } from './bundle-loader.js';
 import { readEarlyAnswers } from './transports/early-answers.js';
 import { takeOpeningLine, type StdioHandoff } from './transports/early-stdin.js';
 
@@ -13,11 +14,13 @@ async function main(argv: string[]): Promise<void> {
     const { runCommands } = await import('./commands.js');
     return runCommands(argv);
   }
+  // The early answers come from the same build step as the bundle: stale with it (a tsc-only rebuild), so unused then.
   // GIFTGEN_STDIO_EARLY=0: no early answer, stdin read by the server only (as before; the tests compare both).
-  const answers = process.env.GIFTGEN_STDIO_EARLY === '0' ? undefined : readEarlyAnswers(fileURLToPath(new URL('./early-answers.json', import.meta.url)));
+  const current = bundleIsCurrent();
+  const answers = process.env.GIFTGEN_STDIO_EARLY === '0' || !current ? undefined : readEarlyAnswers(fileURLToPath(new URL('./early-answers.json', import.meta.url)));
   const handoff: StdioHandoff = answers ? await takeOpeningLine(process.stdin, process.stdout, answers) : { input: process.stdin, openingAnswered: () => undefined };
-  const { runStdioCommand } = await import('./stdio-command.js');
-  return runStdioCommand(argv, handoff);
+  const { command, loadedFrom } = await loadStdioCommand(current);
+  return command.runStdioCommand(argv, handoff, loadedFrom);
 }
 
 main(process.argv).catch((error: Error) => {

@@ -1,14 +1,17 @@
 import fc from 'fast-check';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GiftGenApp } from '../dist/app.js';
+import { bundleIsCurrent } from '../dist/bundle-loader.js';
 import { SqliteCatalogStore } from '../dist/catalog/sqlite-store.js';
 import { createLogger } from '../dist/observe/logger.js';
 import { earlyAnswerFor, readEarlyAnswers, type EarlyAnswers } from '../dist/transports/early-answers.js';
 import { firstLineOut } from '../dist/transports/early-capture.js';
 import { EarlyAnswerCheck } from '../dist/transports/early-verify.js';
-import { LEGACY_VERSIONS, MODERN_VERSION } from './harness.js';
+import { LEGACY_VERSIONS, MODERN_VERSION, tempDir } from './harness.js';
 
 /**
  * The early stdio path (transports/early-check.ts) decides without the SDK which opening lines it
@@ -156,5 +159,25 @@ describe('early stdio answers', () => {
     const other = new EarlyAnswerCheck({ id: 'a', method: 'initialize', line: JSON.stringify({ ...answer, result: { x: 2 } }) + '\n' }, log);
     expect(other.claims(answer)).toBe(true);
     expect(errors).toMatchObject([{ event: 'early_handshake_mismatch', method: 'initialize' }]);
+  });
+
+  it('a bundle older than a module it was built from is not used (a tsc-only rebuild)', () => {
+    const dist = tempDir();
+    try {
+      mkdirSync(join(dist.path, 'bundle'), { recursive: true });
+      mkdirSync(join(dist.path, 'transports'));
+      for (const f of ['bundle/stdio.cjs', 'server.js', 'transports/stdio.js']) writeFileSync(join(dist.path, f), '');
+      writeFileSync(join(dist.path, 'bundle', 'inputs.json'), JSON.stringify(['server.js', 'transports/stdio.js']));
+      const at = (f: string, seconds: number) => utimesSync(join(dist.path, f), seconds, seconds);
+      at('server.js', 1000);
+      at('transports/stdio.js', 1000);
+      at('bundle/stdio.cjs', 2000);
+      expect(bundleIsCurrent(dist.path)).toBe(true);
+      at('transports/stdio.js', 3000);
+      expect(bundleIsCurrent(dist.path)).toBe(false);
+      expect(bundleIsCurrent(join(dist.path, 'nowhere'))).toBe(false);
+    } finally {
+      dist.remove();
+    }
   });
 });

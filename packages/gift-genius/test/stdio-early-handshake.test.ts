@@ -33,13 +33,14 @@ interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
   /** The stdio_ready log line. */
-  ready?: { earlyAnswer: string | null };
+  ready?: { earlyAnswer: string | null; loader: string; codeCache: string };
 }
 
-type Mode = 'early' | 'sdk';
+type Mode = 'early' | 'sdk' | 'sdk-modules';
 const MODE_ENV: Record<Mode, Record<string, string>> = {
   early: {},
   sdk: { GIFTGEN_STDIO_EARLY: '0' },
+  'sdk-modules': { GIFTGEN_STDIO_EARLY: '0', GIFTGEN_STDIO_BUNDLE: '0' },
 };
 
 /**
@@ -80,13 +81,15 @@ describe('early stdio answers are the SDK answers', () => {
   ];
 
   it.each(openings)('%s: byte for byte what the SDK answers, once, and logged as a handshake', async (_name, opening, method) => {
-    const [early, sdk] = await Promise.all([run([opening], 1), run([opening], 1, { mode: 'sdk' })]);
+    const [early, sdk, modules] = await Promise.all([run([opening], 1), run([opening], 1, { mode: 'sdk' }), run([opening], 1, { mode: 'sdk-modules' })]);
     expect(early.ready?.earlyAnswer).toBe(method);
     expect(sdk.ready?.earlyAnswer).toBeNull();
+    expect(modules.ready).toMatchObject({ earlyAnswer: null, loader: 'modules' });
     expect(early.lines).toHaveLength(1);
     expect(early.stdout).toBe(sdk.stdout);
+    expect(early.stdout).toBe(modules.stdout);
     const event = method === 'initialize' ? '"event":"handshake"' : '"event":"discover"';
-    for (const r of [early, sdk]) {
+    for (const r of [early, sdk, modules]) {
       expect(r.stderr.split(event).length - 1).toBe(1);
       noMismatch(r);
       expect(r.code).toBe(0);
@@ -189,7 +192,24 @@ describe('real SDK clients over stdio, early answer on', () => {
   });
 });
 
-describe('leaving', () => {
+describe('loading, and leaving', () => {
+  const session = [initialize('2025-11-25'), INITIALIZED, request(2, 'tools/list')];
+
+  it('a code cache V8 rejects (other flags) only means compiling: same answers', async () => {
+    const [flagged, plain] = await Promise.all([run(session, 2, { nodeArgs: ['--expose-gc'] }), run(session, 2)]);
+    expect(flagged.ready).toMatchObject({ earlyAnswer: 'initialize', loader: 'bundle', codeCache: 'rejected' });
+    expect(plain.ready).toMatchObject({ loader: 'bundle', codeCache: 'accepted' });
+    expect(flagged.stdout).toBe(plain.stdout);
+    noMismatch(flagged);
+  });
+
+  it('without the bundle, the modules serve the same', async () => {
+    const [modules, bundle] = await Promise.all([run(session, 2, { env: { GIFTGEN_STDIO_BUNDLE: '0' } }), run(session, 2)]);
+    expect(modules.ready).toMatchObject({ earlyAnswer: 'initialize', loader: 'modules', codeCache: 'none' });
+    expect(modules.stdout).toBe(bundle.stdout);
+    noMismatch(modules);
+  });
+
   it('stdin closed right after the opening line (before the server is ready): one answer, the handshake logged, exit 0', async () => {
     const r = await run([initialize('2025-11-25')], 1, { endAtOnce: true });
     expect(r.lines).toHaveLength(1);

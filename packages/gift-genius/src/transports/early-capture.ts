@@ -30,7 +30,7 @@ const discover = (protocolVersion: string) => ({
  * What early-stdin.ts may answer, asked of the real server: each opening goes through
  * serveGiftStdio (StdioLineGuard, HandshakeTap, serveStdio, createGiftServer with the stdio
  * lanes) on a fresh connection, and its first line out is kept as the SDK wrote it. Run at build
- * time by scripts/build-stdio.mjs.
+ * time by scripts/build-stdio.mjs, inside the stdio bundle (which also warms its code cache).
  */
 export async function captureEarlyAnswers(): Promise<EarlyAnswers> {
   const app = new GiftGenApp({ store: new SqliteCatalogStore(':memory:'), log: createLogger('silent') });
