@@ -82,7 +82,7 @@ describe('early stdio answers are the SDK answers', () => {
 
   it.each(openings)('%s: byte for byte what the SDK answers, once, and logged as a handshake', async (_name, opening, method) => {
     const [early, sdk, modules] = await Promise.all([run([opening], 1), run([opening], 1, { mode: 'sdk' }), run([opening], 1, { mode: 'sdk-modules' })]);
-    expect(early.ready?.earlyAnswer).toBe(method);
+    expect(early.ready?.earlyAnswer, early.stderr).toBe(method);
     expect(sdk.ready?.earlyAnswer).toBeNull();
     expect(modules.ready).toMatchObject({ earlyAnswer: null, loader: 'modules' });
     expect(early.lines).toHaveLength(1);

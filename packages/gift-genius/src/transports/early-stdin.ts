@@ -50,7 +50,9 @@ export function takeOpeningLine(
       ended = true;
       decide();
     };
-    const timer = setTimeout(decide, waitMs);
+    // On expiry, decide in the check phase, after the event loop's poll phase: a line already waiting
+    // in the pipe (this process was descheduled past the wait, say, on a busy machine) is read first.
+    const timer = setTimeout(() => setImmediate(decide), waitMs);
     stdin.on('data', onData);
     stdin.once('end', onEnd);
 
