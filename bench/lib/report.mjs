@@ -22,6 +22,7 @@ export function evaluateTargets(R) {
   const cs = R.coldStart;
   if (cs?.['gift-genius'] && cs.raw) {
     for (const k of ['initialize', 'server/discover']) {
+      if (!cs['gift-genius'][k] || !cs.raw[k]) continue;
       const x = cs['gift-genius'][k].median / cs.raw[k].median;
       add(`cold stdio start (spawn → ${k}) ≤ 1.5× raw`, round3(x), 1.5, x <= 1.5, `median ${f(cs['gift-genius'][k].median)} ms vs raw ${f(cs.raw[k].median)} ms`);
     }
@@ -88,10 +89,17 @@ export function markdown(R, T) {
   L.push('## Targets', '', '```', ...targetLines(T), '```', '');
 
   if (R.coldStart) {
-    L.push('## Cold start over stdio (spawn → first answer), ms', '', `N=${R.config.coldRuns} per cell.`, '', '| comparator | initialize median | p90 | × raw | server/discover median | p90 | × raw |', '|---|---:|---:|---:|---:|---:|---:|');
+    const probes = ['initialize', 'server/discover', 'tools/list', 'tools/list (modern)'].filter((k) => R.coldStart.raw?.[k]);
+    L.push('## Cold start over stdio (spawn → answer), ms', '',
+      `N=${R.config.coldRuns} per cell, comparators interleaved run by run. Every message is written at spawn. **initialize** / **server/discover**: the first answer ` +
+      '(2025-11-25 `initialize`; 2026-07-28 `server/discover`). **tools/list**: time to ready — initialize, notifications/initialized and tools/list written at once, ' +
+      'clock stopped at the tools/list answer; **tools/list (modern)**: one tools/list with the 2026-07-28 envelope. gift-genius answers the opening request before ' +
+      'its SDK is loaded (captured at build time), so only the tools/list columns show when it can serve.', '',
+      `| comparator | ${probes.map((k) => `${k} median | p90 | × raw`).join(' | ')} |`, `|---|${probes.map(() => '---:|---:|---:').join('|')}|`);
     for (const [name, c] of Object.entries(R.coldStart)) {
-      const ri = R.coldStart.raw?.initialize.median, rd = R.coldStart.raw?.['server/discover'].median;
-      L.push(`| ${name} | ${f(c.initialize.median)} | ${f(c.initialize.p90)} | ${rx(c.initialize.median / ri)} | ${f(c['server/discover'].median)} | ${f(c['server/discover'].p90)} | ${rx(c['server/discover'].median / rd)} |${c.initialize.error || c['server/discover'].error ? ' ⚠ ' + (c.initialize.error ?? c['server/discover'].error) : ''}`);
+      const cells = probes.map((k) => `${f(c[k]?.median)} | ${f(c[k]?.p90)} | ${rx(c[k]?.median / R.coldStart.raw[k].median)}`);
+      const errors = probes.map((k) => c[k]?.error).filter(Boolean);
+      L.push(`| ${name} | ${cells.join(' | ')} |${errors.length ? ' ⚠ ' + errors[0] : ''}`);
     }
     L.push('');
   }

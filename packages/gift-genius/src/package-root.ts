@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * The gift-genius package folder, found by walking up from this module to the
  * package.json named gift-genius. Files shipped beside the code (the catalog, the
  * widget's browser script) are found from here, so they resolve the same from
- * dist/*.js and from the bundled dist/bundle/cli.mjs.
+ * dist/*.js and from the bundled dist/bundle/stdio.cjs.
  */
 export const PACKAGE_ROOT: string = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));

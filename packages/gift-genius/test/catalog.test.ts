@@ -115,6 +115,29 @@ describe('gift-genius catalog (CLI)', () => {
     expect(result.stdout).toMatch(/kitchen\s+\d+/);
   });
 
+  it('processes opening a new data folder at the same moment all start, and it is seeded once', async () => {
+    // A host starting two stdio servers at once, or a `catalog import` while a server starts.
+    for (let round = 0; round < 4; round++) {
+      const data = dir();
+      const runs = await Promise.all(Array.from({ length: 4 }, () => runCli(['catalog', 'stats', '--json', '--data', data])));
+      for (const r of runs) expect(r.stderr).toBe('');
+      expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+      expect(runs.map((r) => JSON.parse(r.stdout).revision)).toEqual(Array(4).fill(catalog.length));
+    }
+  });
+
+  it('a seed never replaces what another process imported into the new catalog first', async () => {
+    const data = dir();
+    const importer = new SqliteCatalogStore(join(data, 'giftgen.sqlite'));
+    const extra = { ...catalog[0]!, id: 'imported-first', title: 'Imported first' };
+    await importer.write([extra], 'merge');
+    const server = await openCatalog(data);
+    expect(await server.get(extra.id)).toMatchObject({ title: 'Imported first' });
+    expect(await server.count()).toBe(1);
+    await importer.close();
+    await server.close();
+  });
+
   it('a SQLite file written by another process is read by a second store', async () => {
     const data = dir();
     const a = await openCatalog(data);

@@ -19,8 +19,9 @@ export async function connectClient(wire: Wire, target: Target, capabilities: Re
       target.transport === 'http'
         ? new V1HttpTransport(new URL(target.url))
         : new V1StdioTransport({ command: process.execPath, args: [CLI, 'stdio', '--data', target.dataDir], env: { ...process.env, ...target.env } as Record<string, string>, stderr: 'pipe' });
+    const stderr = collect(transport);
     await client.connect(transport);
-    return { client: client as unknown as Client, v1: client, close: () => client.close() };
+    return { client: client as unknown as Client, v1: client, close: () => client.close(), stderr };
   }
   const modern = wire.version === MODERN_VERSION;
   const client = new Client(info, {
@@ -31,8 +32,16 @@ export async function connectClient(wire: Wire, target: Target, capabilities: Re
     target.transport === 'http'
       ? new StreamableHTTPClientTransport(new URL(target.url))
       : new StdioClientTransport({ command: process.execPath, args: [CLI, 'stdio', '--data', target.dataDir], env: { ...process.env, ...target.env } as Record<string, string>, stderr: 'pipe' });
+  const stderr = collect(transport);
   await client.connect(transport);
-  return { client, v1: undefined, close: () => client.close() };
+  return { client, v1: undefined, close: () => client.close(), stderr };
+}
+
+/** What a stdio server wrote to stderr so far (its log lines); '' over HTTP. */
+function collect(transport: object): () => string {
+  let text = '';
+  (transport as { stderr?: NodeJS.ReadableStream | null }).stderr?.on('data', (d) => (text += String(d)));
+  return () => text;
 }
 
 import {

@@ -54,8 +54,6 @@ export async function openCatalog(dataDir = defaultDataDir(), options: OpenCatal
     });
   }
   const store = new SqliteCatalogStore(join(dataDir, 'giftgen.sqlite'));
-  if ((await store.revision()) === 0 && (await store.count()) === 0) {
-    await store.write(loadBundledCatalog(), 'replace');
-  }
+  await store.seedIfEmpty(() => loadBundledCatalog());
   return store;
 }

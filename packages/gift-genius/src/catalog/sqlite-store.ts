@@ -37,9 +37,11 @@ export class SqliteCatalogStore implements CatalogStore {
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
+    // First: another process opening the same new file right now (two servers starting, an import
+    // while a server starts) then makes this one wait for its locks instead of failing.
+    this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
     this.migrate();
     this.stmts = {
       get: this.db.prepare<[string], { record: string }>('SELECT record FROM gifts WHERE id = ?'),
@@ -67,13 +69,35 @@ export class SqliteCatalogStore implements CatalogStore {
   }
 
   private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    for (let v = version; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v]!);
-        this.db.pragma(`user_version = ${v + 1}`);
-      })();
-    }
+    const version = () => this.db.pragma('user_version', { simple: true }) as number;
+    if (version() >= MIGRATIONS.length) return;
+    // IMMEDIATE takes the write lock before the version is read again: of two processes
+    // migrating a new file at once, the second finds the work done.
+    this.db
+      .transaction(() => {
+        for (let v = version(); v < MIGRATIONS.length; v++) {
+          this.db.exec(MIGRATIONS[v]!);
+          this.db.pragma(`user_version = ${v + 1}`);
+        }
+      })
+      .immediate();
+  }
+
+  /**
+   * Fills a catalog that never had any gift (revision 0, no rows) — a first start. Checked again
+   * under the write lock, so two first starts on one folder seed once, and a seed never replaces
+   * what another process imported in between. `load` runs only when seeding.
+   */
+  async seedIfEmpty(load: () => Gift[]): Promise<boolean> {
+    const empty = () => (this.stmts.revision.get()!.r ?? 0) === 0 && this.stmts.count.get()!.n === 0;
+    if (!empty()) return false;
+    return this.db
+      .transaction(() => {
+        if (!empty()) return false;
+        this.writeInTransaction(load(), 'replace');
+        return true;
+      })
+      .immediate();
   }
 
   async get(id: string): Promise<Gift | undefined> {
@@ -120,35 +144,36 @@ export class SqliteCatalogStore implements CatalogStore {
   }
 
   async write(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
+    return this.db.transaction(() => this.writeInTransaction(gifts, mode, onProgress)).immediate();
+  }
+
+  private writeInTransaction(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): ImportResult {
     const result = { added: 0, updated: 0, removed: 0, unchanged: 0, revision: 0 };
-    const run = this.db.transaction(() => {
-      const keep = new Set<string>();
-      gifts.forEach((gift, i) => {
-        keep.add(gift.id);
-        const record = JSON.stringify(gift);
-        const before = this.stmts.get.get(gift.id);
-        if (before?.record === record) result.unchanged++;
-        else {
-          this.stmts.upsert.run({ id: gift.id, price: gift.price, ageMin: gift.ageMin, ageMax: gift.ageMax, record });
-          this.stmts.logChange.run(gift.id, before ? 'updated' : 'added');
-          if (before) result.updated++;
-          else result.added++;
-        }
-        if (onProgress && (i % 500 === 0 || i === gifts.length - 1)) onProgress(i + 1, gifts.length);
-      });
-      if (mode === 'replace') {
-        for (const { id } of this.stmts.ids.all()) {
-          if (keep.has(id)) continue;
-          this.stmts.remove.run(id);
-          this.stmts.logChange.run(id, 'removed');
-          result.removed++;
-        }
+    const keep = new Set<string>();
+    gifts.forEach((gift, i) => {
+      keep.add(gift.id);
+      const record = JSON.stringify(gift);
+      const before = this.stmts.get.get(gift.id);
+      if (before?.record === record) result.unchanged++;
+      else {
+        this.stmts.upsert.run({ id: gift.id, price: gift.price, ageMin: gift.ageMin, ageMax: gift.ageMax, record });
+        this.stmts.logChange.run(gift.id, before ? 'updated' : 'added');
+        if (before) result.updated++;
+        else result.added++;
       }
-      const revision = this.stmts.revision.get()!.r ?? 0;
-      if (revision > CHANGE_LOG_KEEP) this.stmts.prune.run(revision - CHANGE_LOG_KEEP);
-      result.revision = revision;
+      if (onProgress && (i % 500 === 0 || i === gifts.length - 1)) onProgress(i + 1, gifts.length);
     });
-    run.immediate();
+    if (mode === 'replace') {
+      for (const { id } of this.stmts.ids.all()) {
+        if (keep.has(id)) continue;
+        this.stmts.remove.run(id);
+        this.stmts.logChange.run(id, 'removed');
+        result.removed++;
+      }
+    }
+    const revision = this.stmts.revision.get()!.r ?? 0;
+    if (revision > CHANGE_LOG_KEEP) this.stmts.prune.run(revision - CHANGE_LOG_KEEP);
+    result.revision = revision;
     return result;
   }
 

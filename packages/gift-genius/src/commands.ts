@@ -1,0 +1,147 @@
+import { Option } from 'commander';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defaultDataDir, openCatalog } from './catalog/open.js';
+import { formatFromPath, giftsToCsv, parseCatalogFile } from './catalog/parse.js';
+import { int, list, newProgram, startApp, withCommon } from './cli-common.js';
+import { defineStdioCommand } from './stdio-command.js';
+import { DEFAULT_HTTP_OPTIONS } from './transports/http-options.js';
+
+/** The whole program (so help lists every command). A plain `stdio` start does not come here: cli.ts takes it the short way. */
+const program = newProgram();
+
+withCommon(program.command('serve').description('serve Streamable HTTP on every protocol revision'))
+  .option('-p, --port <n>', 'port (env PORT)', int('port', 0, 65535), Number(process.env.PORT ?? DEFAULT_HTTP_OPTIONS.port))
+  .option('-H, --host <host>', 'address to bind (env HOST)', process.env.HOST ?? DEFAULT_HTTP_OPTIONS.host)
+  .addOption(new Option('--legacy-http <mode>', '2025-era HTTP: keep sessions, or answer each POST alone').choices(['sessions', 'stateless']).default('sessions'))
+  .option('--max-sessions <n>', 'cap on open legacy sessions', int('max sessions', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxSessions)
+  .option('--session-idle <seconds>', 'legacy sessions idle this long are closed', int('session idle', 1, 86_400), DEFAULT_HTTP_OPTIONS.sessionIdleMs / 1000)
+  .option('--max-body <bytes>', 'largest request body accepted', int('max body', 1024, 64 * 1024 * 1024), DEFAULT_HTTP_OPTIONS.maxRequestBodySize)
+  .option('--allowed-hosts <list>', 'extra Host names to accept, comma-separated (loopback always)', list, [])
+  .option('--allowed-origins <list>', 'extra Origin host names to accept, comma-separated; * for any', list, [])
+  .option('--token-file <file>', 'require a bearer token from this file (one per line); also GIFTGEN_TOKEN')
+  .option('--authorization-server <url...>', 'authorization server(s) to name in /.well-known/oauth-protected-resource')
+  .option('--rate-limit <perSecond>', 'requests per second per client (0: off)', int('rate limit', 0, 1_000_000), DEFAULT_HTTP_OPTIONS.rateLimitPerSecond)
+  .option('--rate-burst <n>', 'burst allowed above the rate', int('rate burst', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.rateLimitBurst)
+  .option('--max-tool-calls <n>', 'tool calls running at once', int('max tool calls', 1, 100_000), DEFAULT_HTTP_OPTIONS.maxConcurrentToolCalls)
+  .option('--max-listen-streams <n>', 'open subscriptions/listen streams', int('max listen streams', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxListenStreams)
+  .option('--no-direct-calls', 'answer every tools/call through a per-request SDK instance (env GIFTGEN_DIRECT_CALLS=0)')
+  .option('--shutdown-grace <seconds>', 'on SIGTERM, how long calls in flight may take', int('shutdown grace', 0, 3600), DEFAULT_HTTP_OPTIONS.shutdownGraceMs / 1000)
+  .action(async (opts) => {
+    // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.
+    const [{ startHttpServer }, { ServerMetrics }, { loadTokens }] = await Promise.all([
+      import('./transports/http.js'),
+      import('./observe/metrics.js'),
+      import('./transports/access.js'),
+    ]);
+    const { app, log } = await startApp(opts);
+    const http = await startHttpServer(app, new ServerMetrics(), {
+      ...DEFAULT_HTTP_OPTIONS,
+      host: opts.host,
+      port: opts.port,
+      legacyHttp: opts.legacyHttp,
+      maxSessions: opts.maxSessions,
+      sessionIdleMs: opts.sessionIdle * 1000,
+      maxRequestBodySize: opts.maxBody,
+      allowedHosts: opts.allowedHosts,
+      allowedOrigins: opts.allowedOrigins,
+      tokens: loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile),
+      authorizationServers: opts.authorizationServer ?? [],
+      rateLimitPerSecond: opts.rateLimit,
+      rateLimitBurst: opts.rateBurst,
+      maxConcurrentToolCalls: opts.maxToolCalls,
+      maxListenStreams: opts.maxListenStreams,
+      shutdownGraceMs: opts.shutdownGrace * 1000,
+      directCalls: opts.directCalls && process.env.GIFTGEN_DIRECT_CALLS !== '0',
+    });
+    log.info(
+      { event: 'listening', url: http.url, legacyHttp: opts.legacyHttp, catalog: app.gifts.length, auth: http.authRequired ? 'bearer' : 'none' },
+      `gift-genius listening on ${http.url}`,
+    );
+    const stop = async (signal: string) => {
+      log.info({ event: 'stopping', signal }, 'stopping');
+      await http.close();
+      await app.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  });
+
+defineStdioCommand(program);
+
+const catalog = program.command('catalog').description('inspect and change the catalog');
+
+catalog
+  .command('import <file>')
+  .description('validate a JSON or CSV file and write it in one transaction (a bad file changes nothing)')
+  .option('--data <dir>', 'catalog folder', defaultDataDir())
+  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
+  .option('--replace', 'also remove gifts that are not in the file')
+  .option('--progress', 'print progress lines even when stderr is not a terminal')
+  .addOption(new Option('--format <format>', 'file format (default: from the extension)').choices(['json', 'csv']))
+  .action(async (file: string, opts) => {
+    const format = opts.format ?? formatFromPath(file);
+    const outcome = parseCatalogFile(readFileSync(file, 'utf8'), format);
+    if (!outcome.ok) {
+      if (outcome.fileError) console.error(`${file}: ${outcome.fileError}`);
+      for (const e of outcome.errors) console.error(`${file}: row ${e.row}${e.id ? ` (${e.id})` : ''}: ${e.problems.join('; ')}`);
+      console.error(`Nothing was imported: ${outcome.errors.length || 1} problem${outcome.errors.length === 1 ? '' : 's'}.`);
+      process.exit(1);
+    }
+    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
+    const tty = process.stderr.isTTY;
+    let result;
+    try {
+      result = await store.write(outcome.gifts, opts.replace ? 'replace' : 'merge', (done, total) => {
+        if (tty) process.stderr.write(`\rimporting ${done}/${total} (${Math.round((done / total) * 100)}%)`);
+        else if (opts.progress) process.stderr.write(`importing ${done}/${total}\n`);
+      });
+    } catch (error) {
+      // One transaction: a failed write (disk full, read-only file, lost database) changes nothing.
+      console.error(`${tty ? '\n' : ''}Nothing was imported: the catalog could not be written (${(error as Error).message}).`);
+      await store.close().catch(() => undefined);
+      process.exit(1);
+    }
+    if (tty) process.stderr.write('\n');
+    await store.close();
+    console.log(
+      `Imported ${outcome.gifts.length} gifts: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.removed} removed (revision ${result.revision}).`,
+    );
+  });
+
+catalog
+  .command('export')
+  .description('write the catalog as JSON or CSV')
+  .option('--data <dir>', 'catalog folder', defaultDataDir())
+  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
+  .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
+  .option('-o, --out <file>', 'write to a file instead of stdout')
+  .action(async (opts) => {
+    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
+    const gifts = await store.all();
+    await store.close();
+    const text = opts.format === 'csv' ? giftsToCsv(gifts) : JSON.stringify(gifts, null, 2) + '\n';
+    if (opts.out) writeFileSync(opts.out, text);
+    else process.stdout.write(text);
+  });
+
+catalog
+  .command('stats')
+  .description('count the catalog by category and price')
+  .option('--data <dir>', 'catalog folder', defaultDataDir())
+  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
+  .option('--json', 'print as JSON')
+  .action(async (opts) => {
+    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
+    const stats = await store.stats();
+    await store.close();
+    if (opts.json) return console.log(JSON.stringify(stats, null, 2));
+    console.log(`${stats.items} gifts (store ${store.kind}, revision ${stats.revision})`);
+    console.log(`price: $${stats.price.min} – $${stats.price.max}, median $${stats.price.median}`);
+    for (const [category, n] of Object.entries(stats.byCategory)) console.log(`  ${category.padEnd(12)} ${n}`);
+  });
+
+export async function runCommands(argv: string[]): Promise<void> {
+  await program.parseAsync(argv);
+}
