@@ -147,6 +147,34 @@ describe('direct tools/call answers like the SDK', () => {
     }
   });
 
+  it('shapes and envelopes the SDK refuses are refused alike, the second time too (the direct path remembers verdicts)', async () => {
+    const headers = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'get_gift' };
+    const call = (extra: Obj, meta: Obj) => ({ jsonrpc: '2.0', id: 'bad', method: 'tools/call', params: { name: 'get_gift', arguments: { id: ids[0] }, _meta: meta }, ...extra });
+    const cases: Array<[Obj, Obj]> = [
+      [{ extra: 1 }, META],
+      [{}, { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: true } }],
+      [{}, { ...META, 'io.modelcontextprotocol/clientInfo': { name: 'x' } }],
+      [{}, { 'io.modelcontextprotocol/clientCapabilities': {} }],
+      [{}, {}],
+    ];
+    // A good envelope first, so a verdict remembered for it could leak to the bad ones if keyed wrongly.
+    expect((await post(direct.url, call({}, META), headers)).status).toBe(200);
+    for (let round = 0; round < 2; round++) {
+      for (const [extra, meta] of cases) {
+        const body = call(extra, meta);
+        const before = await directCount(direct);
+        const [a, b] = await Promise.all([post(direct.url, body, headers), post(sdk.url, body, headers)]);
+        expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({ status: b.status, messages: b.messages });
+        expect(await directCount(direct), JSON.stringify(body)).toBe(before);
+      }
+    }
+    // And a good envelope after them is still served directly.
+    const before = await directCount(direct);
+    const good = await post(direct.url, call({}, META), headers);
+    expect(good.status).toBe(200);
+    expect(await directCount(direct)).toBe(before + 1);
+  });
+
   for (const version of LEGACY_VERSIONS) {
     it(`legacy session ${version}: same messages (logs included), the session keeps working`, async () => {
       for (const capabilities of [{}, { elicitation: {} }] as Obj[]) {

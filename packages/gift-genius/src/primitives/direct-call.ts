@@ -40,13 +40,20 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const MODERN_META_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']); // JSONRPCRequestSchema is strict
 const CALL_PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 // RFC 5424 order, as the SDK compares levels.
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
-/** The request's id and tool call, when it is a tools/call this path may take. */
-export function plainToolCall(message: unknown, era: Lane['era']): { id: string | number; name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL; args: Obj } | undefined {
+/**
+ * The request's id and tool call, when it is a tools/call this path may take: the strict
+ * JSON-RPC shape, a tool of this server, and in `_meta` nothing but the 2026-07-28 envelope
+ * (a legacy call has no `_meta`: a progress token means progress notifications, the SDK's job).
+ * Which era it is, is the transport's to say (the SDK's classifier); `meta` is what it reads.
+ */
+export function plainToolCall(message: unknown): { id: string | number; name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL; args: Obj; meta?: Obj } | undefined {
   if (!isObj(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
+  for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
   const { id, params } = message;
   if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isObj(params)) return undefined;
   for (const key in params) if (!CALL_PARAM_KEYS.has(key)) return undefined;
@@ -55,18 +62,22 @@ export function plainToolCall(message: unknown, era: Lane['era']): { id: string 
   if (args !== undefined && !isObj(args)) return undefined;
   if (meta !== undefined) {
     if (!isObj(meta)) return undefined;
-    // Legacy: no `_meta` at all (a progress token means progress notifications: the SDK's job).
-    for (const key in meta) if (era === 'legacy' || !MODERN_META_KEYS.has(key)) return undefined;
+    for (const key in meta) if (!MODERN_META_KEYS.has(key)) return undefined;
   }
-  return { id: id as string | number, name: name as typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL, args: args ?? {} };
+  return { id: id as string | number, name, args: args ?? {}, ...(meta !== undefined && { meta }) };
 }
+
+export type PlainToolCall = NonNullable<ReturnType<typeof plainToolCall>>;
 
 /** A call this path takes, checked in full and not yet run. */
 export interface PreparedCall {
   id: string | number;
   name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL;
-  /** The messages answering the call: notifications related to it, then its response. */
-  run(): Promise<JSONRPCMessage[]>;
+  /**
+   * The messages answering the call: notifications related to it, then its response. Synchronous
+   * when the tool is (suggest_gifts ranks the in-memory snapshot): fewer promises on the hot path.
+   */
+  run(): JSONRPCMessage[] | Promise<JSONRPCMessage[]>;
 }
 
 /**
@@ -74,18 +85,17 @@ export interface PreparedCall {
  * ready to run, or `undefined` when the SDK must answer it. Nothing runs here: the caller
  * admits the call (auth, limits) in between.
  */
-export async function prepareDirectCall(app: GiftGenApp, message: unknown, ctx: DirectCallContext): Promise<PreparedCall | undefined> {
-  const call = plainToolCall(message, ctx.lane.era);
-  if (!call) return undefined;
+export function prepareDirectCall(app: GiftGenApp, call: PlainToolCall, ctx: DirectCallContext): PreparedCall | undefined {
+  if ((call.meta !== undefined) !== (ctx.lane.era === 'modern')) return undefined; // an envelope is the modern era's, and only its
   const config = app.toolConfig;
   if (!(call.name === SUGGEST_TOOL ? config.tools.suggest_gifts.enabled : config.tools.get_gift.enabled)) return undefined;
   const input = toolInput(config, call.name);
   // Unknown argument names would be dropped by the schema; the SDK path decides what they mean.
   for (const key in call.args) if (!input.names.has(key)) return undefined;
   // The schema's own Standard Schema validation, as the SDK runs it; its output (trimmed strings) is what the tool gets.
-  let validated = input.schema['~standard'].validate(call.args);
-  if (validated instanceof Promise) validated = await validated;
-  if (validated.issues) return undefined;
+  const validated = input.schema['~standard'].validate(call.args);
+  // Ours are synchronous zod schemas; a schema that validates asynchronously is left to the SDK.
+  if (validated instanceof Promise || validated.issues) return undefined;
   const args = validated.value as Obj;
   const respond = (result: CallToolResult): JSONRPCMessage =>
     ({ jsonrpc: '2.0', id: call.id, result: ctx.lane.era === 'modern' ? stampModern(result) : result }) as JSONRPCMessage;
@@ -96,17 +106,17 @@ export async function prepareDirectCall(app: GiftGenApp, message: unknown, ctx: 
   return {
     id: call.id,
     name: call.name,
-    run: async () => {
-      let log: JSONRPCMessage | undefined;
-      const result = await asToolError(async () => {
-        const { result, ranking } = suggestGifts(app, suggestArgs, suggestArgs.budget, false);
-        // The SDK sends the legacy log message unless the session asked for a higher level.
-        if (ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel)) {
-          log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: suggestLogData(ranking, suggestArgs.budget), logger: LOGGER_NAME } };
-        }
-        return result;
-      });
-      return log ? [log, respond(result)] : [respond(result)];
+    run: () => {
+      let suggestion: ReturnType<typeof suggestGifts>;
+      try {
+        suggestion = suggestGifts(app, suggestArgs, suggestArgs.budget, false);
+      } catch (error) {
+        return [respond(toolError(error))];
+      }
+      // The SDK sends the legacy log message unless the session asked for a higher level.
+      if (!(ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel))) return [respond(suggestion.result)];
+      const log: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: suggestLogData(suggestion.ranking, suggestArgs.budget), logger: LOGGER_NAME } };
+      return [log, respond(suggestion.result)];
     },
   };
 }
@@ -116,9 +126,11 @@ async function asToolError(tool: () => Promise<CallToolResult>): Promise<CallToo
   try {
     return await tool();
   } catch (error) {
-    return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
+    return toolError(error);
   }
 }
+
+const toolError = (error: unknown): CallToolResult => ({ content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true });
 
 function logAllowed(level: string, threshold: string | undefined): boolean {
   return threshold === undefined || LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);

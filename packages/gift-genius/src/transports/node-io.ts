@@ -14,23 +14,22 @@ export type BodyRead = { text: string } | { tooLarge: true };
  * Reads a request body once, up to `maxBytes` (a declared Content-Length over it is refused
  * unread). The same bound and answer as the SDK's node adapter.
  */
-export function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
-  if (Number(nodeHeader(req, 'content-length')) > maxBytes) return Promise.resolve({ tooLarge: true });
-  // Events, not `for await`: the async iterator costs several µs per request on this hot path.
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
-      else {
-        req.off('data', onData).off('end', onEnd);
-        resolve({ tooLarge: true });
-      }
-    };
-    const onEnd = () => resolve({ text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') });
-    req.on('data', onData).once('end', onEnd).once('error', reject);
-  });
+export function readNodeBody(req: IncomingMessage, maxBytes: number, done: (read: BodyRead) => void): void {
+  if (Number(nodeHeader(req, 'content-length')) > maxBytes) return done({ tooLarge: true });
+  // Events and a callback, not `for await` or a promise: both cost on this hot path.
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= maxBytes) chunks.push(chunk);
+    else {
+      req.off('data', onData).off('end', onEnd);
+      done({ tooLarge: true });
+    }
+  };
+  const onEnd = () => done({ text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') });
+  // A request that errors mid-body (a reset) has no one left to answer.
+  req.on('data', onData).once('end', onEnd).once('error', () => req.off('data', onData).off('end', onEnd));
 }
 
 /** The 413 the SDK's node adapter answers an oversized body with (connection closed: the rest is not read). */
@@ -71,11 +70,15 @@ export function writeMessages(res: ServerResponse, messages: JSONRPCMessage[], h
   res.end(body);
 }
 
-/** Writes a web Response (an edge rejection) to node's response. Small bodies only. */
+/** Writes a web Response (an edge rejection) to node's response. Small bodies only; never rejects. */
 export async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, { ...headers, 'content-length': body.length });
-  res.end(body);
+  try {
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    const body = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { ...headers, 'content-length': body.length });
+    res.end(body);
+  } catch {
+    res.destroy(); // the connection is gone or broken: nothing left to answer
+  }
 }
