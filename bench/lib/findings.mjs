@@ -1,6 +1,6 @@
 // Turns the measured profile into findings: the measured shares, then what in gift-genius's request path
-// (packages/gift-genius/src/transports/http.ts, server.ts) each share comes from and what would remove it.
-// gift-genius's code is not changed by the harness; these are recommendations.
+// (packages/gift-genius/src/transports/http.ts, primitives/direct-call.ts) each share comes from and what is left.
+// gift-genius's code is not changed by the harness.
 const pct = (p, name) => p.groups.find((g) => g.group === name)?.pctOfBusy ?? 0;
 
 export function profileFindings(R) {
@@ -39,18 +39,15 @@ export function profileFindings(R) {
   const zodJson = zodBy(/to-json-schema|json-schema-processors|registries/);
   const zodBuild = zodBy(/core\/(core|util)\.js|classic\/|doc\.js/);
   const gcAll = avg((p) => pct(p, 'GC'));
+  const listRow = http.find((r) => r.comparator === 'gift-genius' && r.wire === 'modern' && r.op === 'tools/list' && r.connections === 100);
   out.push(
     '',
-    'What would close the gap (recommendations; the harness does not change gift-genius). Code references are to src/ at the time of the run — gift-genius was being changed while this ran, so check them against the build measured:',
+    'Where the time goes now, and what is left (the harness does not change gift-genius; code references are to packages/gift-genius/src):',
     '',
-    `1. **The fetch-API bridge is the largest cost (web Request/Response/Headers/streams ≈ ${webAll} % + node http/net/streams ≈ ${nodeAll} %, and much of GC ≈ ${gcAll} %).** Per request, toNodeHandler builds a web \`Request\` (Headers, AbortSignal) and reads the node body into it; gift-genius then reads it again through \`request.clone().text()\` (\`peekJson\`, a web-streams tee), wraps tool-call bodies in a new \`ReadableStream\` + \`Response\` (\`whenFinished\`) and may clone the response for the handshake tap (\`observeResponse\`)${topHas(/makeTransferable/) ? '; `makeTransferable` (web-stream creation) is among the top functions' : ''}. **Fix:** read the node body once (a raw-bytes \`Request\` or \`parsedBody\` from the node side, no \`clone()\`), track completion with \`res.on('close')\` instead of re-wrapping the body, and clone responses only for the handshake methods. The plain SDK and tmcp pay the same bridge, so this is also the floor they share; going well below it needs a node-native path that writes the JSON-RPC answer straight to \`res\`.`,
-    `2. **A whole McpServer per request (SDK ≈ ${sdkAll} %).** The modern lane is \`createMcpHandler(() => createGiftServer(...))\`: each request builds a server and registers both tools, the resources, the widget and the prompts, then connects and tears it down${topHas(/SdkError/) ? ' — an `SdkError` (an `Error` with a captured stack trace) is constructed per request, most likely on that teardown' : ''}. **Fix:** register only what the request's method needs (a tools/call needs one tool), or reuse a pre-built instance per lane/configuration if the SDK's stateless entry allows it; ask the SDK for a teardown that allocates no error.`,
-    zodJson >= 2 || zodBuild >= 2
-      ? `3. **zod set-up repeated per request (zod ≈ ${zodAll} %: JSON-Schema conversion ≈ ${zodJson} %, schema construction/code generation ≈ ${zodBuild} %).** Build input/output schemas once per tool configuration and cache their JSON Schema (both are per-request today).`
-      : `3. **zod ≈ ${zodAll} %, almost all of it validation** (JSON-Schema conversion ≈ ${zodJson} %, schema construction ≈ ${zodBuild} %: the schemas and their JSON Schema are cached in this build). What remains is parsing the input and validating the output against \`outputSchema\`; skipping output validation for results the server builds itself would remove part of it.`,
-    obs >= 2
-      ? `4. **Per-request observability is visible (pino + prom-client ≈ ${obs} %).** Log and count the handshake methods only, and pre-bind prom-client label sets.`
-      : `4. Per-request observability (HandshakeTap: pino + prom-client ≈ ${obs} %) is cheap; only the body cloning done for it (item 1) costs.`,
+    `1. **Plain tools/call takes the direct path** (\`transports/http.ts\` \`serveNodePost\`, \`primitives/direct-call.ts\`): no web \`Request\`/\`Response\` (web streams ≈ ${webAll} % here, against ≈ 27 % before) and no per-request McpServer (SDK ≈ ${sdkAll} %: what is left is the envelope classifier, asked once per envelope, \`transports/era-memo.ts\`). The largest share is now node's own HTTP and socket work (≈ ${nodeAll} %), which raw pays too; \`writev\` looks larger here than in raw's profile because the GC's helper threads share the server's one CPU and preempt the main thread inside it.`,
+    `2. **GC ≈ ${gcAll} %** follows what a call allocates: the parsed body, zod's output copy of the arguments, the result (text, reasons, widget data) and its JSON. The SDK classifier's zod checks allocated ~10 KB per call on their own; remembering their verdict per envelope took CPU per suggest_gifts call from ~76 to ~56 µs. What remains is mostly the answer itself.`,
+    `3. **zod ≈ ${zodAll} %: the arguments, validated by each tool's own schema through its Standard Schema \`validate\`**, exactly as the SDK would (its output, trimmed strings included, is what the tool gets). Replacing it (ajv, a hand check) would trade that equivalence for a few µs; not done.`,
+    `4. **Everything else still goes through the SDK per request** (tools/list, resources, prompts, initialize and discover, calls that ask the user something): modern tools/list does ${listRow ? `${listRow.rps} req/s = ${listRow.rpsX}× raw` : '–'} at 100 connections. Serialising list results once per change would lift it; hosts list tools once per session (ChatGPT freezes the list until Refresh), so it was left. Observability (pino + prom-client ≈ ${obs} %) is cheap.`,
     rankingFinding(R),
   );
   return out;
