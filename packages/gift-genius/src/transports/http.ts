@@ -7,7 +7,6 @@ import {
   isLegacyRequest,
   legacyStatelessFallback,
   SUPPORTED_PROTOCOL_VERSIONS,
-  type AuthInfo,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
