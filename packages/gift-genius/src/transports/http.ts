@@ -1,12 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse, type Server as HttpServer } from 'node:http';
+import { createServer, type ServerResponse, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  CLIENT_CAPABILITIES_META_KEY,
   createMcpHandler,
   isJsonContentType,
   isLegacyRequest,
   legacyStatelessFallback,
-  SUPPORTED_PROTOCOL_VERSIONS,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -16,11 +14,9 @@ import type { ServerMetrics } from '../observe/metrics.js';
 import { createGiftServer } from '../server.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { BearerAccess } from './access.js';
-import { EdgeGate, webHead, type Authorized, type RequestHead } from './edge.js';
-import { EraMemo } from './era-memo.js';
-import { plainToolCall, prepareDirectCall, type DirectCallContext, type PlainToolCall, type PreparedCall } from '../primitives/direct-call.js';
-import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
-import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from './node-io.js';
+import { EdgeGate, webHead } from './edge.js';
+import { createDirectPath } from './direct-http.js';
+import { nodeHeader } from './node-io.js';
 import { invalidInitialize } from './initialize-check.js';
 import { ConcurrencyGate, RateLimiter } from './limits.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
@@ -185,104 +181,21 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     { fetch },
     { maxRequestBodySize: options.maxRequestBodySize, onerror: (error) => app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error') },
   );
-  /**
-   * The direct path (primitives/direct-call.ts): a plain tools/call read straight from node's
-   * request and answered straight to its response, past the web Request/Response bridge and
-   * the per-request McpServer. It passes the same edge checks and limits; whatever it does not
-   * take goes to the SDK path below with the body already parsed.
-   */
-  const directCalls = metrics.toolCalls.labels('direct');
-  const eraOf = new EraMemo();
-  const serveNodePost = (req: IncomingMessage, res: ServerResponse): void => {
-    readNodeBody(req, options.maxRequestBodySize, (read) => {
-      if ('tooLarge' in read) return writeTooLarge(res, options.maxRequestBodySize);
-      let message: unknown;
-      try {
-        message = JSON.parse(read.text);
-      } catch {
-        return void nodeHandler(replayRequest(req, read.text), res).catch((error: Error) => adapterError(res, error)); // the SDK answers the parse error
-      }
-      const route = directRoute(req, message);
-      const prepared = route && prepareDirectCall(app, route.call, route.context);
-      if (!route || !prepared) return void nodeHandler(req, res, message).catch((error: Error) => adapterError(res, error));
-      const head = nodeHead(req);
-      const rejected = edge.hostAndOrigin(head);
-      if (rejected) return void writeWebResponse(res, rejected);
-      const authorized = edge.authorize(head);
-      // Synchronous all the way on an open endpoint: every promise here is garbage at 10k+ calls a second.
-      if (authorized instanceof Promise) void authorized.then((a) => serveDirect(res, route, prepared, a));
-      else serveDirect(res, route, prepared, authorized);
-    });
-  };
-
-  const serveDirect = (res: ServerResponse, route: DirectRoute, prepared: PreparedCall, authorized: Authorized): void => {
-    if (authorized instanceof Response) return void writeWebResponse(res, authorized);
-    let headers: Record<string, string> | undefined;
-    if (route.sessionId !== undefined) {
-      // Someone else's session looks exactly like a missing one (LegacySessions.handle says the same).
-      if (!sessions!.claim(route.sessionId, authorized.authInfo?.clientId)) return void writeWebResponse(res, jsonRpcErrorResponse(404, -32001, 'Session not found'));
-      headers = { 'mcp-session-id': route.sessionId };
-    }
-    const refused = admitToolCall(prepared.id);
-    if (refused) return void writeWebResponse(res, refused);
-    directCalls.inc();
-    // A direct call never waits on the client (no questions, no streaming), so it is over
-    // when run() settles, whether or not the client is still there to read the answer.
-    const failed = (error: unknown) => {
-      app.log.error({ event: 'direct_call_failed', err: (error as Error).message }, 'tool call failed');
-      if (!res.headersSent) void writeWebResponse(res, jsonRpcErrorResponse(500, -32603, 'Internal server error', prepared.id));
-    };
-    let answer: ReturnType<PreparedCall['run']>;
-    try {
-      answer = prepared.run();
-    } catch (error) {
-      leaveToolCall();
-      return failed(error);
-    }
-    if (!(answer instanceof Promise)) {
-      leaveToolCall();
-      return writeMessages(res, answer, headers);
-    }
-    answer.then((messages) => writeMessages(res, messages, headers), failed).finally(leaveToolCall);
-  };
-
-  /** Whether a parsed body can take the direct path, and what it needs for it. Reads headers only: no side effects. */
-  const directRoute = (req: IncomingMessage, message: unknown): DirectRoute | undefined => {
-    const protocolVersionHeader = nodeHeader(req, 'mcp-protocol-version') ?? undefined;
-    const mcpMethodHeader = nodeHeader(req, 'mcp-method') ?? undefined;
-    const mcpNameHeader = nodeHeader(req, 'mcp-name') ?? undefined;
-    const call = plainToolCall(message);
-    if (!call) return undefined;
-    const route = eraOf.classify(message, call, protocolVersionHeader, mcpMethodHeader);
-    if (route === 'modern') {
-      // Every standard header present and matching: the SDK answers anything less with its own error.
-      if (protocolVersionHeader !== MODERN_PROTOCOL_VERSION) return undefined;
-      if (mcpMethodHeader !== 'tools/call' || mcpNameHeader !== call.name) return undefined;
-      const context: DirectCallContext = { lane: MODERN_LANE, clientCapabilities: call.meta?.[CLIENT_CAPABILITIES_META_KEY] as DirectCallContext['clientCapabilities'] };
-      return { call, context, sessionId: undefined };
-    }
-    if (route !== 'legacy' || call.meta !== undefined) return undefined;
-    // The SDK's 2025 transport insists on both media types; a session on its id.
-    const accept = nodeHeader(req, 'accept') ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
-    // The SDK's transport refuses a version header it does not support (400); it checks nothing more.
-    if (protocolVersionHeader !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersionHeader)) return undefined;
-    const sessionId = nodeHeader(req, 'mcp-session-id') ?? undefined;
-    if (!sessions) return sessionId === undefined ? { call, context: { lane: STATELESS_LEGACY_LANE } as DirectCallContext, sessionId } : undefined;
-    // Read only: the session is claimed (caller checked, idle clock reset) after authorization.
-    const context = sessionId === undefined ? undefined : sessions.directContext(sessionId);
-    return context && { call, context, sessionId };
-  };
+  const directPath = createDirectPath({
+    app,
+    edge,
+    sessions,
+    maxRequestBodySize: options.maxRequestBodySize,
+    calls: metrics.toolCalls.labels('direct'),
+    admitToolCall,
+    leaveToolCall,
+    fallback: (req, res, parsedBody) => void nodeHandler(req, res, parsedBody).catch((error: Error) => adapterError(res, error)),
+  });
 
   const adapterError = (res: ServerResponse, error: Error) => {
     app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error');
     if (!res.headersSent) res.writeHead(500).end();
   };
-
-  const nodeHead = (req: IncomingMessage): RequestHead => ({
-    header: (name) => nodeHeader(req, name),
-    endpoint: () => new URL(req.url ?? '/', `http://${nodeHeader(req, 'host') ?? 'localhost'}`),
-  });
 
   const server: HttpServer = createServer((req, res) => {
     // The web Request has no peer address; carry it in a header the client cannot set.
@@ -291,7 +204,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     const direct =
       options.directCalls &&
       req.method === 'POST' && req.url === options.path && req.headers.origin === undefined && isJsonContentType(nodeHeader(req, 'content-type'));
-    if (direct) serveNodePost(req, res);
+    if (direct) directPath(req, res);
     else void nodeHandler(req, res).catch((error: Error) => adapterError(res, error));
   });
   server.headersTimeout = 20_000;
@@ -327,15 +240,6 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 
 const PEER_HEADER = 'x-giftgen-peer';
 
-/** What the direct path needs to know about a request it takes. */
-interface DirectRoute {
-  call: PlainToolCall;
-  context: DirectCallContext;
-  /** The legacy session it belongs to; claimed once the caller is authorized. */
-  sessionId: string | undefined;
-}
-const MODERN_LANE = { transport: 'http', era: 'modern', sessions: 'stateless' } as const;
-const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'stateless' } as const;
 
 async function peekJson(request: Request): Promise<unknown> {
   try {

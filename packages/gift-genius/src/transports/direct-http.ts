@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CLIENT_CAPABILITIES_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import type { GiftGenApp } from '../app.js';
+import { plainToolCall, prepareDirectCall, type DirectCallContext, type PlainToolCall, type PreparedCall } from '../primitives/direct-call.js';
+import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
+import type { Authorized, EdgeGate, RequestHead } from './edge.js';
+import { EraMemo } from './era-memo.js';
+import type { LegacySessions } from './legacy-sessions.js';
+import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from './node-io.js';
+import { jsonRpcErrorResponse } from './responses.js';
+
+export interface DirectPathOptions {
+  app: GiftGenApp;
+  edge: EdgeGate;
+  /** Legacy sessions, when the server keeps them (else legacy HTTP is stateless). */
+  sessions?: LegacySessions;
+  maxRequestBodySize: number;
+  /** Counts the calls answered here. */
+  calls: { inc(): void };
+  /** The server's tool-call limit and drain: a Response to refuse with, or undefined (then `leaveToolCall` once answered). */
+  admitToolCall(id: string | number): Response | undefined;
+  leaveToolCall(): void;
+  /** The SDK path, for everything not taken here; `parsedBody` when the body was JSON. */
+  fallback(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): void;
+}
+
+/** What the direct path needs to know about a request it takes. */
+interface DirectRoute {
+  call: PlainToolCall;
+  context: DirectCallContext;
+  /** The legacy session it belongs to; claimed once the caller is authorized. */
+  sessionId: string | undefined;
+}
+
+const MODERN_LANE = { transport: 'http', era: 'modern', sessions: 'stateless' } as const;
+const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'stateless' } as const;
+
+/**
+ * The HTTP side of the direct path (primitives/direct-call.ts): a plain tools/call read
+ * straight from node's request and answered straight to its response, past the web
+ * Request/Response bridge and the per-request McpServer. It passes the same edge checks
+ * and limits as the SDK path; whatever it does not take goes there, body already parsed.
+ * Synchronous from the body to the answer on an open endpoint: at 10k+ calls a second,
+ * every promise is garbage to collect.
+ */
+export function createDirectPath(options: DirectPathOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { app, edge, sessions } = options;
+  const eras = new EraMemo();
+
+  /** Whether a parsed body can take the direct path, and what it needs for it. Reads headers only: no side effects. */
+  const route = (req: IncomingMessage, message: unknown): DirectRoute | undefined => {
+    const protocolVersionHeader = nodeHeader(req, 'mcp-protocol-version') ?? undefined;
+    const mcpMethodHeader = nodeHeader(req, 'mcp-method') ?? undefined;
+    const call = plainToolCall(message);
+    if (!call) return undefined;
+    const era = eras.classify(message, call, protocolVersionHeader, mcpMethodHeader);
+    if (era === 'modern') {
+      // Every standard header present and matching: the SDK answers anything less with its own error.
+      if (protocolVersionHeader !== MODERN_PROTOCOL_VERSION || mcpMethodHeader !== 'tools/call' || nodeHeader(req, 'mcp-name') !== call.name) return undefined;
+      const clientCapabilities = call.meta?.[CLIENT_CAPABILITIES_META_KEY] as DirectCallContext['clientCapabilities'];
+      return { call, context: { lane: MODERN_LANE, clientCapabilities }, sessionId: undefined };
+    }
+    if (era !== 'legacy' || call.meta !== undefined) return undefined;
+    // The SDK's 2025 transport insists on both media types, and refuses a version header it does not support (400).
+    const accept = nodeHeader(req, 'accept') ?? '';
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+    if (protocolVersionHeader !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersionHeader)) return undefined;
+    const sessionId = nodeHeader(req, 'mcp-session-id') ?? undefined;
+    if (!sessions) return sessionId === undefined ? { call, context: { lane: STATELESS_LEGACY_LANE }, sessionId } : undefined;
+    // Read only: the session is claimed (caller checked, idle clock reset) after authorization.
+    const context = sessionId === undefined ? undefined : sessions.directContext(sessionId);
+    return context && { call, context, sessionId };
+  };
+
+  const serve = (res: ServerResponse, taken: DirectRoute, prepared: PreparedCall, authorized: Authorized): void => {
+    if (authorized instanceof Response) return void writeWebResponse(res, authorized);
+    let headers: Record<string, string> | undefined;
+    if (taken.sessionId !== undefined) {
+      // Someone else's session looks exactly like a missing one (LegacySessions.handle says the same).
+      if (!sessions!.claim(taken.sessionId, authorized.authInfo?.clientId)) return void writeWebResponse(res, jsonRpcErrorResponse(404, -32001, 'Session not found'));
+      headers = { 'mcp-session-id': taken.sessionId };
+    }
+    const refused = options.admitToolCall(prepared.id);
+    if (refused) return void writeWebResponse(res, refused);
+    options.calls.inc();
+    // A direct call never waits on the client (no questions, no streaming), so it is over
+    // when run() settles, whether or not the client is still there to read the answer.
+    const failed = (error: unknown) => {
+      app.log.error({ event: 'direct_call_failed', err: (error as Error).message }, 'tool call failed');
+      if (!res.headersSent) void writeWebResponse(res, jsonRpcErrorResponse(500, -32603, 'Internal server error', prepared.id));
+    };
+    let answer: ReturnType<PreparedCall['run']>;
+    try {
+      answer = prepared.run();
+    } catch (error) {
+      options.leaveToolCall();
+      return failed(error);
+    }
+    if (!(answer instanceof Promise)) {
+      options.leaveToolCall();
+      return writeMessages(res, answer, headers);
+    }
+    answer.then((messages) => writeMessages(res, messages, headers), failed).finally(options.leaveToolCall);
+  };
+
+  return (req, res) => {
+    readNodeBody(req, options.maxRequestBodySize, (read) => {
+      if ('tooLarge' in read) return writeTooLarge(res, options.maxRequestBodySize);
+      let message: unknown;
+      try {
+        message = JSON.parse(read.text);
+      } catch {
+        return options.fallback(replayRequest(req, read.text), res); // the SDK answers the parse error
+      }
+      const taken = route(req, message);
+      const prepared = taken && prepareDirectCall(app, taken.call, taken.context);
+      if (!taken || !prepared) return options.fallback(req, res, message);
+      const head = nodeHead(req);
+      const rejected = edge.hostAndOrigin(head);
+      if (rejected) return void writeWebResponse(res, rejected);
+      const authorized = edge.authorize(head);
+      if (authorized instanceof Promise) void authorized.then((a) => serve(res, taken, prepared, a));
+      else serve(res, taken, prepared, authorized);
+    });
+  };
+}
+
+function nodeHead(req: IncomingMessage): RequestHead {
+  return {
+    header: (name) => nodeHeader(req, name),
+    endpoint: () => new URL(req.url ?? '/', `http://${nodeHeader(req, 'host') ?? 'localhost'}`),
+  };
+}
