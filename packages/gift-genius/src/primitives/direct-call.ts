@@ -12,7 +12,7 @@ import { SERVER_IDENTITY } from '../server.js';
 import { canPush, type Lane } from './lane.js';
 import { asksForBudget, getGift, GET_GIFT_TOOL, LOGGER_NAME, suggestGifts, suggestLogData, SUGGEST_TOOL, toolInput, type SuggestArgs } from './tools.js';
 
-/**
+/*
  * The one hot path answered without the SDK's per-request machinery: a plain
  * `tools/call` of suggest_gifts or get_gift.
  *
@@ -28,6 +28,8 @@ import { asksForBudget, getGift, GET_GIFT_TOOL, LOGGER_NAME, suggestGifts, sugge
  * the SDK, which stays the single source of every error and of every rarer feature.
  * test/direct-call.test.ts checks answers are the same as the SDK's, message for message.
  */
+
+/** What a call needs to know of where it came from. */
 export interface DirectCallContext {
   lane: Lane;
   /** From the request's `_meta` envelope (modern) or the session's `initialize` (legacy). */
