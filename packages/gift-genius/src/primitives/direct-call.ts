@@ -44,8 +44,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const MODERN_META_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']); // JSONRPCRequestSchema is strict
 const CALL_PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
-// RFC 5424 order, as the SDK compares levels.
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+/** MCP's log levels in RFC 5424 order, as the SDK compares them. */
+export const LOG_LEVELS: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /**
  * The request's id and tool call, when it is a tools/call this path may take: the strict

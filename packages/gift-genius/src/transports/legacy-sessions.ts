@@ -9,7 +9,7 @@ import {
 import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
-import type { DirectCallContext } from '../primitives/direct-call.js';
+import { LOG_LEVELS, type DirectCallContext } from '../primitives/direct-call.js';
 import type { Lane } from '../primitives/lane.js';
 import { createGiftServer, type GiftServer } from '../server.js';
 import { LEGACY_METHODS } from './initialize-check.js';
@@ -25,7 +25,6 @@ export interface LegacySessionOptions {
 }
 
 const LANE: Lane = { transport: 'http', era: 'legacy', sessions: 'stateful' };
-const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
 
 /** An SDK instance serving a session while it has requests in flight. */
@@ -185,7 +184,7 @@ export class LegacySessions {
       release();
       throw error;
     }
-    if (message?.method === 'logging/setLevel' && response.ok && typeof message.params?.level === 'string' && LOG_LEVELS.has(message.params.level)) {
+    if (message?.method === 'logging/setLevel' && response.ok && typeof message.params?.level === 'string' && LOG_LEVELS.includes(message.params.level)) {
       session.logLevel = message.params.level;
     }
     return whenFinished(response, release, request.signal);
