@@ -72,6 +72,27 @@ async function openSession(url: string, version: string, capabilities: Obj): Pro
   return sid;
 }
 
+/**
+ * Sends one call (`params` as generated, before any envelope is added) to the shipped server and to the --no-direct-calls one; their answers must be
+ * equal, and the shipped one must have taken the direct path exactly when it should have.
+ * Returns whether it did.
+ */
+async function sameAnswer(
+  shipped: RunningServer,
+  sdkUrl: string,
+  params: { name: string; _meta?: Obj; arguments?: Obj },
+  body: Obj,
+  headers: Record<string, string>,
+  sdkHeaders = headers,
+): Promise<boolean> {
+  const before = await directCount(shipped);
+  const [a, b] = await Promise.all([post(shipped.url, body, headers), post(sdkUrl, body, sdkHeaders)]);
+  expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({ status: b.status, messages: b.messages });
+  const wasDirect = (await directCount(shipped)) - before === 1;
+  expect(wasDirect, JSON.stringify(body)).toBe(shouldBeDirect(params, b.messages));
+  return wasDirect;
+}
+
 // Arguments: mostly valid (what a model sends), some not (must fall back to the SDK and still agree).
 const word = fc.constantFrom(...RELATIONSHIPS, 'sister', 'my older brother', 'Wife', 'grandma', 'co-worker', 'platypus', '  friend  ');
 const interest = fc.oneof(fc.constantFrom(...INTERESTS), fc.constantFrom('books', 'video games', 'anime', 'whisky', 'Coffee ', 'x'));
@@ -122,12 +143,7 @@ describe('direct tools/call answers like the SDK', () => {
       const meta = i % 3 === 0 ? { ...META, 'io.modelcontextprotocol/clientCapabilities': caps, 'io.modelcontextprotocol/clientInfo': { name: 'diff', version: '1' } } : { ...META, 'io.modelcontextprotocol/clientCapabilities': caps };
       const body = { jsonrpc: '2.0', id: i % 2 ? `s-${i}` : i, method: 'tools/call', params: { ...params, _meta: { ...meta, ...(params as { _meta?: Obj })._meta } } };
       const headers = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': params.name };
-      const before = await directCount(direct);
-      const [a, b] = await Promise.all([post(direct.url, body, headers), post(sdk.url, body, headers)]);
-      expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({ status: b.status, messages: b.messages });
-      const wasDirect = (await directCount(direct)) - before === 1;
-      expect(wasDirect, JSON.stringify(body)).toBe(shouldBeDirect(params, b.messages));
-      if (wasDirect) directs++;
+      if (await sameAnswer(direct, sdk.url, params, body, headers)) directs++;
     }
     expect(directs).toBeGreaterThan(50);
     expect(await directCount(sdk)).toBe(0);
@@ -183,12 +199,7 @@ describe('direct tools/call answers like the SDK', () => {
         for (const [i, params] of samples(40, version.length + Object.keys(capabilities).length).entries()) {
           const body = { jsonrpc: '2.0', id: i, method: 'tools/call', params };
           const headers = (sid: string) => ({ 'mcp-session-id': sid, 'mcp-protocol-version': version });
-          const before = await directCount(direct);
-          const [a, b] = await Promise.all([post(direct.url, body, headers(sa)), post(sdk.url, body, headers(sb))]);
-          expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({ status: b.status, messages: b.messages });
-          const wasDirect = (await directCount(direct)) - before === 1;
-          expect(wasDirect, JSON.stringify(body)).toBe(shouldBeDirect(params, b.messages));
-          if (wasDirect) directs++;
+          if (await sameAnswer(direct, sdk.url, params, body, headers(sa), headers(sb))) directs++;
         }
         expect(directs).toBeGreaterThan(10);
       }
@@ -217,12 +228,7 @@ describe('direct tools/call answers like the SDK', () => {
     for (const [i, params] of samples(60, 3).entries()) {
       const body = { jsonrpc: '2.0', id: i, method: 'tools/call', params };
       const headers = { 'mcp-protocol-version': LEGACY_VERSIONS[i % LEGACY_VERSIONS.length]! };
-      const before = await directCount(directStateless);
-      const [a, b] = await Promise.all([post(directStateless.url, body, headers), post(sdkStateless.url, body, headers)]);
-      expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({ status: b.status, messages: b.messages });
-      const wasDirect = (await directCount(directStateless)) - before === 1;
-      expect(wasDirect, JSON.stringify(body)).toBe(shouldBeDirect(params, b.messages));
-      if (wasDirect) directs++;
+      if (await sameAnswer(directStateless, sdkStateless.url, params, body, headers)) directs++;
     }
     expect(directs).toBeGreaterThan(15);
   });
