@@ -25,12 +25,21 @@ interface Gift {
   price: number;
   category: string;
   reason: string;
+  /** Why it makes a good gift, for people (optional; from the ranking). */
+  why?: string;
+}
+/** What the ranking could not satisfy (optional; absent or empty when all was). */
+type UnmetKind = 'budget' | 'exclusion' | 'age' | 'interest' | 'occasion' | 'catalog';
+interface Unmet {
+  kind: UnmetKind;
+  message: string;
 }
 interface Suggestions {
   gifts: Gift[];
   matched: number;
   budget: number | null;
   acrossPriceRanges: boolean;
+  unmet?: Unmet[];
 }
 type Query = WidgetQuery;
 interface ToolResult {
@@ -63,6 +72,7 @@ const heading = $<HTMLHeadingElement>('heading');
 const sub = $<HTMLParagraphElement>('sub');
 const statusLine = $<HTMLParagraphElement>('status');
 const list = $<HTMLOListElement>('cards');
+const emptyBox = $<HTMLDivElement>('empty');
 const back = $<HTMLButtonElement>('back');
 // Not a <form>: hosts' sandboxes may omit allow-forms, which silently blocks submission.
 const budgetBox = $<HTMLDivElement>('budget-box');
@@ -120,13 +130,17 @@ function onNotification(method: string, params: Record<string, unknown>): void {
   switch (method) {
     case 'ui/notifications/tool-input':
       toolInput = params.arguments as Partial<Query> | undefined;
-      if (!current) setStatus(`Finding gift ideas${toolInput?.relationship ? ` for your ${toolInput.relationship}` : ''}…`);
+      if (!current) showLoading();
       break;
     case 'ui/notifications/tool-result':
       showResult(params as ToolResult, false);
       break;
     case 'ui/notifications/tool-cancelled':
-      if (!current) setStatus('The request was cancelled.');
+      if (!current) {
+        list.replaceChildren();
+        setBusy(false);
+        setStatus('The request was cancelled.');
+      }
       break;
     case 'ui/notifications/host-context-changed':
       applyContext(params as McpUiHostContext);
@@ -187,6 +201,8 @@ function textOf(result: ToolResult): string {
 function showResult(result: ToolResult, refinement: boolean): boolean {
   const suggestions = asSuggestions(result.structuredContent);
   if (result.isError || !suggestions) {
+    if (!current) list.replaceChildren();
+    setBusy(false);
     setStatus(textOf(result) || 'No gift ideas came back.', true);
     return false;
   }
@@ -199,21 +215,138 @@ function showResult(result: ToolResult, refinement: boolean): boolean {
   return true;
 }
 
+/** "my sister" and "sister" both read "your sister". */
+const person = (relationship: string) => relationship.trim().replace(/^(my|your)\s+/i, '');
+
+function subtitle(query: Partial<Query> | undefined, budget: number | null | undefined, extra: string[], named: boolean): string {
+  const who = query?.relationship ? person(query.relationship) : '';
+  return [
+    named && who ? `For your ${who}` : '',
+    query?.age !== undefined ? `age ${query.age}` : '',
+    query?.occasion ?? '',
+    budget === undefined ? '' : budget === null ? 'any budget' : `up to ${money(budget)}`,
+    ...extra,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+const titleFor = (query: Partial<Query> | undefined) =>
+  query?.relationship ? `Gift ideas for your ${person(query.relationship)}` : 'Gift ideas';
+
+/** Placeholder cards of the final size while the host runs the tool (count from the tool input). */
+function showLoading(): void {
+  const count = Math.min(Math.max(Math.trunc(Number(toolInput?.count ?? 5)) || 5, 1), 10);
+  heading.textContent = titleFor(toolInput);
+  sub.textContent = ['Finding ideas…', subtitle(toolInput, toolInput ? toolInput.budget ?? null : undefined, [], false)]
+    .filter(Boolean)
+    .join(' · ');
+  if (typeof toolInput?.budget === 'number') budgetInput.value = String(toolInput.budget);
+  emptyBox.hidden = true;
+  list.hidden = false;
+  list.replaceChildren(...Array.from({ length: count }, skeleton));
+  layoutGrid();
+  // Said to screen readers; on screen, the subtitle says it (a status line would change the height).
+  setStatus(toolInput?.relationship ? `Finding gift ideas for your ${person(toolInput.relationship)}…` : 'Waiting for gift ideas…', false, true);
+  setBusy(true);
+}
+
 function render(): void {
   if (!current) return;
   const { suggestions, query } = current;
-  heading.textContent = current.heading ?? 'Gift ideas';
-  const who = query ? `For your ${query.relationship} (${query.age})` : '';
-  const budget = suggestions.budget !== null ? `up to ${money(suggestions.budget)}` : 'across price ranges';
-  sub.textContent = [who, budget, `${suggestions.matched} matched`].filter(Boolean).join(' · ');
+  const unmet = (suggestions.unmet ?? []).filter((u) => u && typeof u.message === 'string');
+  heading.textContent = current.heading ?? titleFor(query);
+  const band = suggestions.budget === null && suggestions.acrossPriceRanges ? ['across price ranges'] : [];
+  sub.textContent = subtitle(query, suggestions.budget, [...band, `${suggestions.matched} matched`], Boolean(current.heading));
   back.hidden = history.length === 0;
   budgetBox.hidden = !query;
-  if (suggestions.budget !== null && document.activeElement !== budgetInput) budgetInput.value = String(suggestions.budget);
+  if (document.activeElement !== budgetInput) budgetInput.value = suggestions.budget !== null ? String(suggestions.budget) : '';
 
+  const empty = suggestions.gifts.length === 0;
+  list.hidden = empty;
+  emptyBox.hidden = !empty;
   list.replaceChildren(...suggestions.gifts.map(card));
-  setStatus(suggestions.gifts.length ? '' : 'No gift fits these filters. Try a higher budget.');
-  if (!suggestions.gifts.length) list.append(Object.assign(document.createElement('li'), { className: 'empty', textContent: 'No ideas to show.' }));
+  if (empty) showEmpty(causeOf(suggestions, query, unmet), unmet[0]?.message, suggestions, query);
+  else layoutGrid();
+  // What could not be satisfied, when the cards are the closest instead.
+  setStatus(empty ? '' : unmet.map((u) => u.message).join(' '));
+  statusLine.classList.toggle('note', !empty && unmet.length > 0);
   setBusy(false);
+}
+
+const KINDS: readonly UnmetKind[] = ['budget', 'exclusion', 'age', 'interest', 'occasion', 'catalog'];
+
+/** Why nothing came back: the ranking's first unmet kind, else what today's inputs can explain. */
+function causeOf(suggestions: Suggestions, query: Query | undefined, unmet: Unmet[]): UnmetKind {
+  const kind = unmet[0]?.kind;
+  if (kind) return KINDS.includes(kind) ? kind : 'catalog';
+  const excluding = Boolean(query?.exclude?.length);
+  if (suggestions.budget !== null) return excluding ? 'catalog' : 'budget';
+  return excluding ? 'exclusion' : 'age';
+}
+
+const listOf = (words: string[] | undefined) => (words ?? []).map((w) => `“${w}”`).join(', ');
+
+/** One empty state per cause: what happened (the ranking's words when it sent some) and one way on. */
+function showEmpty(kind: UnmetKind, message: string | undefined, suggestions: Suggestions, query: Query | undefined): void {
+  const who = query ? `your ${person(query.relationship)}` : 'them';
+  const budget = suggestions.budget;
+  let title: string;
+  let said: string;
+  let fix: string;
+  let action: HTMLButtonElement | undefined;
+  switch (kind) {
+    case 'budget': {
+      title = budget !== null ? `Nothing under ${money(budget)}` : 'Nothing within this budget';
+      said = `No gift in the catalog for ${who} costs that little.`;
+      fix = 'A higher budget opens up more ideas.';
+      const next = budget !== null ? Math.max(10, Math.ceil((budget * 2) / 5) * 5) : 50;
+      if (query) action = button(`Try up to ${money(next)}`, `Try up to ${money(next)}`, () => void changeBudgetTo(next), 'raise');
+      break;
+    }
+    case 'exclusion':
+      title = 'Your exclusions rule out every idea';
+      said = query?.exclude?.length ? `Nothing is left once ${listOf(query.exclude)} is left out.` : 'Nothing is left after the exclusions.';
+      fix = 'Say in the chat which exclusion can go, or what else they enjoy.';
+      action = askButton(`Nothing fit after leaving out ${query?.exclude?.join(', ') || 'my exclusions'}. What else could I give ${who}?`);
+      break;
+    case 'age':
+      title = query ? `No ideas for age ${query.age} yet` : 'No ideas for this age yet';
+      said = "The catalog has nothing made for this age.";
+      fix = 'Ask in the chat for ideas beyond the catalog.';
+      action = askButton(`The gift catalog had nothing for ${who}${query ? ` (${query.age})` : ''}. What would you suggest?`);
+      break;
+    case 'interest':
+      title = 'Nothing matches these interests';
+      said = query?.interests?.length ? `No gift fits ${listOf(query.interests)}.` : 'No gift fits the interests given.';
+      fix = 'A broader interest, like cooking or reading, finds more.';
+      action = askButton(`No gift in the catalog matched ${query?.interests?.join(', ') || 'those interests'}. What related ideas could work for ${who}?`);
+      break;
+    case 'occasion':
+      title = 'Nothing for this occasion';
+      said = query?.occasion ? `No gift in the catalog suits “${query.occasion}”.` : 'No gift in the catalog suits the occasion.';
+      fix = 'Ideas without the occasion may still fit.';
+      action = askButton(`Nothing in the catalog suited ${query?.occasion || 'the occasion'}. What else could I give ${who}?`);
+      break;
+    default:
+      title = 'Nothing in the catalog fits';
+      said = 'No gift fits all of these at once.';
+      fix = budget !== null && query?.exclude?.length ? 'Try a higher budget or fewer exclusions.' : 'Fewer details find more ideas.';
+      action = askButton(`No gift in the catalog fit everything I asked for ${who}. What would you suggest?`);
+  }
+  const tile = el('div', 'art');
+  tile.style.setProperty('--h', String(hueOf(`e-${kind}`)));
+  tile.append(picture(`e-${kind}`));
+  const h = el('h2', '', title);
+  h.id = 'empty-title';
+  emptyBox.dataset.cause = kind;
+  emptyBox.setAttribute('aria-labelledby', 'empty-title');
+  emptyBox.replaceChildren(tile, h, el('p', 'said', message || said), el('p', 'fix', fix), ...(action ? [action] : []));
+}
+
+function askButton(text: string): HTMLButtonElement {
+  return button('Ask in the chat', 'Ask in the chat', () => void sendMessage(text, 'Asked in the chat.'), 'ask');
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -223,25 +356,120 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node;
 }
 
+// ---- Pictures and the grid ------------------------------------------------------------
+
+/** Title word → illustration id, from the sprite's `data-w` lists (illustrations.ts). */
+const artByWord = new Map<string, string>();
+for (const symbol of document.querySelectorAll<SVGSymbolElement>('symbol[data-w]'))
+  for (const word of (symbol.dataset.w ?? '').split(' ')) if (!artByWord.has(word)) artByWord.set(word, symbol.id);
+
+/** A gift's picture: the last title word that names a kind (the head noun: "…recipe book"), else its category. */
+function artFor(gift: Gift): string {
+  const words = gift.title.toLowerCase().split(/[^a-z]+/);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const id = artByWord.get(words[i]!);
+    if (id) return id;
+  }
+  return document.getElementById(`c-${gift.category}`)?.id ?? 'gift';
+}
+
+const hueOf = (id: string) => Number(document.getElementById(id)?.dataset.h ?? 210);
+
+/** FNV-1a: the same gift id always gives the same tint and confetti. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const svgTemplate = Object.assign(document.createElement('template'), {
+  innerHTML: '<svg class="pic" aria-hidden="true" focusable="false"><use></use></svg>',
+});
+function picture(id: string): Element {
+  const svg = svgTemplate.content.firstElementChild!.cloneNode(true) as Element;
+  svg.firstElementChild!.setAttribute('href', `#${id}`);
+  return svg;
+}
+
+function artTile(gift: Gift): HTMLDivElement {
+  const id = artFor(gift);
+  const h = hash(gift.id);
+  const tile = el('div', 'art');
+  const at = (shift: number, from: number, span: number) => `${from + ((h >>> shift) % span)}%`;
+  const vars: Array<[string, string]> = [
+    ['--h', String((hueOf(id) + (h % 29) - 14 + 360) % 360)],
+    ['--h2', String((hueOf(id) + 40 + ((h >>> 5) % 80)) % 360)],
+    ['--x1', at(8, 6, 22)], ['--y1', at(11, 18, 40)],
+    ['--x2', at(14, 72, 22)], ['--y2', at(17, 15, 30)],
+    ['--x3', at(20, 80, 14)], ['--y3', at(23, 62, 25)],
+  ];
+  for (const [name, value] of vars) tile.style.setProperty(name, value);
+  tile.append(picture(id));
+  return tile;
+}
+
+const GAP = 10;
+const MIN_CARD = 200;
+const narrow = window.matchMedia('(max-width:520px)');
+/**
+ * Columns without holes: as many as fit, then as few as keep the same number of rows
+ * (4 cards in 3 columns become 2 + 2). Cards grow to fill the last row (flex-grow), so
+ * 5 cards in 3 columns are 3 + 2 wider ones, never a row with an empty cell.
+ */
+function layoutGrid(): void {
+  const n = list.children.length;
+  if (!n) return;
+  const fit = narrow.matches ? 1 : Math.max(1, Math.floor((list.clientWidth + GAP) / (MIN_CARD + GAP)));
+  const rows = Math.ceil(n / Math.min(fit, n));
+  list.style.setProperty('--cols', String(Math.ceil(n / rows)));
+}
+
 function card(gift: Gift, index: number): HTMLLIElement {
   const li = el('li', 'card');
   li.dataset.id = gift.id;
   const titleId = `t-${index}`;
   li.setAttribute('aria-labelledby', titleId);
-  const head = el('div', 'head');
-  const rank = el('span', 'rank', `${index + 1}.`);
+  const tile = artTile(gift);
+  const rank = el('span', 'rank', `${index + 1}`);
   rank.setAttribute('aria-hidden', 'true');
-  const title = el('h2', '', gift.title);
-  title.id = titleId;
-  const price = el('span', 'price', money(gift.price));
-  head.append(rank, title, price);
-  const foot = el('div', 'foot');
   const chip = el('span', 'chip', gift.category.replace(/-/g, ' '));
   chip.setAttribute('aria-label', `Category: ${gift.category}`);
+  tile.append(rank, chip);
+  const head = el('div', 'head');
+  const title = el('h2', '', gift.title);
+  title.id = titleId;
+  title.title = gift.title;
+  head.append(title, el('span', 'price', money(gift.price)));
+  const why = typeof gift.why === 'string' && gift.why.trim() ? gift.why.trim() : undefined;
+  const text = el('div', why ? 'text' : 'text solo');
+  text.append(el('p', 'reason', gift.reason), ...(why ? [el('p', 'why', why)] : []));
+  text.title = why ? `${gift.reason} ${why}` : gift.reason;
   const actions = el('div', 'actions');
-  actions.append(button('More like this', `More like ${gift.title}`, () => moreLike(gift), 'more'), button('Tell me more', `Tell me more about ${gift.title}`, () => tellMore(gift), 'tell'));
-  foot.append(chip, actions);
-  li.append(head, el('p', 'reason', gift.reason), foot);
+  actions.append(
+    button('More like this', `More like ${gift.title}`, () => moreLike(gift), 'more'),
+    button('Tell me more', `Tell me more about ${gift.title}`, () => tellMore(gift), 'tell'),
+  );
+  const body = el('div', 'body');
+  body.append(head, text, actions);
+  li.append(tile, body);
+  return li;
+}
+
+/** A card of the same boxes and heights as card(), with bars for text. */
+function skeleton(): HTMLLIElement {
+  const li = el('li', 'card skel');
+  li.setAttribute('aria-hidden', 'true');
+  const head = el('div', 'head');
+  const title = el('h2', '');
+  title.append(el('span', 'bar'));
+  head.append(title);
+  const text = el('div', 'text');
+  text.append(el('span', 'bar'), el('span', 'bar short'));
+  const actions = el('div', 'actions');
+  actions.append(el('span', ''), el('span', ''));
+  const body = el('div', 'body');
+  body.append(head, text, actions);
+  li.append(el('div', 'art'), body);
   return li;
 }
 
@@ -249,15 +477,18 @@ function button(label: string, accessibleName: string, onClick: () => void, acti
   const b = el('button', '', label);
   b.type = 'button';
   b.dataset.action = action;
-  b.setAttribute('aria-label', accessibleName);
+  if (accessibleName !== label) b.setAttribute('aria-label', accessibleName);
   b.addEventListener('click', onClick);
   b.disabled = busy;
   return b;
 }
 
-function setStatus(text: string, error = false): void {
+function setStatus(text: string, error = false, quiet = false): void {
   statusLine.textContent = text;
+  statusLine.title = text;
   statusLine.classList.toggle('error', error);
+  statusLine.classList.toggle('vh', quiet);
+  statusLine.classList.remove('note');
 }
 
 function setBusy(on: boolean): void {
@@ -297,14 +528,18 @@ function moreLike(gift: Gift): void {
 }
 
 function changeBudget(): void {
-  const query = current?.query;
   const budget = Number(budgetInput.value);
-  if (!query || !Number.isFinite(budget) || budget <= 0) {
+  if (!current?.query || !Number.isFinite(budget) || budget <= 0) {
     setStatus('Enter a budget in USD, e.g. 50.', true);
     budgetInput.focus();
     return;
   }
-  void refine('change_budget', { ...queryArgs(query), budget }, `Finding ideas up to ${money(budget)}…`);
+  void changeBudgetTo(budget);
+}
+
+async function changeBudgetTo(budget: number): Promise<void> {
+  const query = current?.query;
+  if (query) await refine('change_budget', { ...queryArgs(query), budget }, `Finding ideas up to ${money(budget)}…`);
 }
 budgetGo.addEventListener('click', changeBudget);
 budgetInput.addEventListener('keydown', (event) => {
@@ -322,12 +557,17 @@ back.addEventListener('click', () => {
   heading.focus();
 });
 
-async function tellMore(gift: Gift): Promise<void> {
-  const who = current?.query ? ` for my ${current.query.relationship}` : '';
+function tellMore(gift: Gift): Promise<void> {
+  const who = current?.query ? ` for my ${person(current.query.relationship)}` : '';
   const text = `Tell me more about "${gift.title}" (gift id ${gift.id}) as a gift${who}.`;
+  return sendMessage(text, `Asked about ${gift.title}.`);
+}
+
+/** A follow-up message into the chat (`ui/message`); the model answers it. */
+async function sendMessage(text: string, done: string): Promise<void> {
   try {
     const result = await request<{ isError?: boolean }>('ui/message', { role: 'user', content: [{ type: 'text', text }] });
-    setStatus(result?.isError ? 'The host did not accept the message.' : `Asked about ${gift.title}.`, Boolean(result?.isError));
+    setStatus(result?.isError ? 'The host did not accept the message.' : done, Boolean(result?.isError));
   } catch (error) {
     setStatus(`Could not send the message: ${(error as Error).message}`, true);
   }
@@ -342,6 +582,7 @@ new ResizeObserver(() => {
   sizeQueued = true;
   requestAnimationFrame(() => {
     sizeQueued = false;
+    layoutGrid();
     const height = Math.ceil(document.body.getBoundingClientRect().height);
     if (height !== lastHeight) {
       lastHeight = height;
@@ -355,6 +596,8 @@ const openai = (window as unknown as { openai?: { toolOutput?: unknown; toolResp
 if (openai?.toolOutput) {
   if (openai.theme === 'dark' || openai.theme === 'light') applyContext({ theme: openai.theme });
   showResult({ structuredContent: openai.toolOutput, _meta: openai.toolResponseMetadata }, false);
+} else {
+  showLoading();
 }
 
 request<McpUiInitializeResult>('ui/initialize', {

@@ -27,13 +27,26 @@ interface HostState {
   messages: unknown[];
   sizes: number[];
   timings: Record<string, number>;
+  /** The tool input was sent and the result is held (`hold=1`). */
+  held?: boolean;
   setTheme(theme: 'light' | 'dark'): void;
+  /** With `hold=1`: sends the held tool result (the widget shows its loading state until then). */
+  release(): void;
 }
 
 const params = new URLSearchParams(location.search);
 const mcpUrl = params.get('mcp')!;
-const theme = (params.get('theme') ?? 'light') as 'light' | 'dark';
+/** `none`: the host context carries no theme (the widget falls back to prefers-color-scheme). */
+const theme = (params.get('theme') ?? 'light') as 'light' | 'dark' | 'none';
 const args = JSON.parse(params.get('args') ?? '{}') as Record<string, unknown>;
+/** Host style variables (`styles.variables` of the host context), e.g. a chat host's dark palette. */
+const variables = JSON.parse(params.get('vars') ?? 'null') as Record<string, string> | null;
+/**
+ * A given tool result instead of the server's (`structuredContent` merged over the real one):
+ * how the test shows fields of the result contract the server may not send yet (`unmet`, `why`).
+ */
+const override = JSON.parse(params.get('result') ?? 'null') as Record<string, unknown> | null;
+const hold = params.get('hold') === '1';
 
 const state: HostState = {
   ready: false,
@@ -45,6 +58,7 @@ const state: HostState = {
   sizes: [],
   timings: { start: performance.now() },
   setTheme: () => undefined,
+  release: () => undefined,
 };
 (window as unknown as { __host: HostState }).__host = state;
 
@@ -93,7 +107,8 @@ async function main(): Promise<void> {
   document.getElementById('slot')!.append(iframe);
 
   const hostContext: McpUiHostContext = {
-    theme,
+    ...(theme !== 'none' && { theme }),
+    ...(variables && { styles: { variables: variables as NonNullable<McpUiHostContext['styles']>['variables'] } }),
     displayMode: 'inline',
     availableDisplayModes: ['inline'],
     platform: 'web',
@@ -114,7 +129,12 @@ async function main(): Promise<void> {
     state.timings.initialized = performance.now();
     void (async () => {
       await bridge.sendToolInput({ arguments: args });
-      const result = await client.callTool({ name: 'suggest_gifts', arguments: args });
+      const real = await client.callTool({ name: 'suggest_gifts', arguments: args });
+      const result = override ? { ...real, structuredContent: { ...(real.structuredContent as object), ...override } } : real;
+      if (hold) {
+        state.held = true;
+        await new Promise<void>((resolve) => (state.release = resolve));
+      }
       state.toolResult = result;
       await bridge.sendToolResult(result as Parameters<typeof bridge.sendToolResult>[0]);
       state.timings.result = performance.now();
