@@ -187,4 +187,19 @@ describe('configuration', () => {
     expect(widget.html).not.toMatch(/<script[^>]+src=|<link|<img|@import|url\(|https?:\/\//i);
     expect(widget.html).not.toContain('sourceMappingURL');
   });
+
+  it('the widget draws a picture for every catalog category and every empty-state cause, from its own sprite', async () => {
+    const { ILLUSTRATION_IDS } = await import('../dist/widget/illustrations.js');
+    const { widgetResource } = await import('../dist/widget/meta.js');
+    const html = widgetResource().html;
+    const wanted = [
+      ...new Set(catalog.flatMap((g) => g.categories).map((c) => `c-${c}`)),
+      ...['budget', 'exclusion', 'age', 'interest', 'occasion', 'catalog'].map((k) => `e-${k}`),
+      'gift',
+    ];
+    for (const id of wanted) {
+      expect(ILLUSTRATION_IDS).toContain(id);
+      expect(html).toContain(`<symbol id="${id}" viewBox="0 0 48 48"`);
+    }
+  });
 });

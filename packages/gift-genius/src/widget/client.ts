@@ -258,7 +258,8 @@ function render(): void {
   const unmet = (suggestions.unmet ?? []).filter((u) => u && typeof u.message === 'string');
   heading.textContent = current.heading ?? titleFor(query);
   const band = suggestions.budget === null && suggestions.acrossPriceRanges ? ['across price ranges'] : [];
-  sub.textContent = subtitle(query, suggestions.budget, [...band, `${suggestions.matched} matched`], Boolean(current.heading));
+  const matched = suggestions.gifts.length ? [`${suggestions.matched} matched`] : [];
+  sub.textContent = subtitle(query, suggestions.budget, [...band, ...matched], Boolean(current.heading));
   back.hidden = history.length === 0;
   budgetBox.hidden = !query;
   if (document.activeElement !== budgetInput) budgetInput.value = suggestions.budget !== null ? String(suggestions.budget) : '';
@@ -291,6 +292,7 @@ const listOf = (words: string[] | undefined) => (words ?? []).map((w) => `“${w
 /** One empty state per cause: what happened (the ranking's words when it sent some) and one way on. */
 function showEmpty(kind: UnmetKind, message: string | undefined, suggestions: Suggestions, query: Query | undefined): void {
   const who = query ? `your ${person(query.relationship)}` : 'them';
+  const mine = query ? `my ${person(query.relationship)}` : 'them'; // in the user's own message
   const budget = suggestions.budget;
   let title: string;
   let said: string;
@@ -309,31 +311,31 @@ function showEmpty(kind: UnmetKind, message: string | undefined, suggestions: Su
       title = 'Your exclusions rule out every idea';
       said = query?.exclude?.length ? `Nothing is left once ${listOf(query.exclude)} is left out.` : 'Nothing is left after the exclusions.';
       fix = 'Say in the chat which exclusion can go, or what else they enjoy.';
-      action = askButton(`Nothing fit after leaving out ${query?.exclude?.join(', ') || 'my exclusions'}. What else could I give ${who}?`);
+      action = askButton(`Nothing fit after leaving out ${query?.exclude?.join(', ') || 'my exclusions'}. What else could I give ${mine}?`);
       break;
     case 'age':
       title = query ? `No ideas for age ${query.age} yet` : 'No ideas for this age yet';
       said = "The catalog has nothing made for this age.";
       fix = 'Ask in the chat for ideas beyond the catalog.';
-      action = askButton(`The gift catalog had nothing for ${who}${query ? ` (${query.age})` : ''}. What would you suggest?`);
+      action = askButton(`The gift catalog had nothing for ${mine}${query ? ` (${query.age})` : ''}. What would you suggest?`);
       break;
     case 'interest':
       title = 'Nothing matches these interests';
       said = query?.interests?.length ? `No gift fits ${listOf(query.interests)}.` : 'No gift fits the interests given.';
       fix = 'A broader interest, like cooking or reading, finds more.';
-      action = askButton(`No gift in the catalog matched ${query?.interests?.join(', ') || 'those interests'}. What related ideas could work for ${who}?`);
+      action = askButton(`No gift in the catalog matched ${query?.interests?.join(', ') || 'those interests'}. What related ideas could work for ${mine}?`);
       break;
     case 'occasion':
       title = 'Nothing for this occasion';
       said = query?.occasion ? `No gift in the catalog suits “${query.occasion}”.` : 'No gift in the catalog suits the occasion.';
       fix = 'Ideas without the occasion may still fit.';
-      action = askButton(`Nothing in the catalog suited ${query?.occasion || 'the occasion'}. What else could I give ${who}?`);
+      action = askButton(`Nothing in the catalog suited ${query?.occasion || 'the occasion'}. What else could I give ${mine}?`);
       break;
     default:
       title = 'Nothing in the catalog fits';
       said = 'No gift fits all of these at once.';
       fix = budget !== null && query?.exclude?.length ? 'Try a higher budget or fewer exclusions.' : 'Fewer details find more ideas.';
-      action = askButton(`No gift in the catalog fit everything I asked for ${who}. What would you suggest?`);
+      action = askButton(`No gift in the catalog fit everything I asked for ${mine}. What would you suggest?`);
   }
   const tile = el('div', 'art');
   tile.style.setProperty('--h', String(hueOf(`e-${kind}`)));
@@ -432,7 +434,7 @@ function card(gift: Gift, index: number): HTMLLIElement {
   const tile = artTile(gift);
   const rank = el('span', 'rank', `${index + 1}`);
   rank.setAttribute('aria-hidden', 'true');
-  const chip = el('span', 'chip', gift.category.replace(/-/g, ' '));
+  const chip = el('span', 'chip', gift.category.split('-').join(' & ')); // "food-drink": "food & drink"
   chip.setAttribute('aria-label', `Category: ${gift.category}`);
   tile.append(rank, chip);
   const head = el('div', 'head');

@@ -60,7 +60,7 @@ white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .status.error{color:var(--danger)}.status.note{height:auto;white-space:normal}.status:empty{height:0;margin:0}
 ol{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:10px;--cols:3}
 ol[aria-busy=true] .card:not(.skel){opacity:.6}
-.card{flex:1 1 calc((100% - (var(--cols) - 1) * 10px) / var(--cols) - 1px);min-width:0;height:270px;display:flex;
+.card{flex:1 1 calc((100% - (var(--cols) - 1) * 10px) / var(--cols) - 1px);min-width:0;height:288px;display:flex;
 flex-direction:column;border:1px solid var(--line);border-radius:var(--radius);background:var(--card);overflow:hidden}
 .art{position:relative;flex:none;height:76px;display:flex;align-items:center;justify-content:center;
 --a:hsl(var(--h) var(--ts) var(--al));color:hsl(var(--h) 45% var(--il));
@@ -70,14 +70,14 @@ radial-gradient(circle at var(--x3) var(--y3),var(--a) 0 3px,transparent 4px),hs
 .pic{width:52px;height:52px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 .rank{position:absolute;top:8px;left:10px;font-size:12px;font-weight:600;font-variant-numeric:tabular-nums}
 .chip{position:absolute;bottom:7px;left:8px;font-size:11.5px;line-height:16px;padding:1px 8px;border-radius:999px;
-background:var(--card);color:var(--fg);text-transform:capitalize}
+background:var(--card);color:var(--fg)}
 .body{flex:1;display:flex;flex-direction:column;gap:6px;padding:10px 12px 12px;min-height:0;min-width:0}
 .head{display:flex;align-items:flex-start;gap:8px}
 h2{flex:1;margin:0;font-size:14.5px;line-height:20px;height:40px;font-weight:600;overflow-wrap:anywhere}
 h2,.reason,.why{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:2}
 .price{flex:none;font-weight:600;line-height:20px;font-variant-numeric:tabular-nums}
 .text{flex:1;min-height:0;font-size:13px;line-height:18px}
-.reason,.why{margin:0}.reason{color:var(--fg);-webkit-line-clamp:3}.text.solo .reason{-webkit-line-clamp:5}
+.reason,.why{margin:0}.reason{color:var(--fg);-webkit-line-clamp:4}.text.solo .reason{-webkit-line-clamp:6}
 .why{color:var(--muted);margin-top:2px}
 .actions{flex:none;display:flex;gap:6px}
 .actions button{flex:1;min-width:0;padding:6px 4px;font-size:12.5px;overflow:hidden;text-overflow:ellipsis}
@@ -93,9 +93,8 @@ border:1px dashed var(--line);border-radius:var(--radius);--h:210}
 .empty .fix{color:var(--fg)}.empty button{margin-top:6px}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:520px){main{padding:10px}.budget{flex:1 1 100%}
-.card{height:196px;flex-direction:row}.art{width:84px;height:auto}.pic{width:44px;height:44px}
-.body{padding:10px 10px 10px 12px}.chip{left:6px;right:6px;text-align:center;overflow:hidden;text-overflow:ellipsis}
-.reason{-webkit-line-clamp:3}.text.solo .reason{-webkit-line-clamp:4}.why{-webkit-line-clamp:1}}
+.card{height:214px;flex-direction:row}.art{width:84px;height:auto}.pic{width:44px;height:44px}
+.body{padding:10px 10px 10px 12px}.chip{left:6px;right:6px;text-align:center;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}}
 @media (prefers-reduced-motion:no-preference){.skel .art,.bar,.skel .actions span{animation:pulse 1.4s ease-in-out infinite}
 @keyframes pulse{50%{opacity:.55}}}
 `;
