@@ -104,7 +104,8 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     const { theme = 'light', width = 900, args = ARGS, until = 'cards' } = options;
     const scheme = options.scheme ?? (theme === 'dark' ? 'dark' : 'light');
     // Tall enough that element screenshots never reach past the viewport.
-    const context = await browser.newContext({ viewport: { width, height: 1800 }, colorScheme: scheme, deviceScaleFactor: 1 });
+    const viewport = { width, height: 1800 };
+    const context = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: 1 });
     const page = await context.newPage();
     const requests: string[] = [];
     const errors: string[] = [];
@@ -276,7 +277,8 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason,
       ...(i % 2 === 0 && { why: `Something they will use long after the birthday: ${g.gift.title.toLowerCase()}.` }),
     }));
-    const unmet = [{ kind: 'interest', message: 'Few gifts match “reading” under $60, so some picks are broader.' }];
+    const message = 'Few gifts match “reading” under $60, so some picks are broader.';
+    const unmet = [{ kind: 'interest', message }];
     const { page, widget, errors, shot } = await openHost({ result: { gifts, unmet } });
     try {
       expect(await widget.locator('li.card').nth(0).locator('.why').textContent()).toBe(gifts[0]!.why);
@@ -305,7 +307,7 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     }
   });
 
-  it('empty because of the budget (no `unmet`: the inputs tell): one message, and a way to a higher budget', async () => {
+  it('empty because of the budget (no `unmet`: the inputs tell): one message, a way to a higher budget', async () => {
     const { page, widget, state, errors, shot } = await openHost({ args: { ...ARGS, budget: 5 }, until: 'empty' });
     try {
       const empty = widget.locator('#empty');
@@ -315,7 +317,8 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       expect(await widget.locator('li').count()).toBe(0);
       await shot('widget-empty-budget.png');
       await empty.getByRole('button', { name: 'Try up to $10' }).click();
-      await waitFor('change_budget from the empty state', async () => (await state()).calls.find((c) => c.name === 'change_budget'));
+      const called = async () => (await state()).calls.find((c) => c.name === 'change_budget');
+      await waitFor('change_budget from the empty state', called);
       expect((await state()).calls[0]!.arguments).toMatchObject({ budget: 10, relationship: 'sister' });
       await widget.locator('li.card').first().waitFor();
       expect(errors).toEqual([]);
@@ -324,7 +327,7 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     }
   });
 
-  it('empty because of an exclusion, told only by the inputs: says so, and never suggests a higher budget', async () => {
+  it('empty because of an exclusion, told only by the inputs: says so, never suggests a higher budget', async () => {
     const { budget: _b, ...noBudget } = ARGS;
     const args = { ...noBudget, exclude: ['coffee', 'books'] };
     const { page, widget, state, errors } = await openHost({ args, result: { gifts: [], matched: 0 }, until: 'empty' });
@@ -336,7 +339,8 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       expect(await widget.locator('#status').textContent()).toBe('');
       await empty.getByRole('button', { name: 'Ask in the chat' }).click();
       await waitFor('ui/message', async () => (await state()).messages[0]);
-      expect((await state()).messages[0]!.content[0]!.text).toBe('Nothing fit after leaving out coffee, books. What else could I give my sister?');
+      const asked = (await state()).messages[0]!.content[0]!.text;
+      expect(asked).toBe('Nothing fit after leaving out coffee, books. What else could I give my sister?');
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
@@ -350,7 +354,7 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     ['occasion', 'No gift in the catalog suits a birthday.', 'Nothing for this occasion'],
     ['catalog', 'The catalog has no gifts that fit all of this.', 'Nothing in the catalog fits'],
   ] as const;
-  it.each(CAUSES)('empty because of %s (from `unmet`): its own picture, title and message, nothing else', async (kind, message, title) => {
+  it.each(CAUSES)('empty because of %s (from `unmet`): own picture, title and message', async (kind, message, title) => {
     const result = { gifts: [], matched: 0, unmet: [{ kind, message }, { kind: 'budget', message: 'not shown' }] };
     const { page, widget, errors, onlyOwnRequests, shot } = await openHost({ result, until: 'empty' });
     try {
@@ -413,7 +417,10 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     try {
       const host = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(host).toBe(HOST_DARK_BG);
-      const look = await frame().evaluate(() => ({ theme: document.documentElement.dataset.theme, bg: getComputedStyle(document.body).backgroundColor }));
+      const look = await frame().evaluate(() => ({
+        theme: document.documentElement.dataset.theme,
+        bg: getComputedStyle(document.body).backgroundColor,
+      }));
       expect(look).toEqual({ theme: undefined, bg: HOST_DARK_BG });
       await page.locator('#widget').screenshot({ path: `${OUT}widget-dark-system.png` });
       expect(errors).toEqual([]);
@@ -442,7 +449,9 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     try {
       const layout = await frame().evaluate(() => {
         const cards = [...document.querySelectorAll('li.card')].map((c) => c.getBoundingClientRect());
-        const inside = (sel: string) => [...document.querySelectorAll(sel)].every((b) => b.getBoundingClientRect().right <= document.documentElement.clientWidth);
+        const right = document.documentElement.clientWidth;
+        const inside = (sel: string) =>
+          [...document.querySelectorAll(sel)].every((b) => b.getBoundingClientRect().right <= right);
         return {
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,

@@ -188,7 +188,7 @@ describe('configuration', () => {
     expect(widget.html).not.toContain('sourceMappingURL');
   });
 
-  it('the widget draws a picture for every catalog category and every empty-state cause, from its own sprite', async () => {
+  it('the widget has a picture for every catalog category and empty-state cause, in its own sprite', async () => {
     const { ILLUSTRATION_IDS } = await import('../dist/widget/illustrations.js');
     const { widgetResource } = await import('../dist/widget/meta.js');
     const html = widgetResource().html;

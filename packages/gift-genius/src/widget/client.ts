@@ -218,7 +218,12 @@ function showResult(result: ToolResult, refinement: boolean): boolean {
 /** "my sister" and "sister" both read "your sister". */
 const person = (relationship: string) => relationship.trim().replace(/^(my|your)\s+/i, '');
 
-function subtitle(query: Partial<Query> | undefined, budget: number | null | undefined, extra: string[], named: boolean): string {
+function subtitle(
+  query: Partial<Query> | undefined,
+  budget: number | null | undefined,
+  extra: string[],
+  named: boolean,
+): string {
   const who = query?.relationship ? person(query.relationship) : '';
   return [
     named && who ? `For your ${who}` : '',
@@ -239,16 +244,18 @@ const titleFor = (query: Partial<Query> | undefined) =>
 function showLoading(): void {
   const count = Math.min(Math.max(Math.trunc(Number(toolInput?.count ?? 5)) || 5, 1), 10);
   heading.textContent = titleFor(toolInput);
-  sub.textContent = ['Finding ideas…', subtitle(toolInput, toolInput ? toolInput.budget ?? null : undefined, [], false)]
-    .filter(Boolean)
-    .join(' · ');
+  const asked = subtitle(toolInput, toolInput ? toolInput.budget ?? null : undefined, [], false);
+  sub.textContent = ['Finding ideas…', asked].filter(Boolean).join(' · ');
   if (typeof toolInput?.budget === 'number') budgetInput.value = String(toolInput.budget);
   emptyBox.hidden = true;
   list.hidden = false;
   list.replaceChildren(...Array.from({ length: count }, skeleton));
   layoutGrid();
   // Said to screen readers; on screen, the subtitle says it (a status line would change the height).
-  setStatus(toolInput?.relationship ? `Finding gift ideas for your ${person(toolInput.relationship)}…` : 'Waiting for gift ideas…', false, true);
+  const doing = toolInput?.relationship
+    ? `Finding gift ideas for your ${person(toolInput.relationship)}…`
+    : 'Waiting for gift ideas…';
+  setStatus(doing, false, true);
   setBusy(true);
 }
 
@@ -262,7 +269,8 @@ function render(): void {
   sub.textContent = subtitle(query, suggestions.budget, [...band, ...matched], Boolean(current.heading));
   back.hidden = history.length === 0;
   budgetBox.hidden = !query;
-  if (document.activeElement !== budgetInput) budgetInput.value = suggestions.budget !== null ? String(suggestions.budget) : '';
+  const shownBudget = suggestions.budget === null ? '' : String(suggestions.budget);
+  if (document.activeElement !== budgetInput) budgetInput.value = shownBudget;
 
   const empty = suggestions.gifts.length === 0;
   list.hidden = empty;
@@ -290,7 +298,7 @@ function causeOf(suggestions: Suggestions, query: Query | undefined, unmet: Unme
 const listOf = (words: string[] | undefined) => (words ?? []).map((w) => `“${w}”`).join(', ');
 
 /** One empty state per cause: what happened (the ranking's words when it sent some) and one way on. */
-function showEmpty(kind: UnmetKind, message: string | undefined, suggestions: Suggestions, query: Query | undefined): void {
+function showEmpty(kind: UnmetKind, message: string | undefined, suggestions: Suggestions, query?: Query): void {
   const who = query ? `your ${person(query.relationship)}` : 'them';
   const mine = query ? `my ${person(query.relationship)}` : 'them'; // in the user's own message
   const budget = suggestions.budget;
@@ -304,37 +312,48 @@ function showEmpty(kind: UnmetKind, message: string | undefined, suggestions: Su
       said = `No gift in the catalog for ${who} costs that little.`;
       fix = 'A higher budget opens up more ideas.';
       const next = budget !== null ? Math.max(10, Math.ceil((budget * 2) / 5) * 5) : 50;
-      if (query) action = button(`Try up to ${money(next)}`, `Try up to ${money(next)}`, () => void changeBudgetTo(next), 'raise');
+      const label = `Try up to ${money(next)}`;
+      if (query) action = button(label, label, () => void changeBudgetTo(next), 'raise');
       break;
     }
     case 'exclusion':
       title = 'Your exclusions rule out every idea';
-      said = query?.exclude?.length ? `Nothing is left once ${listOf(query.exclude)} is left out.` : 'Nothing is left after the exclusions.';
+      said = query?.exclude?.length
+        ? `Nothing is left once ${listOf(query.exclude)} is left out.`
+        : 'Nothing is left after the exclusions.';
       fix = 'Say in the chat which exclusion can go, or what else they enjoy.';
-      action = askButton(`Nothing fit after leaving out ${query?.exclude?.join(', ') || 'my exclusions'}. What else could I give ${mine}?`);
+      action = askButton(
+        `Nothing fit after leaving out ${query?.exclude?.join(', ') || 'my exclusions'}. ` +
+          `What else could I give ${mine}?`,
+      );
       break;
     case 'age':
       title = query ? `No ideas for age ${query.age} yet` : 'No ideas for this age yet';
       said = "The catalog has nothing made for this age.";
       fix = 'Ask in the chat for ideas beyond the catalog.';
-      action = askButton(`The gift catalog had nothing for ${mine}${query ? ` (${query.age})` : ''}. What would you suggest?`);
+      action = askButton(`The gift catalog had nothing for ${mine}${query ? ` (${query.age})` : ''}. Any ideas?`);
       break;
     case 'interest':
       title = 'Nothing matches these interests';
-      said = query?.interests?.length ? `No gift fits ${listOf(query.interests)}.` : 'No gift fits the interests given.';
+      said = `No gift fits ${query?.interests?.length ? listOf(query.interests) : 'the interests given'}.`;
       fix = 'A broader interest, like cooking or reading, finds more.';
-      action = askButton(`No gift in the catalog matched ${query?.interests?.join(', ') || 'those interests'}. What related ideas could work for ${mine}?`);
+      action = askButton(
+        `No gift in the catalog matched ${query?.interests?.join(', ') || 'those interests'}. ` +
+          `What related ideas could work for ${mine}?`,
+      );
       break;
     case 'occasion':
       title = 'Nothing for this occasion';
-      said = query?.occasion ? `No gift in the catalog suits “${query.occasion}”.` : 'No gift in the catalog suits the occasion.';
+      said = `No gift in the catalog suits ${query?.occasion ? `“${query.occasion}”` : 'the occasion'}.`;
       fix = 'Ideas without the occasion may still fit.';
-      action = askButton(`Nothing in the catalog suited ${query?.occasion || 'the occasion'}. What else could I give ${mine}?`);
+      action = askButton(`Nothing in the catalog suited ${query?.occasion || 'the occasion'}. What else for ${mine}?`);
       break;
     default:
       title = 'Nothing in the catalog fits';
       said = 'No gift fits all of these at once.';
-      fix = budget !== null && query?.exclude?.length ? 'Try a higher budget or fewer exclusions.' : 'Fewer details find more ideas.';
+      fix = budget !== null && query?.exclude?.length
+        ? 'Try a higher budget or fewer exclusions.'
+        : 'Fewer details find more ideas.';
       action = askButton(`No gift in the catalog fit everything I asked for ${mine}. What would you suggest?`);
   }
   const tile = el('div', 'art');
@@ -434,8 +453,9 @@ function card(gift: Gift, index: number): HTMLLIElement {
   const tile = artTile(gift);
   const rank = el('span', 'rank', `${index + 1}`);
   rank.setAttribute('aria-hidden', 'true');
-  const chip = el('span', 'chip', gift.category.split('-').join(' & ')); // "food-drink": "food & drink"
-  chip.setAttribute('aria-label', `Category: ${gift.category}`);
+  const label = gift.category.split('-').join(' & '); // "food-drink": "food & drink"
+  const chip = el('span', 'chip', label);
+  chip.setAttribute('aria-label', `Category: ${label}`);
   tile.append(rank, chip);
   const head = el('div', 'head');
   const title = el('h2', '', gift.title);
@@ -594,11 +614,19 @@ new ResizeObserver(() => {
 }).observe(document.body);
 
 // ChatGPT also exposes the result as globals; paint from them at once when present.
-const openai = (window as unknown as { openai?: { toolOutput?: unknown; toolResponseMetadata?: Record<string, unknown>; theme?: string } }).openai;
+interface OpenAiGlobals {
+  toolInput?: Partial<Query>;
+  toolOutput?: unknown;
+  toolResponseMetadata?: Record<string, unknown>;
+  theme?: string;
+}
+const openai = (window as unknown as { openai?: OpenAiGlobals }).openai;
+if (openai?.theme === 'dark' || openai?.theme === 'light') applyContext({ theme: openai.theme });
 if (openai?.toolOutput) {
-  if (openai.theme === 'dark' || openai.theme === 'light') applyContext({ theme: openai.theme });
   showResult({ structuredContent: openai.toolOutput, _meta: openai.toolResponseMetadata }, false);
 } else {
+  // Loading at the final size from the first paint; ChatGPT may already hold the tool input.
+  if (openai?.toolInput && typeof openai.toolInput === 'object') toolInput = openai.toolInput;
   showLoading();
 }
 

@@ -43,8 +43,8 @@ h1,.sub{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 h1{font-size:16px;line-height:20px;margin:0;font-weight:600;outline:none}
 .sub{margin:0;color:var(--muted);font-size:13px;line-height:18px}
 .budget{display:flex;align-items:center;gap:6px}
-.money{display:flex;align-items:center;height:32px;border:1px solid var(--line);border-radius:999px;padding:0 4px 0 11px;
-background:var(--bg);color:var(--muted)}
+.money{display:flex;align-items:center;height:32px;border:1px solid var(--line);border-radius:999px;
+padding:0 4px 0 11px;background:var(--bg);color:var(--muted)}
 .money:focus-within{outline:2px solid var(--ring)}
 input{width:4.6em;border:0;outline:0;padding:0 4px;background:transparent;color:var(--fg);font:inherit;height:30px}
 button{font:inherit;font-size:13px;line-height:18px;padding:6px 12px;border-radius:999px;border:1px solid var(--line);
@@ -64,7 +64,8 @@ ol[aria-busy=true] .card:not(.skel){opacity:.6}
 flex-direction:column;border:1px solid var(--line);border-radius:var(--radius);background:var(--card);overflow:hidden}
 .art{position:relative;flex:none;height:76px;display:flex;align-items:center;justify-content:center;
 --a:hsl(var(--h) var(--ts) var(--al));color:hsl(var(--h) 45% var(--il));
-background:radial-gradient(circle at var(--x1) var(--y1),hsl(var(--h2) var(--ts) var(--al) / .55) 0 9px,transparent 10px),
+background:radial-gradient(circle at var(--x1) var(--y1),hsl(var(--h2) var(--ts) var(--al) / .55) 0 9px,
+transparent 10px),
 radial-gradient(circle at var(--x2) var(--y2),hsl(var(--h2) var(--ts) var(--al) / .4) 0 5px,transparent 6px),
 radial-gradient(circle at var(--x3) var(--y3),var(--a) 0 3px,transparent 4px),hsl(var(--h) var(--ts) var(--tl))}
 .pic{width:52px;height:52px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
@@ -94,8 +95,10 @@ border:1px dashed var(--line);border-radius:var(--radius);--h:210}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:520px){main{padding:10px}.budget{flex:1 1 100%}
 .card{height:214px;flex-direction:row}.art{width:84px;height:auto}.pic{width:44px;height:44px}
-.body{padding:10px 10px 10px 12px}.chip{left:6px;right:6px;text-align:center;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}}
-@media (prefers-reduced-motion:no-preference){.skel .art,.bar,.skel .actions span{animation:pulse 1.4s ease-in-out infinite}
+.body{padding:10px 10px 10px 12px}
+.chip{left:6px;right:6px;text-align:center;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}}
+@media (prefers-reduced-motion:no-preference){
+.skel .art,.bar,.skel .actions span{animation:pulse 1.4s ease-in-out infinite}
 @keyframes pulse{50%{opacity:.55}}}
 `;
 
@@ -103,9 +106,10 @@ const BODY = `<main>
 <header>
 <button type="button" id="back" aria-label="Back" hidden>←</button>
 <div class="titles"><h1 id="heading" tabindex="-1">Gift ideas</h1><p class="sub" id="sub">&nbsp;</p></div>
-<div id="budget-box" class="budget" role="group" aria-label="Budget"><span class="money"><span aria-hidden="true">$</span>
-<label class="vh" for="budget">Budget in USD</label><input id="budget" type="number" inputmode="decimal" min="1" max="100000"
- step="any" placeholder="Any"></span><button type="button" id="budget-go" class="primary" aria-label="Update budget">Update</button></div>
+<div id="budget-box" class="budget" role="group" aria-label="Budget">
+<span class="money"><span aria-hidden="true">$</span><label class="vh" for="budget">Budget in USD</label>
+<input id="budget" type="number" inputmode="decimal" min="1" max="100000" step="any" placeholder="Any"></span>
+<button type="button" id="budget-go" class="primary" aria-label="Update budget">Update</button></div>
 </header>
 <p class="status" id="status" role="status" aria-live="polite">Waiting for gift ideas…</p>
 <ol id="cards" aria-labelledby="heading" aria-busy="true"></ol>
@@ -119,7 +123,8 @@ export function buildWidgetHtml(script: string): string {
   return (
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>GiftGen gift ideas</title><style>${css}</style></head><body>${ILLUSTRATION_SPRITE}${BODY.replace(/\n/g, '')}` +
+    `<title>GiftGen gift ideas</title><style>${css}</style></head>` +
+    `<body>${ILLUSTRATION_SPRITE}${BODY.replace(/\n/g, '')}` +
     `<script type="module">${code}</script></body></html>`
   );
 }

@@ -130,7 +130,8 @@ async function main(): Promise<void> {
     void (async () => {
       await bridge.sendToolInput({ arguments: args });
       const real = await client.callTool({ name: 'suggest_gifts', arguments: args });
-      const result = override ? { ...real, structuredContent: { ...(real.structuredContent as object), ...override } } : real;
+      const structuredContent = { ...(real.structuredContent as object), ...override };
+      const result = override ? { ...real, structuredContent } : real;
       if (hold) {
         state.held = true;
         await new Promise<void>((resolve) => (state.release = resolve));
