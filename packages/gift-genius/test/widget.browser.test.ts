@@ -307,6 +307,20 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     }
   });
 
+  it.each([
+    [4, [2, 2]],
+    [7, [3, 3, 1]],
+  ])('%i cards: rows without holes (%j)', async (count, cells) => {
+    const { page, frame, widget, errors } = await openHost({ args: { ...ARGS, count } });
+    try {
+      await expect.poll(() => widget.locator('li.card').count()).toBe(count);
+      expect((await expectNoHoles(frame(), count)).map((r) => r.cells)).toEqual(cells);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('empty because of the budget (no `unmet`: the inputs tell): one message, a way to a higher budget', async () => {
     const { page, widget, state, errors, shot } = await openHost({ args: { ...ARGS, budget: 5 }, until: 'empty' });
     try {
@@ -354,7 +368,7 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     ['occasion', 'No gift in the catalog suits a birthday.', 'Nothing for this occasion'],
     ['catalog', 'The catalog has no gifts that fit all of this.', 'Nothing in the catalog fits'],
   ] as const;
-  it.each(CAUSES)('empty because of %s (from `unmet`): own picture, title and message', async (kind, message, title) => {
+  it.each(CAUSES)('empty because of %s (from `unmet`): own picture, title, message', async (kind, message, title) => {
     const result = { gifts: [], matched: 0, unmet: [{ kind, message }, { kind: 'budget', message: 'not shown' }] };
     const { page, widget, errors, onlyOwnRequests, shot } = await openHost({ result, until: 'empty' });
     try {

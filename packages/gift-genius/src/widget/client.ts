@@ -530,7 +530,10 @@ function queryArgs(query: Query): Record<string, unknown> {
 async function refine(tool: string, args: Record<string, unknown>, pendingText: string): Promise<void> {
   if (busy) return;
   setBusy(true);
-  setStatus(pendingText);
+  // Said to screen readers; on screen the subtitle says it, as a status line appearing would move the cards.
+  setStatus(pendingText, false, true);
+  const subtitleBefore = sub.textContent;
+  sub.textContent = pendingText;
   const hadFocus = document.activeElement;
   try {
     const result = await request<ToolResult>('tools/call', { name: tool, arguments: args });
@@ -538,6 +541,7 @@ async function refine(tool: string, args: Record<string, unknown>, pendingText: 
   } catch (error) {
     setStatus(`Could not update the ideas: ${(error as Error).message}`, true);
   } finally {
+    if (sub.textContent === pendingText) sub.textContent = subtitleBefore;
     setBusy(false);
   }
 }
