@@ -15,6 +15,11 @@
  * `host-context-changed`, `ui/notifications/size-changed`, `tools/call`, `ui/message`,
  * and answers to `ping` and `ui/resource-teardown`. It is checked against ext-apps'
  * own host side (`AppBridge`) in test/widget.browser.test.ts.
+ *
+ * What it shows: placeholder cards of the final size until the result comes (the count
+ * from the tool input), then the ranked cards, or one empty state for the cause of an
+ * empty answer. It reads the result's optional `unmet` (what could not be satisfied) and
+ * per-gift `why`, and does without them when the server does not send them.
  */
 import type { McpUiHostContext, McpUiInitializeResult } from '@modelcontextprotocol/ext-apps';
 import type { WidgetQuery } from './meta.js';

@@ -44,7 +44,8 @@ export function widgetDomain(env: NodeJS.ProcessEnv = process.env): string | und
 }
 
 const WIDGET_DESCRIPTION =
-  'Shows the suggested gifts as cards (title, price, reason, category) the user can refine: more like one idea, or another budget.';
+  'Shows the suggested gifts as cards (picture, title, price, reason, category) the user can refine: ' +
+  'more like one idea, or another budget.';
 
 /**
  * `_meta` of the resource (listing and `resources/read` content): the MCP Apps keys and
