@@ -147,7 +147,7 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     };
     const shot = async (name: string) => {
       await settledHeight();
-      await page.locator('#widget').screenshot({ path: `${OUT}${name}` });
+      await page.locator('#widget').screenshot({ path: `${OUT}${name}`, animations: 'disabled' });
       copyFileSync(`${OUT}${name}`, `${DOCS}${name}`);
     };
     return { page, widget, frame, requests, errors, state, onlyOwnRequests, settledHeight, shot };
