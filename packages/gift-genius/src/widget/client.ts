@@ -267,7 +267,8 @@ function showLoading(): void {
 function render(): void {
   if (!current) return;
   const { suggestions, query } = current;
-  const unmet = (suggestions.unmet ?? []).filter((u) => u && typeof u.message === 'string');
+  // Read defensively: a result from another server version may carry anything here.
+  const unmet = (Array.isArray(suggestions.unmet) ? suggestions.unmet : []).filter((u) => typeof u?.message === 'string');
   heading.textContent = current.heading ?? titleFor(query);
   const band = suggestions.budget === null && suggestions.acrossPriceRanges ? ['across price ranges'] : [];
   const matched = suggestions.gifts.length ? [`${suggestions.matched} matched`] : [];
