@@ -268,7 +268,8 @@ function render(): void {
   if (!current) return;
   const { suggestions, query } = current;
   // Read defensively: a result from another server version may carry anything here.
-  const unmet = (Array.isArray(suggestions.unmet) ? suggestions.unmet : []).filter((u) => typeof u?.message === 'string');
+  const listed = Array.isArray(suggestions.unmet) ? suggestions.unmet : [];
+  const unmet = listed.filter((u) => typeof u?.message === 'string');
   heading.textContent = current.heading ?? titleFor(query);
   const band = suggestions.budget === null && suggestions.acrossPriceRanges ? ['across price ranges'] : [];
   const matched = suggestions.gifts.length ? [`${suggestions.matched} matched`] : [];
