@@ -175,11 +175,18 @@ describe('discover', () => {
   it('passes a valid DiscoverResult', () => expect(run({ jsonrpc: '2.0', id: 1, result: DISCOVER_RESULT }).status).toBe('pass'));
   it('passes a legacy server that answers with a JSON-RPC error echoing the id over HTTP 200', () =>
     expect(run({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }, 200).status).toBe('pass'));
-  it('fails a JSON-RPC error over HTTP 400', () => expect(run({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Bad Request' } }, 400).status).toBe('fail'));
+  // 2026-07-28 Streamable HTTP, Backward Compatibility: a 4xx without a recognised modern error is the fallback signal.
+  it('warns (naming ChatGPT) on a non-modern JSON-RPC error over HTTP 400: legal, SDK clients fall back', () => {
+    const r = run({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Bad Request' } }, 400);
+    expect(r.status).toBe('warn');
+    expect(r.findings?.[0]).toMatchObject({ code: 'discover/http-error-status', severity: 'warn', hosts: ['chatgpt'], args: { httpStatus: 400 } });
+    expect(r.findings?.[0].cite).toMatchObject({ revision: '2026-07-28', section: 'basic/transports/streamable-http#backward-compatibility' });
+  });
   it('fails an error with id null', () => expect(run({ jsonrpc: '2.0', id: null, error: { code: -32601, message: 'no' } }).status).toBe('fail'));
-  it('fails a malformed result and silence', () => {
+  it('fails a malformed result; warns on silence (the stdio fallback signal, at the cost of a timeout)', () => {
     expect(run({ jsonrpc: '2.0', id: 1, result: { versions: 'x' } }).status).toBe('fail');
-    expect(run('timeout').status).toBe('fail');
+    expect(run('timeout').status).toBe('warn');
+    expect(run('timeout').findings?.[0].code).toBe('discover/timeout');
   });
   it('warns when serverInfo or cache hints are missing', () => {
     const { _meta, ...rest } = DISCOVER_RESULT;

@@ -48,15 +48,21 @@ describe('broken fixtures over stdio', () => {
 });
 
 describe('broken fixtures over HTTP (node:http on 127.0.0.1)', () => {
-  it('a correct raw HTTP server passes; one answering server/discover with a bare 400 fails discover only', async () => {
+  it('a correct raw HTTP server passes; a bare 400 to server/discover warns (fails under --profile chatgpt), discover only', async () => {
     const good = await startHttpServer(process.execPath, [fixture('http-server.mjs')]);
     const bad = await startHttpServer(process.execPath, [fixture('http-server.mjs'), '--broken-discover']);
     try {
       const ok = await doctor({ kind: 'http', url: good.url, headers: {} }, OPTIONS);
       expect(ok.report.checks.filter((c) => !['pass', 'info', 'skip'].includes(c.status))).toEqual([]);
       const broken = await doctor({ kind: 'http', url: bad.url, headers: {} }, OPTIONS);
-      expect(broken.report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['discover']);
-      expect(broken.report.checks.find((c) => c.id === 'discover')!.summary).toMatch(/HTTP 400/);
+      expect(broken.report.checks.filter((c) => c.status !== 'pass' && c.status !== 'info' && c.status !== 'skip').map((c) => c.id)).toEqual(['discover']);
+      expect(broken.report.checks.find((c) => c.id === 'discover')!.status).toBe('warn');
+      expect(broken.report.checks.find((c) => c.id === 'discover')!.summary).toMatch(/HTTP 400.*ChatGPT/);
+      expect(broken.report.exitCode).toBe(0);
+      const chatgpt = await doctor({ kind: 'http', url: bad.url, headers: {} }, { ...OPTIONS, profile: 'chatgpt' });
+      expect(chatgpt.report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['discover']);
+      expect(chatgpt.report.checks.find((c) => c.id === 'discover')!.findings[0].escalatedBy).toBe('chatgpt');
+      expect(chatgpt.report.exitCode).toBe(1);
     } finally {
       await Promise.all([good.stop(), bad.stop()]);
     }

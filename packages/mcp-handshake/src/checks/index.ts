@@ -1,3 +1,4 @@
+import { findingsOf } from '../findings/finding.js';
 import type { Check, Finding, Transcript } from '../types.js';
 import { capabilitiesBacked } from './capabilities-backed.js';
 import { capabilitiesDeclared } from './capabilities-declared.js';
@@ -32,14 +33,20 @@ export const CHECKS: readonly Check[] = [
   emptyDiscovery,
 ];
 
-/** Run every check over one transcript. A check that throws is reported, not fatal. */
+/**
+ * Run every check over one transcript. A check that throws is reported as a doctor bug, not fatal.
+ * Every entry carries findings: a check that returns none of its own is adapted (findings/finding.ts).
+ */
 export function runChecks(transcript: Transcript, checks: readonly Check[] = CHECKS): Finding[] {
   return checks.map((check) => {
     const { run: _run, ...meta } = check;
     try {
-      return { ...meta, ...check.run(transcript) };
+      const result = check.run(transcript);
+      return { ...meta, ...result, findings: findingsOf(check, result) };
     } catch (error) {
-      return { ...meta, status: 'fail' as const, summary: `the check itself crashed: ${(error as Error).message}`, evidence: [] };
+      const result = { status: 'fail' as const, summary: `the check itself crashed: ${(error as Error).message}`, evidence: [] };
+      const crash = findingsOf(check, result).map((f) => ({ ...f, code: `${check.id}/crashed`, party: 'client' as const }));
+      return { ...meta, ...result, findings: crash };
     }
   });
 }
