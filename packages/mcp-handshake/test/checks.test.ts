@@ -8,6 +8,7 @@ import { eraSupport } from '../src/checks/era-support.js';
 import { initializeFormat } from '../src/checks/initialize-format.js';
 import { jsonrpcEnvelope } from '../src/checks/jsonrpc-envelope.js';
 import { lifecycleOrder } from '../src/checks/lifecycle-order.js';
+import { messageSchema } from '../src/checks/message-schema.js';
 import { listChanged } from '../src/checks/list-changed.js';
 import { serverInfo } from '../src/checks/server-info.js';
 import { stdioHygiene } from '../src/checks/stdio-hygiene.js';
@@ -36,6 +37,7 @@ describe('the rule set', () => {
       'tool-schemas',
       'era-support',
       'empty-discovery',
+      'message-schema',
     ]);
     for (const c of CHECKS) {
       expect(c.title && c.why && c.fix).toBeTruthy();
@@ -188,9 +190,13 @@ describe('discover', () => {
     expect(run('timeout').status).toBe('warn');
     expect(run('timeout').findings?.[0].code).toBe('discover/timeout');
   });
-  it('warns when serverInfo or cache hints are missing', () => {
+  it('warns when serverInfo is missing (a SHOULD); fails without ttlMs (REQUIRED in the 2026-07-28 schema)', () => {
     const { _meta, ...rest } = DISCOVER_RESULT;
     expect(run({ jsonrpc: '2.0', id: 1, result: rest }).status).toBe('warn');
+    const { ttlMs, ...noTtl } = DISCOVER_RESULT;
+    const r = run({ jsonrpc: '2.0', id: 1, result: noTtl });
+    expect(r.status).toBe('fail');
+    expect(r.summary).toMatch(/\/ttlMs must have required property "ttlMs" \(2026-07-28 schema\)/);
   });
 });
 
@@ -353,5 +359,53 @@ describe('era-support and empty-discovery', () => {
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { tools: {} }), 'initialize');
     b.ok(c, 'tools/list', undefined, { tools: [] }, 'list-1');
     expect(emptyDiscovery.run(b.build()).status).toBe('warn');
+  });
+});
+
+describe('message-schema (the spec JSON Schema of each revision, via ajv)', () => {
+  const legacyWith = (result: Record<string, unknown>, version = '2025-11-25') => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', version);
+    b.ok(c, 'initialize', {}, result, 'initialize');
+    return { b, c };
+  };
+  const findingsOf = (t: ReturnType<TranscriptBuilder['build']>) => messageSchema.run(t).findings ?? [];
+
+  it('passes a healthy transcript', () => {
+    const b = new TranscriptBuilder();
+    healthyMain(b);
+    expect(messageSchema.run(b.build()).status).toBe('pass');
+  });
+  it('names the field and the revision: no protocolVersion, a number there, capabilities.tools: true', () => {
+    const missing = findingsOf(legacyWith({ capabilities: {}, serverInfo: { name: 's', version: '1' } }).b.build());
+    expect(missing[0]).toMatchObject({ code: 'message-schema/result', severity: 'fail', args: { pointer: '/protocolVersion', revision: '2025-11-25', definition: 'InitializeResult' } });
+    expect(missing[0].cite.url).toBe('https://modelcontextprotocol.io/specification/2025-11-25/schema#initializeresult');
+    const number = findingsOf(legacyWith({ protocolVersion: 20250618, capabilities: {}, serverInfo: { name: 's', version: '1' } }, '2025-06-18').b.build());
+    expect(number[0].args).toMatchObject({ pointer: '/protocolVersion', problem: 'must be string', revision: '2025-06-18' });
+    const tools = findingsOf(legacyWith(INIT_RESULT('2025-11-25', { tools: true })).b.build());
+    expect(tools.map((f) => f.args.pointer)).toEqual(['/capabilities/tools']);
+  });
+  it('checks list results and their entries: a non-array, a null tool', () => {
+    const { b, c } = legacyWith(INIT_RESULT());
+    b.ok(c, 'resources/list', undefined, { resources: {} }, 'list-1');
+    b.ok(c, 'tools/list', undefined, { tools: [null] }, 'list-1');
+    expect(findingsOf(b.build()).map((f) => `${f.args.method} ${f.args.pointer}`)).toEqual(['resources/list /resources', 'tools/list /tools/0']);
+  });
+  it('checks errors and server notifications; leaves tool JSON Schemas and serverInfo to their own checks', () => {
+    const { b, c } = legacyWith({ protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's' } });
+    b.request(c, 'mcp-handshake/no-such-method', {}, { jsonrpc: '2.0', id: 2, error: { code: 'nope' } }, { label: 'unknown-method' });
+    b.inbound(c, { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x' } });
+    b.ok(c, 'tools/list', undefined, { tools: [{ name: 'x', inputSchema: { type: 'array' } }] }, 'list-1');
+    expect(findingsOf(b.build()).map((f) => `${f.code} ${f.args.pointer}`)).toEqual([
+      'message-schema/error /message',
+      'message-schema/error /code',
+      'message-schema/server-message /params/level',
+    ]);
+  });
+  it('judges a modern connection by its envelope revision', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
+    b.ok(c, 'tools/list', MODERN_META('2026-07-28'), { tools: [] }, 'list-1');
+    expect(findingsOf(b.build()).map((f) => `${f.args.revision} ${f.args.pointer}`)).toEqual(['2026-07-28 /cacheScope', '2026-07-28 /resultType', '2026-07-28 /ttlMs']);
   });
 });

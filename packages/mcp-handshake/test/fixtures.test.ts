@@ -68,3 +68,47 @@ describe('broken fixtures over HTTP (node:http on 127.0.0.1)', () => {
     }
   }, 30_000);
 });
+
+/**
+ * Fixtures of the checks added for issue 11, each on the transports its check applies to: `stdio` is the
+ * fixture's argv after the script, `http` the argv of http-server.mjs (undefined: the check is HTTP-only or stdio-only).
+ */
+const SCHEMA_CASES = ['no-protocol-version', 'number-protocol-version', 'tools-true', 'resources-not-array', 'null-tool'];
+const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check: string; status: 'fail' | 'warn' }> = [
+  ...SCHEMA_CASES.map((c) => ({
+    name: `message-schema ${c}`,
+    stdio: [fixture('broken-message-schema.mjs'), c],
+    http: ['--fixture', 'broken-message-schema.mjs', '--case', c],
+    check: 'message-schema',
+    status: 'fail' as const,
+  })),
+];
+
+function expectOnly(report: Awaited<ReturnType<typeof doctor>>['report'], check: string, status: 'fail' | 'warn') {
+  const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+  expect(byId[check].status, `${byId[check].summary}\n${byId[check].evidence.join('\n')}`).toBe(status);
+  const others = report.checks.filter((c) => c.id !== check && (c.status === 'fail' || (status === 'warn' && c.status === 'warn')));
+  expect(others.map((c) => `${c.id}: ${c.summary}`)).toEqual([]);
+}
+
+describe('fixtures of the new checks, on every transport they apply to', () => {
+  for (const c of NEW_CASES) {
+    if (c.stdio) {
+      it(`stdio: ${c.name} → ${c.check} ${c.status}, nothing else fails`, async () => {
+        const { report } = await doctor({ kind: 'stdio', command: process.execPath, args: c.stdio!, env: {} }, OPTIONS);
+        expectOnly(report, c.check, c.status);
+      }, 30_000);
+    }
+    if (c.http) {
+      it(`http: ${c.name} → ${c.check} ${c.status}, nothing else fails`, async () => {
+        const server = await startHttpServer(process.execPath, [fixture('http-server.mjs'), ...c.http!]);
+        try {
+          const { report } = await doctor({ kind: 'http', url: server.url, headers: {} }, OPTIONS);
+          expectOnly(report, c.check, c.status);
+        } finally {
+          await server.stop();
+        }
+      }, 30_000);
+    }
+  }
+});

@@ -1,22 +1,18 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { hostsAt } from '../findings/hosts.js';
 import { ERROR, META, MODERN_VERSION } from '../protocol.js';
+import { hasSchema, validateAgainst } from '../spec/schemas.js';
 import type { Check } from '../types.js';
 import { asObject, connsBy, describe, errorOf, exchangesOf, outcome, replyOf, resultOf, sentOf, skip, SPEC_MODERN } from './lib.js';
 import { LABEL } from '../labels.js';
 
-/** What is wrong with a DiscoverResult (empty when nothing is). `warnings` are SHOULDs. */
-export function discoverProblems(result: Record<string, unknown>): { errors: string[]; warnings: string[] } {
-  const errors: string[] = [];
+/**
+ * What is wrong with a DiscoverResult (empty when nothing is): `errors` are violations of the revision's JSON
+ * Schema (REQUIRED fields, types), `warnings` are SHOULDs the schema cannot express.
+ */
+export function discoverProblems(result: Record<string, unknown>, revision: string = MODERN_VERSION): { errors: string[]; warnings: string[] } {
+  const errors = hasSchema(revision) ? validateAgainst(revision, 'DiscoverResult', result).map((v) => `${v.pointer || '(root)'} ${v.message}`) : [];
   const warnings: string[] = [];
-  const versions = result.supportedVersions;
-  if (!Array.isArray(versions) || versions.length === 0 || !versions.every((v) => typeof v === 'string')) errors.push('supportedVersions must be a non-empty array of strings');
-  if (!result.capabilities || typeof result.capabilities !== 'object' || Array.isArray(result.capabilities)) errors.push('capabilities must be an object');
-  if (result.instructions !== undefined && typeof result.instructions !== 'string') errors.push('instructions must be a string');
-  if (result.resultType === undefined) errors.push('resultType is missing (2026-07-28 results MUST carry it; SDK 2.x clients reject the result)');
-  if (result.ttlMs !== undefined && !(Number.isInteger(result.ttlMs) && (result.ttlMs as number) >= 0)) errors.push('ttlMs must be a non-negative integer');
-  if (result.cacheScope !== undefined && result.cacheScope !== 'public' && result.cacheScope !== 'private') errors.push('cacheScope must be "public" or "private"');
-  if (result.ttlMs === undefined || result.cacheScope === undefined) warnings.push('ttlMs/cacheScope missing: clients fall back to no caching');
   const info = asObject(asObject(result._meta)[META.serverInfo]);
   if (typeof info.name !== 'string' || typeof info.version !== 'string') warnings.push(`_meta["${META.serverInfo}"] with name and version is missing`);
   return { errors, warnings };
@@ -43,9 +39,9 @@ export const discover: Check = {
     const status = x.httpStatus;
     const result = resultOf(t, x);
     if (result) {
-      const { errors, warnings } = discoverProblems(result);
+      const { errors, warnings } = discoverProblems(result, c.version);
       const found = [
-        ...errors.map((e) => finding('discover/malformed-result', 'fail', `malformed DiscoverResult: ${e}`, DISCOVER, { args: { problem: e } })),
+        ...errors.map((e) => finding('discover/malformed-result', 'fail', `malformed DiscoverResult: ${e} (${c.version ?? MODERN_VERSION} schema)`, DISCOVER, { args: { problem: e, revision: c.version ?? MODERN_VERSION } })),
         ...warnings.map((w) => finding('discover/incomplete-result', 'warn', `valid DiscoverResult, but ${w}`, DISCOVER, { args: { problem: w } })),
       ];
       return verdict(found, { summary: `DiscoverResult: versions ${JSON.stringify(result.supportedVersions)}`, evidence });

@@ -9,6 +9,7 @@ import { initializeFormat } from './initialize-format.js';
 import { jsonrpcEnvelope } from './jsonrpc-envelope.js';
 import { lifecycleOrder } from './lifecycle-order.js';
 import { listChanged } from './list-changed.js';
+import { messageSchema } from './message-schema.js';
 import { serverInfo } from './server-info.js';
 import { stdioHygiene } from './stdio-hygiene.js';
 import { toolSchemas } from './tool-schemas.js';
@@ -31,6 +32,7 @@ export const CHECKS: readonly Check[] = [
   toolSchemas,
   eraSupport,
   emptyDiscovery,
+  messageSchema,
 ];
 
 /**

@@ -134,5 +134,8 @@ export function itemsOf(result: Msg | undefined, method: string): Msg[] {
 
 /** All tools of a session's first listing, across pages. */
 export function toolsOf(t: Transcript, session: Session): Msg[] {
-  return exchangesOf(t, { conn: session.conn.id, method: 'tools/list', labelPrefix: LABEL.firstListing }).flatMap((x) => itemsOf(resultOf(t, x), 'tools/list'));
+  // An entry that is not an object (null, a string) is message-schema's finding, not a tool to judge.
+  return exchangesOf(t, { conn: session.conn.id, method: 'tools/list', labelPrefix: LABEL.firstListing })
+    .flatMap((x) => itemsOf(resultOf(t, x), 'tools/list'))
+    .filter((tool) => tool !== null && typeof tool === 'object' && !Array.isArray(tool));
 }
