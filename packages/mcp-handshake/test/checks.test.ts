@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS, runChecks } from '../src/checks/index.js';
 import { capabilitiesBacked } from '../src/checks/capabilities-backed.js';
 import { capabilitiesDeclared } from '../src/checks/capabilities-declared.js';
+import { clientCapabilities } from '../src/checks/client-capabilities.js';
 import { discover } from '../src/checks/discover.js';
 import { emptyDiscovery } from '../src/checks/empty-discovery.js';
 import { eraSupport } from '../src/checks/era-support.js';
+import { httpContentType } from '../src/checks/http-content-type.js';
 import { initializeFormat } from '../src/checks/initialize-format.js';
 import { jsonrpcEnvelope } from '../src/checks/jsonrpc-envelope.js';
 import { lifecycleOrder } from '../src/checks/lifecycle-order.js';
@@ -38,6 +40,8 @@ describe('the rule set', () => {
       'era-support',
       'empty-discovery',
       'message-schema',
+      'http-content-type',
+      'client-capabilities',
     ]);
     for (const c of CHECKS) {
       expect(c.title && c.why && c.fix).toBeTruthy();
@@ -407,5 +411,43 @@ describe('message-schema (the spec JSON Schema of each revision, via ajv)', () =
     const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
     b.ok(c, 'tools/list', MODERN_META('2026-07-28'), { tools: [] }, 'list-1');
     expect(findingsOf(b.build()).map((f) => `${f.args.revision} ${f.args.pointer}`)).toEqual(['2026-07-28 /cacheScope', '2026-07-28 /resultType', '2026-07-28 /ttlMs']);
+  });
+});
+
+describe('http-content-type', () => {
+  const withType = (contentType: string, status = 200) => {
+    const b = new TranscriptBuilder('http');
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    const sent = b.outbound(c, { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
+    b.event(c, { dir: 'in', kind: 'http', http: { method: 'POST', url: 'u', status, contentType } });
+    const reply = b.inbound(c, { jsonrpc: '2.0', id: 1, result: INIT_RESULT() });
+    const t = b.build();
+    t.exchanges.push({ conn: c, id: 1, method: 'initialize', label: 'initialize', sentSeq: sent, replySeq: reply, outcome: 'reply', ms: 1, httpStatus: status });
+    return httpContentType.run(t);
+  };
+  it('passes application/json (with parameters) and text/event-stream', () => {
+    expect(withType('application/json; charset=utf-8').status).toBe('pass');
+    expect(withType('text/event-stream').status).toBe('pass');
+  });
+  it('fails a JSON answer served as text/plain, citing the revision; warns for a 4xx error body', () => {
+    const r = withType('text/plain');
+    expect(r).toMatchObject({ status: 'fail', findings: [{ code: 'http-content-type/answer', args: { contentType: 'text/plain', revision: '2025-11-25' } }] });
+    expect(withType('text/plain', 400).status).toBe('warn');
+  });
+  it('skips stdio', () => expect(httpContentType.run(new TranscriptBuilder().build()).status).toBe('skip'));
+});
+
+describe('client-capabilities', () => {
+  const session = (capabilities: Record<string, unknown>) => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    b.ok(c, 'initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'c', version: '1' } }, INIT_RESULT(), 'initialize');
+    b.inbound(c, { jsonrpc: '2.0', id: 's1', method: 'roots/list' });
+    b.inbound(c, { jsonrpc: '2.0', id: 's2', method: 'ping' });
+    return clientCapabilities.run(b.build());
+  };
+  it('fails roots/list to a client without roots; passes when roots is declared', () => {
+    expect(session({})).toMatchObject({ status: 'fail', findings: [{ code: 'client-capabilities/undeclared-request', args: { method: 'roots/list', capability: 'roots' } }] });
+    expect(session({ roots: {} }).status).toBe('pass');
   });
 });

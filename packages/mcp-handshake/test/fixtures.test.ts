@@ -82,6 +82,16 @@ const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check:
     check: 'message-schema',
     status: 'fail' as const,
   })),
+  { name: 'JSON answers served as text/plain', http: ['--content-type', 'text/plain'], check: 'http-content-type', status: 'fail' },
+  {
+    name: 'roots/list and sampling/createMessage to a client that declared neither',
+    stdio: [fixture('broken-client-capabilities.mjs')],
+    http: ['--fixture', 'broken-client-capabilities.mjs'],
+    check: 'client-capabilities',
+    status: 'fail',
+  },
+  // stdio is in CASES above; on HTTP the notification rides the initialize response's SSE stream.
+  { name: 'a notification after the initialize result, before initialized', http: ['--fixture', 'broken-lifecycle-order.mjs'], check: 'lifecycle-order', status: 'fail' },
 ];
 
 function expectOnly(report: Awaited<ReturnType<typeof doctor>>['report'], check: string, status: 'fail' | 'warn') {

@@ -2,9 +2,11 @@ import { findingsOf } from '../findings/finding.js';
 import type { Check, Finding, Transcript } from '../types.js';
 import { capabilitiesBacked } from './capabilities-backed.js';
 import { capabilitiesDeclared } from './capabilities-declared.js';
+import { clientCapabilities } from './client-capabilities.js';
 import { discover } from './discover.js';
 import { emptyDiscovery } from './empty-discovery.js';
 import { eraSupport } from './era-support.js';
+import { httpContentType } from './http-content-type.js';
 import { initializeFormat } from './initialize-format.js';
 import { jsonrpcEnvelope } from './jsonrpc-envelope.js';
 import { lifecycleOrder } from './lifecycle-order.js';
@@ -33,6 +35,8 @@ export const CHECKS: readonly Check[] = [
   eraSupport,
   emptyDiscovery,
   messageSchema,
+  httpContentType,
+  clientCapabilities,
 ];
 
 /**
