@@ -46,6 +46,13 @@ export const HOST_FACTS: readonly HostFact[] = [
     source: 'anthropics/claude-ai-mcp#45 (labelled known-issue) and #137',
     basis: 'observed',
   },
+  {
+    risk: 'tool-list-frozen',
+    host: 'vscode',
+    behaviour: 'can keep showing a cached tool list (and fewer tools than tools/list returns) after the server changed its tools',
+    source: 'microsoft/vscode#245921 (open; Inspector lists every tool, VS Code does not)',
+    basis: 'observed',
+  },
 ];
 
 export const HOSTS: readonly HostId[] = ['chatgpt', 'claude', 'vscode'];
