@@ -6,6 +6,7 @@ import { runChecks } from '../src/checks/index.js';
 import { cite, finding, verdict } from '../src/findings/finding.js';
 import { HOST_FACTS, hostsAt } from '../src/findings/hosts.js';
 import { applyProfile } from '../src/findings/profile.js';
+import { applyBaseline } from '../src/report/baseline.js';
 import { buildReport, REPORT_FORMAT, REPORT_SCHEMA_FILE } from '../src/report/doctor-report.js';
 import { formatJunit } from '../src/report/junit.js';
 import { formatSarif } from '../src/report/sarif.js';
@@ -97,5 +98,14 @@ describe('the --json report, JUnit and SARIF come from the findings', () => {
     const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'discover');
     expect(result).toMatchObject({ level: 'error', partialFingerprints: { findingCode: 'discover/http-error-status' }, properties: { hosts: ['chatgpt'], escalatedBy: 'chatgpt' } });
     expect(formatJunit(report)).toMatch(/fail discover\/http-error-status: HTTP 400/);
+  });
+});
+
+describe('--baseline by finding code', () => {
+  it('accepts a check whose failing findings all have accepted codes, and only those', () => {
+    const entries = applyProfile(runChecks(discover400()), 'chatgpt');
+    expect(applyBaseline(entries, new Set(['discover/http-error-status'])).find((e) => e.id === 'discover')!.baselined).toBe(true);
+    expect(applyBaseline(entries, new Set(['discover/timeout'])).find((e) => e.id === 'discover')!.baselined).toBeUndefined();
+    expect(applyBaseline(entries, new Set(['discover'])).find((e) => e.id === 'discover')!.baselined).toBe(true);
   });
 });
