@@ -33,19 +33,28 @@ export const lifecycleOrder: Check = {
       const end = initialized?.seq ?? Infinity;
       for (const e of events.filter((e) => e.seq > x.replySeq! && e.seq < end)) {
         const method = (e.message as Msg).method;
-        if (typeof method === 'string' && !ALLOWED_EARLY.has(method)) early.push(`${c.id}: before notifications/initialized: ${excerpt(e.message, 140)}`);
+        if (typeof method === 'string' && !ALLOWED_EARLY.has(method)) {
+          early.push(`${c.id}: before notifications/initialized: ${excerpt(e.message, 140)}`);
+        }
       }
     }
     if (checked === 0) return skip('no initialize was answered');
     const where = cite(revision ?? FALLBACK_LEGACY_VERSION, 'basic/lifecycle#initialization');
-    const findings = [
-      ...(evidence.length > 0
-        ? [finding('lifecycle-order/before-initialize-result', 'fail', `${evidence.length} message(s) arrived before the initialize result`, where, { args: { messages: evidence.length }, evidence })]
-        : []),
-      ...(early.length > 0
-        ? [finding('lifecycle-order/before-initialized', 'warn', `${early.length} message(s) arrived after the initialize result but before notifications/initialized`, where, { args: { messages: early.length }, evidence: early })]
-        : []),
-    ];
+    const findings = [];
+    if (evidence.length > 0) {
+      const message = `${evidence.length} message(s) arrived before the initialize result`;
+      findings.push(finding('lifecycle-order/before-initialize-result', 'fail', message, where, {
+        args: { messages: evidence.length },
+        evidence,
+      }));
+    }
+    if (early.length > 0) {
+      const message = `${early.length} message(s) arrived after the initialize result but before notifications/initialized`;
+      findings.push(finding('lifecycle-order/before-initialized', 'warn', message, where, {
+        args: { messages: early.length },
+        evidence: early,
+      }));
+    }
     return verdict(findings, { summary: `the server waited for the handshake on ${checked} connection(s)` });
   },
 };
