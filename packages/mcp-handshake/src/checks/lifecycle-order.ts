@@ -49,7 +49,7 @@ export const lifecycleOrder: Check = {
       }));
     }
     if (early.length > 0) {
-      const message = `${early.length} message(s) arrived after the initialize result but before notifications/initialized`;
+      const message = `${early.length} message(s) arrived after the initialize result, before notifications/initialized`;
       findings.push(finding('lifecycle-order/before-initialized', 'warn', message, where, {
         args: { messages: early.length },
         evidence: early,
