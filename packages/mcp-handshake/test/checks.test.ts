@@ -322,10 +322,14 @@ describe('jsonrpc-envelope', () => {
 });
 
 describe('server-info', () => {
-  it('fails an empty name, passes a full serverInfo', () => {
+  // serverInfo.name and .version are REQUIRED strings in every legacy revision's schema; "" satisfies it.
+  it('fails a missing name, warns on an empty one, passes a full serverInfo', () => {
+    const missing = new TranscriptBuilder();
+    missing.ok(missing.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { version: '1' } }, 'initialize');
+    expect(serverInfo.run(missing.build())).toMatchObject({ status: 'fail', findings: [{ code: 'server-info/missing', args: { missing: ['name'] } }] });
     const b = new TranscriptBuilder();
     b.ok(b.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { name: '', version: '1' } }, 'initialize');
-    expect(serverInfo.run(b.build()).status).toBe('fail');
+    expect(serverInfo.run(b.build())).toMatchObject({ status: 'warn', findings: [{ code: 'server-info/empty', severity: 'warn' }] });
     const ok = new TranscriptBuilder();
     healthyMain(ok);
     expect(serverInfo.run(ok.build()).status).toBe('pass');
