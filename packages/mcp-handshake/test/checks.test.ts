@@ -277,10 +277,14 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
 
 describe('list-changed', () => {
   const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
-  it('fails when a list changes without a notification', () => {
+  // "servers that declared listChanged SHOULD send a notification": a warning naming the hosts that cache tool lists.
+  it('warns when a list changes without a notification, naming ChatGPT, Claude and VS Code; --profile chatgpt fails it', () => {
     const b = new TranscriptBuilder();
     healthyMain(b, { tools: [tool('a')], tools2: [tool('a'), tool('b')] });
-    expect(listChanged.run(b.build()).status).toBe('fail');
+    const r = listChanged.run(b.build());
+    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'list-changed/silent-change', hosts: ['chatgpt', 'claude', 'vscode'] }] });
+    const [chatgpt] = applyProfile([{ ...listChanged, ...r, findings: r.findings! }], 'chatgpt');
+    expect(chatgpt.status).toBe('fail');
   });
   it('passes when the change is announced', () => {
     const b = new TranscriptBuilder();
