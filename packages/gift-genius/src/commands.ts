@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { formatFromPath, giftsToCsv, parseCatalogFile } from './catalog/parse.js';
 import { defaultDataDir, int, list, newProgram, openCheckedCatalog, startApp, withCommon } from './cli-common.js';
 import { listenProblem } from './startup/listen-error.js';
+import { onParentGone } from './startup/parent-watch.js';
 import { plural } from './startup/plural.js';
 import { defineStdioCommand } from './stdio-command.js';
 import { DEFAULT_HTTP_OPTIONS } from './transports/http-options.js';
@@ -69,6 +70,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
     };
     process.once('SIGTERM', () => void stop('SIGTERM'));
     process.once('SIGINT', () => void stop('SIGINT'));
+    onParentGone(process.env, () => void stop('SIGTERM'));
   });
 
 defineStdioCommand(program);
