@@ -31,11 +31,15 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.GIFTGEN_DATA_DIR || envPaths('gift-genius', { suffix: '' }).data);
 }
 
+/** Commander's usage errors in the same one-line form as ours (`gift-genius: unknown option '--dta' (Did you mean --data?)`). */
+const oneLine = (text: string) => `gift-genius: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')}\n`;
+
 export const newProgram = () =>
   new Command()
     .name('gift-genius')
     .description('GiftGen MCP server: gift ideas for ChatGPT, Claude, VS Code and any MCP host')
-    .version(SERVER_VERSION);
+    .version(SERVER_VERSION)
+    .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
 
 export const dataOption = (command: Command, description = 'folder of the embedded SQLite catalog (env GIFTGEN_DATA_DIR)') =>
   command.option('--data <dir>', description, defaultDataDir());

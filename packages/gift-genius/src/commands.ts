@@ -91,7 +91,7 @@ catalog
     if (!outcome.ok) {
       if (outcome.fileError) console.error(`${file}: ${outcome.fileError}`);
       for (const e of outcome.errors) console.error(`${file}: row ${e.row}${e.id ? ` (${e.id})` : ''}: ${e.problems.join('; ')}`);
-      console.error(`Nothing was imported: ${plural(outcome.errors.length || 1, 'problem')}.`);
+      console.error(`Nothing was imported: ${plural(outcome.errors.length || 1, 'problem')}; fix the file and import it again.`);
       process.exit(1);
     }
     const store = await openCheckedCatalog(opts);
