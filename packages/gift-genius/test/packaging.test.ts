@@ -169,8 +169,12 @@ describe('installed from the packed tarballs', () => {
     expect(r.stdout).toMatch(/fail\w*\W+0|0 fail/i);
   }, 120_000);
 
-  it('npx gift-genius serve answers /healthz, and SIGTERM to npx ends the server', async () => {
-    const child = spawn('npx', ['gift-genius', 'serve', '--port', '0'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const serveStarts: [string, string[], () => string][] = [
+    ['npx gift-genius serve', ['npx', 'gift-genius', 'serve', '--port', '0'], () => project],
+    ["the package's npm start", ['npm', 'start', '--', '--port', '0', '--data', join(work.path, 'start-data')], () => join(project, 'node_modules', 'gift-genius')],
+  ];
+  it.each(serveStarts)('%s answers /healthz, and SIGTERM to npm ends the server', async (_name, [cmd, ...args], cwd) => {
+    const child = spawn(cmd!, args, { cwd: cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d));
