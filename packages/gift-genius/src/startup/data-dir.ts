@@ -8,7 +8,7 @@ const FIX = 'choose another folder with --data (or GIFTGEN_DATA_DIR)';
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
 const reasonOf = (error: unknown) =>
-  ({ EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system', ENOSPC: 'the disk is full', ENOENT: 'it takes no new files' } as Record<string, string>)[
+  ({ EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'read-only file system', ENOSPC: 'the disk is full', ENOENT: 'it takes no new files' } as Record<string, string>)[
     codeOf(error) ?? ''
   ] ?? (error as Error).message;
 
@@ -68,7 +68,7 @@ function checkSqliteFile(file: string): void {
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return; // made on first start
     if (codeOf(error) === 'EISDIR') throw new Error(`the catalog file ${file} is a folder: move it away, or ${FIX}`);
-    throw new Error(`the catalog file ${file} cannot be opened for writing (${reasonOf(error)}): make it writable for this user, or ${FIX}`);
+    throw new Error(`the catalog file ${file} is read-only for this user (${reasonOf(error)}): make it writable, or ${FIX}`);
   }
   try {
     const header = Buffer.alloc(SQLITE_HEADER.length);
