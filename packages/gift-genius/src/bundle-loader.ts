@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -23,16 +24,25 @@ export const codeCacheOf = (bundle: string) => `${bundle}.cache`;
 /** The compiled modules (paths in dist/) the bundle and dist/early-answers.json were made from. */
 export const BUNDLE_INPUTS = join(DIST, 'bundle', 'inputs.json');
 
+/** Content fingerprint of a bundle input, as inputs.json records it. */
+export const fingerprintOf = (file: string) => createHash('sha1').update(readFileSync(file)).digest('base64url');
+
 /**
- * Whether the bundle (and the early answers, written in the same build step) are at least as new as
- * every compiled module they were made from. A `tsc` run alone (tsc --watch, say) rewrites dist/*.js
- * but not these; serving the stale copies would run old code. ~45 stat calls, well under a millisecond.
+ * Whether the bundle (and the early answers, written in the same build step) were made from the
+ * compiled modules as they are now. A `tsc` run alone (tsc --watch, say) rewrites dist/*.js but not
+ * these; serving the stale copies would run old code. Fast path: every module is older than the
+ * bundle (~45 stat calls). Else — an installed copy, whose files all carry the time npm unpacked
+ * them, or a tsc rerun that changed nothing — each module's content is compared with the fingerprint
+ * the build recorded (~190 KB hashed, under a millisecond). An inputs.json from before fingerprints
+ * (a list of names) is judged on times alone.
  */
 export function bundleIsCurrent(dist = DIST): boolean {
   try {
     const built = statSync(join(dist, 'bundle', 'stdio.cjs')).mtimeMs;
-    const inputs = JSON.parse(readFileSync(join(dist, 'bundle', 'inputs.json'), 'utf8')) as string[];
-    return inputs.every((file) => statSync(join(dist, file)).mtimeMs <= built);
+    const inputs = JSON.parse(readFileSync(join(dist, 'bundle', 'inputs.json'), 'utf8')) as string[] | Record<string, string>;
+    const files = Array.isArray(inputs) ? inputs : Object.keys(inputs);
+    if (files.every((file) => statSync(join(dist, file)).mtimeMs <= built)) return true;
+    return !Array.isArray(inputs) && files.every((file) => fingerprintOf(join(dist, file)) === inputs[file]);
   } catch {
     return false; // no bundle, or no list: nothing to trust
   }

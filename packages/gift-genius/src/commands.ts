@@ -1,9 +1,10 @@
 import { Option } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { defaultDataDir, openCatalog } from './catalog/open.js';
 import { formatFromPath, giftsToCsv, parseCatalogFile } from './catalog/parse.js';
-import { int, list, newProgram, startApp, withCommon } from './cli-common.js';
+import { defaultDataDir, int, list, newProgram, openCheckedCatalog, startApp, withCommon } from './cli-common.js';
+import { listenProblem } from './startup/listen-error.js';
+import { onParentGone } from './startup/parent-watch.js';
+import { plural } from './startup/plural.js';
 import { defineStdioCommand } from './stdio-command.js';
 import { DEFAULT_HTTP_OPTIONS } from './transports/http-options.js';
 
@@ -53,6 +54,9 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       maxListenStreams: opts.maxListenStreams,
       shutdownGraceMs: opts.shutdownGrace * 1000,
       directCalls: opts.directCalls && process.env.GIFTGEN_DIRECT_CALLS !== '0',
+    }).catch(async (error: NodeJS.ErrnoException) => {
+      await app.close();
+      throw new Error(listenProblem(error, opts.host, opts.port));
     });
     log.info(
       { event: 'listening', url: http.url, legacyHttp: opts.legacyHttp, catalog: app.gifts.length, auth: http.authRequired ? 'bearer' : 'none' },
@@ -66,6 +70,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
     };
     process.once('SIGTERM', () => void stop('SIGTERM'));
     process.once('SIGINT', () => void stop('SIGINT'));
+    onParentGone(process.env, () => void stop('SIGTERM'));
   });
 
 defineStdioCommand(program);
@@ -82,14 +87,14 @@ catalog
   .addOption(new Option('--format <format>', 'file format (default: from the extension)').choices(['json', 'csv']))
   .action(async (file: string, opts) => {
     const format = opts.format ?? formatFromPath(file);
-    const outcome = parseCatalogFile(readFileSync(file, 'utf8'), format);
+    const outcome = parseCatalogFile(readImportFile(file), format);
     if (!outcome.ok) {
       if (outcome.fileError) console.error(`${file}: ${outcome.fileError}`);
       for (const e of outcome.errors) console.error(`${file}: row ${e.row}${e.id ? ` (${e.id})` : ''}: ${e.problems.join('; ')}`);
-      console.error(`Nothing was imported: ${outcome.errors.length || 1} problem${outcome.errors.length === 1 ? '' : 's'}.`);
+      console.error(`Nothing was imported: ${plural(outcome.errors.length || 1, 'problem')}; fix the file and import it again.`);
       process.exit(1);
     }
-    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
+    const store = await openCheckedCatalog(opts);
     const tty = process.stderr.isTTY;
     let result;
     try {
@@ -118,7 +123,7 @@ catalog
   .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
   .option('-o, --out <file>', 'write to a file instead of stdout')
   .action(async (opts) => {
-    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
+    const store = await openCheckedCatalog(opts);
     const gifts = await store.all();
     await store.close();
     const text = opts.format === 'csv' ? giftsToCsv(gifts) : JSON.stringify(gifts, null, 2) + '\n';
@@ -133,7 +138,7 @@ catalog
   .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
   .option('--json', 'print as JSON')
   .action(async (opts) => {
-    const store = await openCatalog(resolve(opts.data), { databaseUrl: opts.databaseUrl });
+    const store = await openCheckedCatalog(opts);
     const stats = await store.stats();
     await store.close();
     if (opts.json) return console.log(JSON.stringify(stats, null, 2));
@@ -141,6 +146,15 @@ catalog
     console.log(`price: $${stats.price.min} – $${stats.price.max}, median $${stats.price.median}`);
     for (const [category, n] of Object.entries(stats.byCategory)) console.log(`  ${category.padEnd(12)} ${n}`);
   });
+
+function readImportFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}: give the path of a JSON or CSV catalog file`);
+  }
+}
 
 export async function runCommands(argv: string[]): Promise<void> {
   await program.parseAsync(argv);

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { performance } from 'node:perf_hooks';
 import type { LoadedFrom } from './bundle-loader.js';
-import { newProgram, startApp, withCommon, type CommonOptions } from './cli-common.js';
+import { newProgram, startApp, type CommonOptions } from './cli-common.js';
+import { defineStdioOptions } from './startup/stdio-options.js';
 import type { StdioHandoff } from './transports/early-stdin.js';
 
 /**
@@ -9,7 +10,7 @@ import type { StdioHandoff } from './transports/early-stdin.js';
  * loaded; without it (e.g. `gift-genius stdio` reached through commands.ts) stdin is read directly.
  */
 export function defineStdioCommand(program: Command, handoff?: StdioHandoff, loadedFrom?: LoadedFrom): Command {
-  return withCommon(program.command('stdio').description('serve one client over stdin/stdout (Claude Desktop, VS Code, …)')).action(async (opts: CommonOptions) => {
+  return defineStdioOptions(program).action(async (opts: CommonOptions) => {
     const { serveGiftStdio } = await import('./transports/stdio.js');
     const { app } = await startApp(opts);
     const input = handoff?.input ?? process.stdin;

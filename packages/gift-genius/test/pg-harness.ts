@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * Tests that need Postgres read GIFTGEN_TEST_DATABASE_URL (CI: `bash scripts/postgres.sh`)
+ * Tests that need Postgres read GIFTGEN_TEST_DATABASE_URL: one given by the caller, else the
+ * embedded Postgres that test/global-postgres.ts (vitest globalSetup) started
  * and make a database of their own per store or per file, dropped afterwards, so parallel
  * test files never share tables, change logs or NOTIFY channels (NOTIFY is per database).
  */
@@ -13,7 +14,13 @@ export type PostgresProbe = { ok: true; url: string } | { ok: false; reason: str
 /** Whether a Postgres is reachable for tests, and why not. */
 export async function probePostgres(): Promise<PostgresProbe> {
   if (!TEST_DATABASE_URL) {
-    return { ok: false, reason: 'GIFTGEN_TEST_DATABASE_URL is not set (start one with: export GIFTGEN_TEST_DATABASE_URL="$(bash scripts/postgres.sh)")' };
+    const problem = process.env.GIFTGEN_TEST_POSTGRES_PROBLEM;
+    return {
+      ok: false,
+      reason: problem
+        ? `no Postgres: ${problem}; or give one with GIFTGEN_TEST_DATABASE_URL=postgres://…`
+        : 'GIFTGEN_TEST_DATABASE_URL is not set and the vitest globalSetup (test/global-postgres.ts) did not run: run through vitest.config.ts',
+    };
   }
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
   try {

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -7,17 +7,18 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type Frame, type FrameLocator, type Page } from 'playwright-core';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { rankGifts } from '../dist/recommend/rank.js';
+import { CHROMIUM_ARGS, findChromium } from './browser.js';
 import { startHttpCli, waitFor, type RunningServer } from './harness.js';
 
 /**
- * The widget in a real browser: Debian's Chromium (never a downloaded one) opens a test
+ * The widget in a real browser: a Chromium on the machine or from an npm package (test/browser.ts) opens a test
  * host page built on ext-apps' AppBridge and the MCP SDK's Client, which talks to a
  * running gift-genius over HTTP, renders the widget from its ui:// resource in a
  * sandboxed iframe under the resource's CSP, and relays the widget's bridge calls.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`[widget.browser] skipped: ${CHROMIUM} not found (CI: apt-get install -y chromium)`);
+const chromiumFound = await findChromium();
+const hasChromium = chromiumFound.ok;
+if (!chromiumFound.ok) console.warn(`[widget.browser] skipped: ${chromiumFound.reason}`);
 
 const OUT = fileURLToPath(new URL('../test-output/', import.meta.url));
 /** Screenshots of every state, shown in docs/widget.md. */
@@ -88,8 +89,8 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      executablePath: chromiumFound.ok ? chromiumFound.executablePath : undefined,
+      args: CHROMIUM_ARGS,
     });
   }, 60_000);
 

@@ -10,6 +10,12 @@ import { TOOL_VERSION } from './protocol.js';
 import { resolveTarget, UsageError, type Target } from './target.js';
 import type { Era } from './types.js';
 
+// A reader that went away (`mcp-handshake inspect … | head`): end quietly, not with an EPIPE trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
+
 // Everything after the first `--` is the stdio command, untouched by option parsing.
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { databaseUrlProblem } from './database-url.js';
 import { SqliteCatalogStore } from './sqlite-store.js';
 import { packagePath } from '../package-root.js';
 import { createLogger } from '../observe/logger.js';
@@ -8,10 +9,6 @@ import { parseCatalogFile } from './parse.js';
 
 /** The catalog authored in this repository, shipped with the package. */
 export const BUNDLED_CATALOG = packagePath('catalog', 'gifts.json');
-
-export function defaultDataDir(): string {
-  return resolve(process.env.GIFTGEN_DATA_DIR ?? 'data');
-}
 
 /** The first-start catalog: the bundled one, or GIFTGEN_SEED_FILE (JSON) for a deployment's own. */
 export function loadBundledCatalog(path = process.env.GIFTGEN_SEED_FILE || BUNDLED_CATALOG) {
@@ -41,9 +38,11 @@ export function catalogDatabaseUrl(options: OpenCatalogOptions = {}): string | u
  * the embedded SQLite file in `dataDir` otherwise — creating, migrating and filling it
  * from the bundled catalog on first start.
  */
-export async function openCatalog(dataDir = defaultDataDir(), options: OpenCatalogOptions = {}): Promise<CatalogStore> {
+export async function openCatalog(dataDir: string, options: OpenCatalogOptions = {}): Promise<CatalogStore> {
   const databaseUrl = catalogDatabaseUrl(options);
   if (databaseUrl) {
+    const problem = databaseUrlProblem(databaseUrl, options.databaseUrl ? 'the database URL' : 'DATABASE_URL');
+    if (problem) throw new Error(problem);
     const log = createLogger();
     // Migration, and seeding of an empty catalog, happen under one advisory lock inside open().
     // Loaded only when asked for: pg is not needed on the embedded default.
@@ -53,7 +52,14 @@ export async function openCatalog(dataDir = defaultDataDir(), options: OpenCatal
       onError: (event, error) => log.warn({ event, err: error.message }, 'catalog database connection problem (handled)'),
     });
   }
-  const store = new SqliteCatalogStore(join(dataDir, 'giftgen.sqlite'));
+  const file = join(dataDir, 'giftgen.sqlite');
+  let store: SqliteCatalogStore;
+  try {
+    store = new SqliteCatalogStore(file);
+  } catch (error) {
+    // SQLite's own words name no file ("unable to open database file").
+    throw new Error(`the catalog file ${file} could not be opened (${(error as Error).message}): check the folder is writable, or choose another with --data`);
+  }
   await store.seedIfEmpty(() => loadBundledCatalog());
   return store;
 }

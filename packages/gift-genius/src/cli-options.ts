@@ -1,0 +1,53 @@
+import { Command, InvalidArgumentError } from 'commander';
+import envPaths from 'env-paths';
+import { resolve } from 'node:path';
+import { SERVER_VERSION } from './version.js';
+
+/**
+ * The options every catalog-serving command shares, defined without loading the server: cli.ts
+ * parses a stdio start's options with these before it answers anything (startup/preflight.ts).
+ */
+export const int = (name: string, min: number, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+};
+export const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+
+export interface CommonOptions {
+  data: string;
+  databaseUrl?: string;
+  toolsConfig?: string;
+  pageSize: number;
+}
+
+/**
+ * Where the embedded catalog lives without --data: GIFTGEN_DATA_DIR, else the user's data folder by
+ * the platform's convention (env-paths: ~/.local/share/gift-genius on Linux, ~/Library/Application
+ * Support/gift-genius on macOS, %LOCALAPPDATA%\gift-genius\Data on Windows), never the working
+ * directory, which a host chooses (often `/`).
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.GIFTGEN_DATA_DIR || envPaths('gift-genius', { suffix: '' }).data);
+}
+
+/** Commander's usage errors in the same one-line form as ours (`gift-genius: unknown option '--dta' (Did you mean --data?)`). */
+const oneLine = (text: string) => `gift-genius: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')}\n`;
+
+export const newProgram = () =>
+  new Command()
+    .name('gift-genius')
+    .description('GiftGen MCP server: gift ideas for ChatGPT, Claude, VS Code and any MCP host')
+    .version(SERVER_VERSION)
+    .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
+
+export const dataOption = (command: Command, description = 'folder of the embedded SQLite catalog (env GIFTGEN_DATA_DIR)') =>
+  command.option('--data <dir>', description, defaultDataDir());
+
+export const databaseUrlOption = (command: Command) =>
+  command.option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)');
+
+export const withCommon = (command: Command) =>
+  databaseUrlOption(dataOption(command))
+    .option('--tools-config <file>', 'JSON file choosing the tools and their wording; watched, and re-read on SIGHUP (env GIFTGEN_TOOLS_CONFIG)', process.env.GIFTGEN_TOOLS_CONFIG)
+    .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50);
