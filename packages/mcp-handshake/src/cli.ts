@@ -32,7 +32,7 @@ const withTarget = (cmd: Command) =>
 const eraOption = (choices: string[], fallback: string) => new Option('--era <era>', 'which wire to speak').choices(choices).default(fallback);
 
 function targetOf(operands: string[], opts: TargetOptions): Target {
-  return resolveTarget(command.length > 0 ? command : operands, opts);
+  return resolveTarget(command.length > 0 ? command : operands, opts, process.env);
 }
 
 let exitCode: number = EXIT.ok;

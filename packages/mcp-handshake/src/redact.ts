@@ -19,6 +19,14 @@ const SECRET_VALUE = [
 
 export const REDACTED = '[redacted]';
 
+/** `scheme://user:password@` or `scheme://token@`: userinfo cannot hold `/`, so paths with `@` do not match. */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:"'<>]+)(?::([^\s/?#@"'<>]*))?@/gi;
+
+/** The password (or the lone token) in a URL's userinfo, when it has one. */
+export function urlCredentials(value: string): string[] {
+  return [...value.matchAll(URL_USERINFO)].map((m) => m[3] ?? m[2]).filter((s) => s.length > 0);
+}
+
 export class Redactor {
   private readonly literals: string[];
 
@@ -28,7 +36,10 @@ export class Redactor {
   }
 
   text(value: string): string {
-    let out = value;
+    // URL credentials first: the user and host stay readable, only the password goes.
+    let out = value.replace(URL_USERINFO, (_m, scheme: string, user: string, password: string | undefined) =>
+      password === undefined ? `${scheme}${REDACTED}@` : `${scheme}${user}:${REDACTED}@`,
+    );
     for (const literal of this.literals) out = out.split(literal).join(REDACTED);
     for (const pattern of SECRET_VALUE) {
       out = out.replace(pattern, (match, prefix: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) && prefix.endsWith('=') ? `${prefix}${REDACTED}` : REDACTED));

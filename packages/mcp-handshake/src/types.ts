@@ -55,6 +55,8 @@ export interface WireEvent {
   http?: HttpInfo;
   exit?: { code: number | null; signal: string | null; expected: boolean };
   note?: string;
+  /** HTTP: the seq of the outgoing POST whose response carried this event (its head, body or SSE events). */
+  replyTo?: number;
 }
 
 export type ExchangeOutcome = 'reply' | 'timeout' | 'closed' | 'transport-error';

@@ -80,7 +80,7 @@ export class HttpConnection extends RpcConnection {
     const guard = options.longLived ? undefined : setTimeout(() => controller.abort(), (options.timeoutMs ?? this.timeoutMs) + 250);
     try {
       const response = await fetch(this.target.url, { method: 'POST', headers, body: JSON.stringify(payload), signal: controller.signal });
-      await this.receive(response, requestKey, controller);
+      await this.receive(response, requestKey, controller, seq);
     } catch (error) {
       if (!controller.signal.aborted) {
         this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${describeFetchError(error)}` });
@@ -92,7 +92,7 @@ export class HttpConnection extends RpcConnection {
     }
   }
 
-  private async receive(response: Response, requestKey: string | undefined, controller: AbortController): Promise<void> {
+  private async receive(response: Response, requestKey: string | undefined, controller: AbortController, postSeq: number): Promise<void> {
     const contentType = response.headers.get('content-type') ?? '';
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId && this.era === 'legacy') this.sessionId = sessionId;
@@ -101,17 +101,18 @@ export class HttpConnection extends RpcConnection {
       dir: 'in',
       kind: 'http',
       http: { method: 'POST', url: this.target.url, status: response.status, headers: pickHeaders(response.headers), contentType },
+      replyTo: postSeq,
     });
     if (contentType.includes('text/event-stream') && response.body) {
-      await this.readSse(response.body, requestKey, controller);
+      await this.readSse(response.body, requestKey, controller, postSeq);
     } else {
       const text = await response.text();
-      this.receiveBody(text, requestKey);
+      this.receiveBody(text, requestKey, postSeq);
     }
     if (this.isPending(requestKey)) this.failOne(requestKey, 'transport-error');
   }
 
-  private receiveBody(text: string, requestKey: string | undefined): void {
+  private receiveBody(text: string, requestKey: string | undefined, postSeq?: number): void {
     if (text.trim() === '') return;
     let parsed: unknown;
     try {
@@ -120,23 +121,23 @@ export class HttpConnection extends RpcConnection {
       parsed = undefined;
     }
     if (!looksLikeJsonRpc(parsed)) {
-      this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: text.slice(0, 2000) });
+      this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: text.slice(0, 2000), ...(postSeq !== undefined && { replyTo: postSeq }) });
       return;
     }
     for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message }).seq;
+      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message, ...(postSeq !== undefined && { replyTo: postSeq }) }).seq;
       this.deliver(message as Record<string, unknown>, seq, requestKey);
     }
   }
 
-  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController): Promise<void> {
+  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController, postSeq?: number): Promise<void> {
     try {
       for await (const event of sseEvents(body)) {
         if (event.event !== 'message') {
           this.rec.record(this.conn, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
           continue;
         }
-        this.receiveBody(event.data, requestKey);
+        this.receiveBody(event.data, requestKey, postSeq);
         // The answer to this POST arrived: a client stops reading the stream here.
         if (requestKey !== undefined && !this.isPending(requestKey)) {
           controller.abort();
