@@ -26,6 +26,18 @@ export function parseEnv(spec: string): [string, string] {
 }
 
 /**
+ * `localhost:3000/mcp`, `127.0.0.1:8080`, `example.com/mcp`: an HTTP endpoint typed without
+ * its scheme. A bare dotted word (`server.js`) stays a command: it needs a port or a path.
+ */
+const SCHEMELESS_URL = /^(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5}(?=\/|$)|(?=\/)))(?:\/\S*)?$/i;
+
+/** The URL a single operand names, or undefined when it is a command. */
+export function urlOf(operand: string): string | undefined {
+  if (/^https?:\/\//i.test(operand)) return operand;
+  return SCHEMELESS_URL.test(operand) ? `http://${operand}` : undefined;
+}
+
+/**
  * A target is either one URL, or a command given after `--`. `inherited` is the environment
  * the stdio command inherits (the CLI passes its own): its secret-named values are hidden too.
  */
@@ -38,10 +50,11 @@ export function resolveTarget(
   const env = Object.fromEntries((options.env ?? []).map(parseEnv));
   if (positional.length === 0) throw new UsageError('give a URL, or a command after --');
   const [first, ...rest] = positional;
-  if (/^https?:\/\//i.test(first) && rest.length === 0) {
+  const given = rest.length === 0 ? urlOf(first) : undefined;
+  if (given) {
     let url: URL;
     try {
-      url = new URL(first);
+      url = new URL(given);
     } catch {
       throw new UsageError(`"${first}" is not a valid URL`);
     }
@@ -55,7 +68,7 @@ export function resolveTarget(
       const hasAuth = Object.keys(headers).some((h) => h.toLowerCase() === 'authorization');
       return { kind: 'http', url: url.toString(), headers: hasAuth ? headers : { ...headers, authorization: `Basic ${basic}` }, secrets: [password || user, basic] };
     }
-    return { kind: 'http', url: first, headers };
+    return { kind: 'http', url: url.toString(), headers };
   }
   const secrets = Object.entries(inherited).flatMap(([name, value]) =>
     value === undefined ? [] : [...(SECRET_NAME.test(name) && value.length >= 8 ? [value] : []), ...urlCredentials(value)],
