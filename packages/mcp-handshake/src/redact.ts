@@ -8,7 +8,8 @@ const SECRET_FIELD = /(^|[-_])(token|secret|password|passwd|api[-_]?key|apikey|a
 
 /** Strings that look like keys whatever field they are in. */
 const SECRET_VALUE = [
-  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g,
+  // Not a challenge's auth-params (`Bearer resource_metadata="…"`): those say what to send, they are no secret.
+  /\b(Bearer|Basic)\s+(?![A-Za-z0-9_-]+=[^=])[A-Za-z0-9._~+/=-]{6,}/g,
   /\bsk-[A-Za-z0-9_-]{16,}/g,
   /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
   /\bxox[abpr]-[A-Za-z0-9-]{10,}/g,

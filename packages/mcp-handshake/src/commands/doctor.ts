@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
 import { runChecks } from '../checks/index.js';
+import { rootCause } from '../diagnosis/root-cause.js';
 import { TOOL_VERSION, isModernVersion } from '../protocol.js';
 import { runDoctor, DEFAULT_DOCTOR_OPTIONS, type DoctorOptions } from '../probes/doctor.js';
 import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
@@ -52,7 +53,7 @@ export async function doctor(target: Target, options: DoctorCliOptions = {}): Pr
     findings = applyBaseline(findings, accepted);
   }
   if (options.writeBaseline) writeFileSync(options.writeBaseline, baselineFor(findings));
-  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION);
+  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION, rootCause(transcript));
   return { report, transcript };
 }
 

@@ -4,8 +4,9 @@ import { describeTarget, openConnection, secretsOf, type Target } from '../targe
 import type { ConnectionInfo, Era, Transcript } from '../types.js';
 import { LegacySseConnection } from '../wire/legacy-sse.js';
 import { Recorder } from '../wire/recorder.js';
-import type { RpcConnection } from '../wire/rpc.js';
-import { legacyHandshake } from './legacy.js';
+import type { Reply, RpcConnection } from '../wire/rpc.js';
+import { legacyHandshake, type HandshakeOutcome } from './legacy.js';
+import { connectLegacyHttp } from './legacy-http.js';
 import { discover, probeLegacySession, probeModernMain } from './main.js';
 import { probeMalformed } from './malformed.js';
 import { runPool } from './pool.js';
@@ -32,6 +33,12 @@ export const DEFAULT_DOCTOR_OPTIONS: DoctorOptions = {
 /**
  * Drive every probe against the target and return the recorded transcript. Probes
  * run on separate connections (separate processes for stdio), a few at a time.
+ *
+ * It starts with a gate: the main legacy handshake and the first modern request, at once.
+ * When neither is answered (connection refused, command not found, the process died, or
+ * silence), the doctor stops there: every other probe would only wait for the same timeout
+ * and bury the root cause (diagnosis/root-cause.ts) under consequences. When the handshake
+ * alone is not answered, the other initialize probes are not sent either.
  */
 export async function runDoctor(target: Target, options: DoctorOptions, onRecorder?: (rec: Recorder) => void): Promise<Transcript> {
   const rec = new Recorder(describeTarget(target), target.kind, new Redactor(secretsOf(target)), {
@@ -60,55 +67,68 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
     }
   };
 
-  const tasks: Array<() => Promise<void>> = [];
+  // The gate.
+  let mainConn: RpcConnection | undefined;
+  let mainHandshake: HandshakeOutcome | undefined;
+  let modernConn: RpcConnection | undefined;
+  let modernFirst: Reply | undefined;
+  const gate: Array<Promise<void>> = [];
   if (options.eras.includes('legacy')) {
-    let mainConn: RpcConnection | undefined;
-    let mainHandshake: Awaited<ReturnType<typeof legacyHandshake>> | undefined;
-    const startMain = async () => {
-      mainConn = open({ id: 'legacy', purpose: 'main', era: 'legacy', version: mainVersion });
-      mainHandshake = await legacyHandshake(mainConn, mainVersion, { settleMs: options.settleMs });
-      // A 2024-11-05 server on the old HTTP+SSE transport refuses the POST; retry as the spec's compatibility note says.
-      if (!mainHandshake.result && target.kind === 'http' && [400, 404, 405].includes(mainHandshake.reply.httpStatus ?? 0) && !mainHandshake.reply.message) {
-        await mainConn.close();
-        const sse = new LegacySseConnection(rec, { id: 'legacy-sse', purpose: 'main', era: 'legacy', version: '2024-11-05' }, options.timeoutMs, target);
-        mainConn = sse;
-        if (await sse.connect()) {
-          oldSse = true;
-          mainHandshake = await legacyHandshake(sse, '2024-11-05', { settleMs: options.settleMs });
+    const info: ConnectionInfo = { id: 'legacy', purpose: 'main', era: 'legacy', version: mainVersion };
+    gate.push(
+      (async () => {
+        if (target.kind === 'http') {
+          const legacy = await connectLegacyHttp(rec, target, info, options.timeoutMs, { settleMs: options.settleMs });
+          ({ conn: mainConn, handshake: mainHandshake, sse: oldSse } = legacy);
+        } else {
+          mainConn = open(info);
+          mainHandshake = await legacyHandshake(mainConn, mainVersion, { settleMs: options.settleMs });
         }
-      }
-    };
-    const finishMain = async () => {
+      })(),
+    );
+  }
+  if (options.eras.includes('modern')) {
+    gate.push(
+      (async () => {
+        modernConn = open({ id: 'modern', purpose: 'modern-main', era: 'modern', version: modernVersion });
+        // A negotiating client's path: a version the server cannot know, the -32022, then a retry with a real one.
+        modernFirst = (await discover(modernConn, UNKNOWN_VERSIONS[0], 'unknown-version')).reply;
+      })(),
+    );
+  }
+  await Promise.all(gate);
+  const legacyAnswered = mainHandshake?.reply.outcome === 'reply';
+  // An HTTP status without a JSON-RPC body is an answer too (a 2025-era server's 400): discover judges it.
+  const modernAnswered = modernFirst?.outcome === 'reply' || (modernFirst?.httpStatus !== undefined && legacyAnswered);
+
+  const tasks: Array<() => Promise<void>> = [];
+  if (mainConn) {
+    const conn = mainConn;
+    const handshake = mainHandshake!;
+    tasks.push(async () => {
       try {
-        if (mainConn && mainHandshake) await probeLegacySession(mainConn, mainHandshake, options);
+        if (handshake.result) await probeLegacySession(conn, handshake, options);
       } finally {
-        await mainConn?.close();
+        closing.push(conn.close());
       }
-    };
-    const others: Array<() => Promise<void>> = [
+    });
+  }
+  if (modernConn) {
+    const conn = modernConn;
+    tasks.push(async () => {
+      try {
+        if (modernAnswered) await probeModernMain(conn, { version: modernVersion });
+      } finally {
+        closing.push(conn.close());
+      }
+    });
+  }
+  if (legacyAnswered) {
+    tasks.push(
       () => using({ id: 'malformed', purpose: 'malformed', era: 'legacy' }, (c) => probeMalformed(c, { variantTimeoutMs, version: mainVersion })),
       ...[...LEGACY_VERSIONS.filter((v) => v !== mainVersion), ...UNKNOWN_VERSIONS].map(
         (version) => () => using({ id: `version-${version}`, purpose: 'version', era: 'legacy', version }, async (c) => void (await legacyHandshake(c, version, { sendInitialized: false }))),
       ),
-    ];
-    if (target.kind === 'http') {
-      // The HTTP handshake is cheap and tells which HTTP transport every other legacy probe must use.
-      await startMain();
-      tasks.push(finishMain, ...others);
-    } else {
-      tasks.push(async () => {
-        await startMain();
-        await finishMain();
-      }, ...others);
-    }
-  }
-  if (options.eras.includes('modern')) {
-    // A negotiating client's path: a version the server cannot know, the -32022, then a retry with a real one.
-    tasks.splice(1, 0, () =>
-      using({ id: 'modern', purpose: 'modern-main', era: 'modern', version: modernVersion }, async (c) => {
-        await discover(c, UNKNOWN_VERSIONS[0], 'unknown-version');
-        await probeModernMain(c, { version: modernVersion });
-      }),
     );
   }
   await runPool(tasks, options.concurrency);

@@ -1,4 +1,5 @@
 import type { ConnectionInfo, Era } from '../types.js';
+import { errorCodeOf } from './errors.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
 import { sseEvents } from './sse.js';
@@ -83,7 +84,7 @@ export class HttpConnection extends RpcConnection {
       await this.receive(response, requestKey, controller, seq);
     } catch (error) {
       if (!controller.signal.aborted) {
-        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${describeFetchError(error)}` });
+        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
         this.failOne(requestKey, 'transport-error');
       }
     } finally {
@@ -173,7 +174,7 @@ export class HttpConnection extends RpcConnection {
       return response.status;
     } catch (error) {
       this.streams.delete(controller);
-      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}` });
+      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
       return undefined;
     }
   }
@@ -194,7 +195,7 @@ export class HttpConnection extends RpcConnection {
         await response.text().catch(() => '');
         this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'DELETE', url: this.target.url, status: response.status, headers: pickHeaders(response.headers) } });
       } catch (error) {
-        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `DELETE ${this.target.url}: ${describeFetchError(error)}` });
+        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `DELETE ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
       }
     }
   }
@@ -202,5 +203,7 @@ export class HttpConnection extends RpcConnection {
 
 export function describeFetchError(error: unknown): string {
   const e = error as { message?: string; cause?: { code?: string; message?: string } };
-  return e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
+  const code = e.cause?.code;
+  const detail = e.cause?.message ?? e.message ?? String(error);
+  return code && !detail.includes(code) ? `${code} (${detail})` : (detail ?? code);
 }

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doctor } from '../src/commands/doctor.js';
+import { formatDoctorText } from '../src/report/doctor-report.js';
+import { makeStyle } from '../src/report/style.js';
+import type { Target } from '../src/target.js';
+import { freePort } from './corpus/servers.js';
+import { fixture } from './helpers.js';
+
+const plain = makeStyle(false);
+const stdio = (file: string): Target => ({ kind: 'stdio', command: process.execPath, args: [fixture(file)], env: {} });
+const text = (r: Awaited<ReturnType<typeof doctor>>) => formatDoctorText(r.report, plain);
+/** The report's first lines, where the root cause must be. */
+const head = (r: Awaited<ReturnType<typeof doctor>>) => text(r).split('\n').slice(0, 6).join('\n');
+const statusOf = (r: Awaited<ReturnType<typeof doctor>>, id: string) => r.report.checks.find((c) => c.id === id)!.status;
+
+describe('root cause first (issue 11, item 4)', () => {
+  let unauthorized: Server;
+  let url401 = '';
+  beforeAll(async () => {
+    unauthorized = createServer((_req, res) => {
+      res.writeHead(401, { 'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"', 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'invalid_token' }));
+    });
+    await new Promise<void>((r) => unauthorized.listen(0, '127.0.0.1', r));
+    url401 = `http://127.0.0.1:${(unauthorized.address() as { port: number }).port}/mcp`;
+  });
+  afterAll(() => new Promise((r) => unauthorized.close(r)));
+
+  it('connection refused: said first, and the doctor stops', async () => {
+    const r = await doctor({ kind: 'http', url: `http://127.0.0.1:${await freePort()}/mcp`, headers: {} }, { timeoutMs: 1000 });
+    expect(r.report.exitCode).toBe(2);
+    expect(r.report.rootCause?.kind).toBe('connection-refused');
+    expect(head(r)).toMatch(/connection refused/i);
+    expect(statusOf(r, 'initialize-format')).toBe('skip');
+    expect(r.transcript.connections.length).toBeLessThanOrEqual(3);
+  });
+
+  it('name not resolved', async () => {
+    const r = await doctor({ kind: 'http', url: 'http://no-such-host.invalid/mcp', headers: {} }, { timeoutMs: 3000 });
+    expect(r.report.rootCause?.kind).toBe('name-not-resolved');
+    expect(head(r)).toMatch(/no-such-host\.invalid could not be resolved/);
+  });
+
+  it('401: what the server asked for (WWW-Authenticate)', async () => {
+    const r = await doctor({ kind: 'http', url: url401, headers: {} }, { timeoutMs: 1000 });
+    expect(r.report.rootCause?.kind).toBe('unauthorized');
+    expect(head(r)).toMatch(/401/);
+    expect(head(r)).toMatch(/resource_metadata/);
+    expect(r.report.exitCode).toBe(2);
+  });
+
+  it('command not found', async () => {
+    const r = await doctor({ kind: 'stdio', command: '/nonexistent/mcp-server', args: [], env: {} }, { timeoutMs: 1000 });
+    expect(r.report.rootCause?.kind).toBe('command-not-found');
+    expect(head(r)).toMatch(/command not found: \/nonexistent\/mcp-server/);
+    expect(r.transcript.connections.length).toBeLessThanOrEqual(2);
+  });
+
+  it("the child's exit code and its last stderr lines", async () => {
+    const r = await doctor(stdio('exits-at-start.mjs'), { timeoutMs: 2000 });
+    expect(r.report.rootCause?.kind).toBe('exited');
+    expect(head(r)).toMatch(/exit(ed)? (with )?code 1/i);
+    expect(text(r)).toContain('Error: OPENAI_API_KEY is not set');
+    expect(r.transcript.connections.length).toBeLessThanOrEqual(2);
+  });
+
+  it('a silent server costs the timeout once, and does not pass stdio-hygiene', async () => {
+    const r = await doctor(stdio('silent-server.mjs'), { timeoutMs: 800 });
+    expect(r.report.rootCause?.kind).toBe('no-answer');
+    expect(head(r)).toMatch(/no answer/i);
+    expect(r.transcript.connections.length).toBeLessThanOrEqual(2);
+    expect(statusOf(r, 'stdio-hygiene')).not.toBe('pass');
+  }, 40_000);
+
+  it('a slow initialize is a handshake timeout, not initialize-format and version-negotiation failures', async () => {
+    // Longer than the timeout plus the allowance a freshly spawned process gets for its first answer (10 s).
+    const r = await doctor({ ...stdio('slow-initialize.mjs'), env: { SLOW_INIT_MS: '12500' } } as Target, { timeoutMs: 1000 });
+    expect(r.report.rootCause?.kind).toBe('handshake-timeout');
+    expect(head(r)).toMatch(/initialize was not answered within 1\d{4} ms/);
+    expect(head(r)).toMatch(/server\/discover was answered/);
+    expect(statusOf(r, 'initialize-format')).not.toBe('fail');
+    expect(statusOf(r, 'version-negotiation')).not.toBe('fail');
+  }, 40_000);
+
+  it('pretty-printed JSON on stdout is named as multi-line framing, not "log to stderr"', async () => {
+    const r = await doctor(stdio('pretty-json-server.mjs'), { timeoutMs: 800 });
+    const hygiene = r.report.checks.find((c) => c.id === 'stdio-hygiene')!;
+    expect(hygiene.status).toBe('fail');
+    expect(hygiene.summary).toMatch(/multi-line JSON|over several lines/i);
+    expect(`${hygiene.summary} ${hygiene.evidence.join(' ')}`).not.toMatch(/(log|write).*to stderr/i);
+    expect(hygiene.fix).toMatch(/one line \(never pretty-printed\)/);
+  }, 40_000);
+});
