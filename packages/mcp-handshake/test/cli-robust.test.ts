@@ -46,3 +46,23 @@ describe('the CLI on awkward input (issue 11)', () => {
     expect(run(['doctor', '--timeout', '300', '127.0.0.1:1/mcp']).stdout).toMatch(/http:\/\/127\.0\.0\.1:1\/mcp/);
   }, 60_000);
 });
+
+describe('progress while probes run', () => {
+  it('rewrites one line on a TTY, erases it at the end, and writes nothing on a pipe', async () => {
+    const { ProgressLine } = await import('../src/report/progress.js');
+    const { doctor } = await import('../src/commands/doctor.js');
+    const chunks: string[] = [];
+    const tty = new ProgressLine({ isTTY: true, write: (c: string) => chunks.push(c) }, 0);
+    const pipe: string[] = [];
+    const piped = new ProgressLine({ write: (c: string) => pipe.push(c) }, 0);
+    await doctor({ kind: 'stdio', command: process.execPath, args: [fixture('raw-server.mjs')], env: {} }, { concurrency: 3 }, (e) => {
+      tty.onEvent(e);
+      piped.onEvent(e);
+    });
+    tty.done();
+    piped.done();
+    expect(chunks.some((c) => /^\r\x1b\[Kprobing legacy: initialize \(\d+ requests, [\d.]+ s\)/.test(c))).toBe(true);
+    expect(chunks.at(-1)).toBe('\r\x1b[K');
+    expect(pipe).toEqual([]);
+  }, 60_000);
+});

@@ -9,9 +9,10 @@ import { buildReport, formatDoctorText, type DoctorReport } from '../report/doct
 import { formatJunit } from '../report/junit.js';
 import { formatMermaid } from '../report/mermaid.js';
 import { formatSarif } from '../report/sarif.js';
+import { ProgressLine } from '../report/progress.js';
 import { makeStyle, useColour } from '../report/style.js';
 import { UsageError, type Target } from '../target.js';
-import type { Transcript } from '../types.js';
+import type { Transcript, WireEvent } from '../types.js';
 
 export interface DoctorCliOptions extends Partial<DoctorOptions> {
   json?: boolean;
@@ -39,9 +40,9 @@ export function servedVersions(t: Transcript): { legacy: string[]; modern: strin
 /** Could we talk to it at all? Any JSON-RPC answer on any connection counts. */
 export const connected = (t: Transcript): boolean => t.exchanges.some((x) => x.outcome === 'reply');
 
-export async function doctor(target: Target, options: DoctorCliOptions = {}): Promise<{ report: DoctorReport; transcript: Transcript }> {
+export async function doctor(target: Target, options: DoctorCliOptions = {}, onEvent?: (e: WireEvent) => void): Promise<{ report: DoctorReport; transcript: Transcript }> {
   const opts: DoctorOptions = { ...DEFAULT_DOCTOR_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
-  const transcript = await runDoctor(target, opts);
+  const transcript = await runDoctor(target, opts, onEvent && ((rec) => void rec.onEvent(onEvent)));
   let findings = runChecks(transcript);
   if (options.baseline) {
     let accepted: Set<string>;
@@ -58,7 +59,15 @@ export async function doctor(target: Target, options: DoctorCliOptions = {}): Pr
 }
 
 export async function doctorCommand(target: Target, options: DoctorCliOptions): Promise<number> {
-  const { report, transcript } = await doctor(target, options);
+  // On a terminal, show what is being waited for; the report itself goes to stdout as before.
+  const progress = new ProgressLine(process.stderr);
+  let outcome: Awaited<ReturnType<typeof doctor>>;
+  try {
+    outcome = await doctor(target, options, progress.enabled ? (e) => progress.onEvent(e) : undefined);
+  } finally {
+    progress.done();
+  }
+  const { report, transcript } = outcome;
   if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(transcript, null, 2) + '\n');
   if (options.junit) writeFileSync(options.junit, formatJunit(report));
   if (options.sarif) writeFileSync(options.sarif, formatSarif(report, TOOL_VERSION));
