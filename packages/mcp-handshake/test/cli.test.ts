@@ -30,7 +30,7 @@ describe('the CLI (built dist/cli.js, real child processes)', () => {
     const r = run(args);
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout);
-    expect(report.format).toBe('mcp-handshake/doctor@1');
+    expect(report.format).toBe('mcp-handshake/doctor@2');
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['target', 'eras', 'checks', 'summary', 'exitCode']));
     expect(report.checks.find((c: { id: string }) => c.id === 'server-info').status).toBe('fail');
     expect(readFileSync(junit, 'utf8')).toMatch(/<failure message="[^"]*" type="server-info">/);

@@ -1,5 +1,6 @@
 import type { Check } from '../types.js';
 import { connsBy, excerpt, exchangesOf, outcome, skip, SPEC, type Msg } from './lib.js';
+import { LABEL } from '../labels.js';
 
 const ALLOWED_EARLY = new Set(['ping', 'notifications/message']);
 
@@ -14,7 +15,7 @@ export const lifecycleOrder: Check = {
     const evidence: string[] = [];
     let checked = 0;
     for (const c of conns) {
-      const x = exchangesOf(t, { conn: c.id, label: 'initialize' })[0];
+      const x = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
       if (!x || x.replySeq === undefined) continue;
       checked++;
       const events = t.events.filter((e) => e.conn === c.id && e.dir === 'in' && e.kind === 'message');

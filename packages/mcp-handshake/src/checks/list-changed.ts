@@ -1,6 +1,7 @@
 import { LIST_CHANGED_NOTIFICATION } from '../protocol.js';
 import type { Check } from '../types.js';
 import { asObject, connsBy, excerpt, exchangesOf, incoming, isDeclared, mainSession, modernSession, outcome, resultOf, skip, SPEC, type Msg, type Session } from './lib.js';
+import { LABEL } from '../labels.js';
 
 const KINDS = [
   { kind: 'tools', method: 'tools/list', key: 'tools' },
@@ -29,8 +30,8 @@ export const listChanged: Check = {
     const main = legacy?.era === 'legacy' ? legacy : undefined;
     if (main) {
       for (const { kind, method, key } of KINDS) {
-        const first = exchangesOf(t, { conn: main.conn.id, method, label: 'list-1' })[0];
-        const second = exchangesOf(t, { conn: main.conn.id, method, label: 'list-2' })[0];
+        const first = exchangesOf(t, { conn: main.conn.id, method, label: LABEL.firstListing })[0];
+        const second = exchangesOf(t, { conn: main.conn.id, method, label: LABEL.secondListing })[0];
         const a = resultOf(t, first);
         const b = resultOf(t, second);
         if (!a || !b || first.replySeq === undefined || second.replySeq === undefined) continue;

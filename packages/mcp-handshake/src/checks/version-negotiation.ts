@@ -1,6 +1,7 @@
 import { ERROR, META, isKnownVersion, isModernVersion, UNKNOWN_VERSIONS } from '../protocol.js';
 import type { Check, CheckStatus } from '../types.js';
 import { asObject, connsBy, describe, errorOf, exchangesOf, modernSession, outcome, resultOf, sentOf, skip, SPEC, worst } from './lib.js';
+import { LABEL } from '../labels.js';
 
 const isUnknown = (v: string | undefined) => (UNKNOWN_VERSIONS as readonly string[]).includes(v ?? '');
 
@@ -22,11 +23,11 @@ export const versionNegotiation: Check = {
       if (problem && status !== 'pass' && status !== 'info') problems.push(problem);
     };
 
-    const initializes = [...connsBy(t, 'main'), ...connsBy(t, 'version')].map((c) => exchangesOf(t, { conn: c.id, label: 'initialize' })[0]).filter((x) => x !== undefined);
+    const initializes = [...connsBy(t, 'main'), ...connsBy(t, 'version')].map((c) => exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0]).filter((x) => x !== undefined);
     // No initialize answered in time at all: the root cause (a slow or stuck handshake) says it; versions were not judged.
     const unanswered = initializes.length > 0 && initializes.every((x) => x.outcome === 'timeout' || x.outcome === 'closed' || x.outcome === 'transport-error') && !initializes.some((x) => x.httpStatus !== undefined);
     for (const c of unanswered ? [] : [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
-      const x = exchangesOf(t, { conn: c.id, label: 'initialize' })[0];
+      const x = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
       const asked = c.version;
       if (!x || !asked) continue;
       const result = resultOf(t, x);
@@ -61,7 +62,7 @@ export const versionNegotiation: Check = {
     // The modern wire: an unknown version gets -32022 with the supported list.
     const modern = modernSession(t);
     const discovered = modern ? (modern.result.supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string') : undefined;
-    for (const x of exchangesOf(t, { label: 'unknown-version' })) {
+    for (const x of exchangesOf(t, { label: LABEL.unknownVersion })) {
       const sentMeta = asObject(asObject(sentOf(t, x)?.params)._meta);
       const c = { version: String(sentMeta[META.protocolVersion]) };
       const error = errorOf(t, x);

@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
 import { runChecks } from '../checks/index.js';
 import { rootCause } from '../diagnosis/root-cause.js';
+import type { Profile } from '../findings/hosts.js';
+import { applyProfile } from '../findings/profile.js';
 import { TOOL_VERSION, isModernVersion } from '../protocol.js';
 import { runDoctor, DEFAULT_DOCTOR_OPTIONS, type DoctorOptions } from '../probes/doctor.js';
 import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
@@ -13,6 +15,7 @@ import { ProgressLine } from '../report/progress.js';
 import { makeStyle, useColour } from '../report/style.js';
 import { UsageError, type Target } from '../target.js';
 import type { Transcript, WireEvent } from '../types.js';
+import { LABEL } from '../labels.js';
 
 export interface DoctorCliOptions extends Partial<DoctorOptions> {
   json?: boolean;
@@ -23,13 +26,15 @@ export interface DoctorCliOptions extends Partial<DoctorOptions> {
   dumpWire?: string;
   mermaid?: boolean;
   verbose?: boolean;
+  /** Judge as this host: its known risks become failures. */
+  profile?: Profile;
 }
 
 /** Which revisions answered, for the report header and the --json `eras` field. */
 export function servedVersions(t: Transcript): { legacy: string[]; modern: string[] } {
   const legacy = new Set<string>();
   for (const c of [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
-    const r = resultOf(t, exchangesOf(t, { conn: c.id, label: 'initialize' })[0]);
+    const r = resultOf(t, exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0]);
     if (r && c.version && r.protocolVersion === c.version) legacy.add(c.version);
   }
   const modern = modernSession(t);
@@ -43,7 +48,7 @@ export const connected = (t: Transcript): boolean => t.exchanges.some((x) => x.o
 export async function doctor(target: Target, options: DoctorCliOptions = {}, onEvent?: (e: WireEvent) => void): Promise<{ report: DoctorReport; transcript: Transcript }> {
   const opts: DoctorOptions = { ...DEFAULT_DOCTOR_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
   const transcript = await runDoctor(target, opts, onEvent && ((rec) => void rec.onEvent(onEvent)));
-  let findings = runChecks(transcript);
+  let findings = applyProfile(runChecks(transcript), options.profile);
   if (options.baseline) {
     let accepted: Set<string>;
     try {
@@ -54,7 +59,7 @@ export async function doctor(target: Target, options: DoctorCliOptions = {}, onE
     findings = applyBaseline(findings, accepted);
   }
   if (options.writeBaseline) writeFileSync(options.writeBaseline, baselineFor(findings));
-  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION, rootCause(transcript));
+  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION, options.profile, rootCause(transcript));
   return { report, transcript };
 }
 

@@ -10,6 +10,7 @@ import { connectLegacyHttp } from './legacy-http.js';
 import { discover, probeLegacySession, probeModernMain } from './main.js';
 import { probeMalformed } from './malformed.js';
 import { runPool } from './pool.js';
+import { CONN, LABEL } from '../labels.js';
 
 export interface DoctorOptions {
   timeoutMs: number;
@@ -74,7 +75,7 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
   let modernFirst: Reply | undefined;
   const gate: Array<Promise<void>> = [];
   if (options.eras.includes('legacy')) {
-    const info: ConnectionInfo = { id: 'legacy', purpose: 'main', era: 'legacy', version: mainVersion };
+    const info: ConnectionInfo = { id: CONN.legacyMain, purpose: 'main', era: 'legacy', version: mainVersion };
     gate.push(
       (async () => {
         if (target.kind === 'http') {
@@ -90,9 +91,9 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
   if (options.eras.includes('modern')) {
     gate.push(
       (async () => {
-        modernConn = open({ id: 'modern', purpose: 'modern-main', era: 'modern', version: modernVersion });
+        modernConn = open({ id: CONN.modernMain, purpose: 'modern-main', era: 'modern', version: modernVersion });
         // A negotiating client's path: a version the server cannot know, the -32022, then a retry with a real one.
-        modernFirst = (await discover(modernConn, UNKNOWN_VERSIONS[0], 'unknown-version')).reply;
+        modernFirst = (await discover(modernConn, UNKNOWN_VERSIONS[0], LABEL.unknownVersion)).reply;
       })(),
     );
   }
@@ -125,9 +126,9 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
   }
   if (legacyAnswered) {
     tasks.push(
-      () => using({ id: 'malformed', purpose: 'malformed', era: 'legacy' }, (c) => probeMalformed(c, { variantTimeoutMs, version: mainVersion })),
+      () => using({ id: CONN.malformed, purpose: 'malformed', era: 'legacy' }, (c) => probeMalformed(c, { variantTimeoutMs, version: mainVersion })),
       ...[...LEGACY_VERSIONS.filter((v) => v !== mainVersion), ...UNKNOWN_VERSIONS].map(
-        (version) => () => using({ id: `version-${version}`, purpose: 'version', era: 'legacy', version }, async (c) => void (await legacyHandshake(c, version, { sendInitialized: false }))),
+        (version) => () => using({ id: CONN.version(version), purpose: 'version', era: 'legacy', version }, async (c) => void (await legacyHandshake(c, version, { sendInitialized: false }))),
       ),
     );
   }

@@ -1,12 +1,17 @@
 import type { RootCause } from '../diagnosis/root-cause.js';
-import type { CheckStatus, Era, Finding, Transcript, TransportKind } from '../types.js';
+import type { CheckStatus, Diagnostic, Era, Finding, Transcript, TransportKind } from '../types.js';
 import type { Style } from './style.js';
 
-export const REPORT_FORMAT = 'mcp-handshake/doctor@1';
+/** Version 2 added findings (code, severity, args, cite, party) and profile; every @1 field is unchanged. */
+export const REPORT_FORMAT = 'mcp-handshake/doctor@2';
+/** The JSON Schema of REPORT_FORMAT, shipped in the package. */
+export const REPORT_SCHEMA_FILE = 'schema/doctor-report@2.schema.json';
 
-/** The documented --json shape. Add fields; never rename or remove them. */
+/** The documented --json shape (schema/doctor-report@2.schema.json). Add fields; never rename or remove them. */
 export interface DoctorReport {
   format: typeof REPORT_FORMAT;
+  /** The --profile the verdicts were judged with, if any. */
+  profile?: string;
   tool: { name: 'mcp-handshake'; version: string };
   target: string;
   transport: TransportKind;
@@ -19,7 +24,7 @@ export interface DoctorReport {
   exitCode: 0 | 1 | 2;
   /** Why connecting (or the handshake) failed, when it did: the first thing to read. */
   rootCause?: RootCause;
-  checks: Array<Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & { baselined: boolean }>;
+  checks: Array<Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & { baselined: boolean; findings: Diagnostic[] }>;
 }
 
 export function buildReport(
@@ -28,6 +33,7 @@ export function buildReport(
   served: { legacy: string[]; modern: string[] },
   connected: boolean,
   toolVersion: string,
+  profile?: string,
   rootCause?: RootCause,
 ): DoctorReport {
   const summary = { pass: 0, warn: 0, fail: 0, skip: 0, info: 0, baselined: 0 };
@@ -38,6 +44,7 @@ export function buildReport(
   const failing = findings.some((f) => f.status === 'fail' && !f.baselined);
   return {
     format: REPORT_FORMAT,
+    ...(profile && { profile }),
     tool: { name: 'mcp-handshake', version: toolVersion },
     target: transcript.target,
     transport: transcript.transport,
@@ -47,7 +54,7 @@ export function buildReport(
     summary,
     exitCode: !connected ? 2 : failing ? 1 : 0,
     ...(rootCause && { rootCause }),
-    checks: findings.map((f) => ({ id: f.id, title: f.title, status: f.status, summary: f.summary, evidence: f.evidence, why: f.why, fix: f.fix, spec: f.spec, baselined: Boolean(f.baselined) })),
+    checks: findings.map((f) => ({ id: f.id, title: f.title, status: f.status, summary: f.summary, evidence: f.evidence, why: f.why, fix: f.fix, spec: f.spec, baselined: Boolean(f.baselined), findings: f.findings })),
   };
 }
 
@@ -56,7 +63,7 @@ const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '!', fail: '✖',
 export function formatDoctorText(report: DoctorReport, style: Style, verbose = false): string {
   const paint: Record<CheckStatus, (s: string) => string> = { pass: style.green, warn: style.yellow, fail: style.red, skip: style.dim, info: style.blue };
   const lines: string[] = [];
-  lines.push(style.bold(`mcp-handshake doctor ${report.target}`));
+  lines.push(style.bold(`mcp-handshake doctor ${report.target}${report.profile ? ` (profile ${report.profile})` : ''}`));
   lines.push(style.dim(`${report.transport}, ${report.durationMs} ms; ${report.eras.map((e) => `${e.era}: ${e.probed ? e.served.join(', ') || 'none' : 'not probed'}`).join('; ')}`));
   lines.push('');
   const cause = report.rootCause;
@@ -73,6 +80,9 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
     const detailed = c.status === 'fail' || c.status === 'warn' || verbose;
     if (!detailed) continue;
     for (const e of c.evidence.slice(0, verbose ? 50 : 8)) lines.push(style.dim(`      ${e}`));
+    // A finding adapted from a check's plain result says what its summary says: not repeated.
+    const own = c.findings.filter((f) => !(f.code === c.id && f.message === c.summary));
+    for (const f of own.filter((f) => verbose || f.severity !== 'info')) lines.push(findingLine(f, style, paint));
     if (c.status === 'fail' || c.status === 'warn') {
       lines.push(`      why: ${c.why}`);
       lines.push(`      fix: ${c.fix}`);
@@ -84,4 +94,12 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
   lines.push(`${s.pass} passed, ${s.fail} failed, ${s.warn} warned, ${s.info} info, ${s.skip} skipped${s.baselined ? ` (${s.baselined} baselined)` : ''}`);
   if (report.exitCode === 2) lines.push(style.red(`could not connect to the server${cause ? `: ${cause.summary}` : ''}`));
   return lines.join('\n');
+}
+
+/** `      ✖ fail [tool-schemas/…] message — 2025-11-25 server/tools#tool (escalated by --profile chatgpt)` */
+function findingLine(f: Diagnostic, style: Style, paint: Record<CheckStatus, (s: string) => string>): string {
+  const where = `${f.cite.revision ? `${f.cite.revision} ` : ''}${f.cite.section}`;
+  const hosts = f.hosts?.length ? ` hosts: ${f.hosts.join(', ')};` : '';
+  const escalated = f.escalatedBy ? ` (a failure under --profile ${f.escalatedBy})` : '';
+  return `      ${paint[f.severity](`${ICON[f.severity]} ${f.code}`)} ${f.message}${style.dim(` —${hosts} ${where}${escalated}`)}`;
 }

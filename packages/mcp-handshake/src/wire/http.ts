@@ -81,7 +81,7 @@ export class HttpConnection extends RpcConnection {
     const guard = options.longLived ? undefined : setTimeout(() => controller.abort(), (options.timeoutMs ?? this.timeoutMs) + 250);
     try {
       const response = await fetch(this.target.url, { method: 'POST', headers, body: JSON.stringify(payload), signal: controller.signal });
-      await this.receive(response, requestKey, controller, seq);
+      await this.receive(response, requestKey, controller, seq, options.drainMs);
     } catch (error) {
       if (!controller.signal.aborted) {
         this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
@@ -93,7 +93,7 @@ export class HttpConnection extends RpcConnection {
     }
   }
 
-  private async receive(response: Response, requestKey: string | undefined, controller: AbortController, postSeq: number): Promise<void> {
+  private async receive(response: Response, requestKey: string | undefined, controller: AbortController, postSeq: number, drainMs?: number): Promise<void> {
     const contentType = response.headers.get('content-type') ?? '';
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId && this.era === 'legacy') this.sessionId = sessionId;
@@ -105,7 +105,7 @@ export class HttpConnection extends RpcConnection {
       replyTo: postSeq,
     });
     if (contentType.includes('text/event-stream') && response.body) {
-      await this.readSse(response.body, requestKey, controller, postSeq);
+      await this.readSse(response.body, requestKey, controller, postSeq, drainMs);
     } else {
       const text = await response.text();
       this.receiveBody(text, requestKey, postSeq);
@@ -131,7 +131,8 @@ export class HttpConnection extends RpcConnection {
     }
   }
 
-  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController, postSeq?: number): Promise<void> {
+  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController, postSeq?: number, drainMs?: number): Promise<void> {
+    let drain: NodeJS.Timeout | undefined;
     try {
       for await (const event of sseEvents(body)) {
         if (event.event !== 'message') {
@@ -139,14 +140,19 @@ export class HttpConnection extends RpcConnection {
           continue;
         }
         this.receiveBody(event.data, requestKey, postSeq);
-        // The answer to this POST arrived: a client stops reading the stream here.
+        // The answer to this POST arrived: a client stops reading the stream here (after drainMs, when asked).
         if (requestKey !== undefined && !this.isPending(requestKey)) {
-          controller.abort();
-          break;
+          if (!drainMs) {
+            controller.abort();
+            break;
+          }
+          drain ??= setTimeout(() => controller.abort(), drainMs);
         }
       }
     } catch {
       // aborted: expected when we stop reading
+    } finally {
+      if (drain) clearTimeout(drain);
     }
   }
 
