@@ -42,6 +42,7 @@ describe('the rule set', () => {
       'message-schema',
       'http-content-type',
       'client-capabilities',
+      'pagination',
     ]);
     for (const c of CHECKS) {
       expect(c.title && c.why && c.fix).toBeTruthy();

@@ -20,6 +20,7 @@ const CASES: Array<[file: string, check: string, status: 'fail' | 'warn']> = [
   ['broken-server-info.mjs', 'server-info', 'fail'],
   ['broken-tool-schemas.mjs', 'tool-schemas', 'fail'],
   ['broken-empty-discovery.mjs', 'empty-discovery', 'warn'],
+  ['broken-pagination.mjs', 'pagination', 'warn'],
 ];
 
 // Sequential tests, a few connections each: on a 2-core machine more parallelism only turns into timeouts.

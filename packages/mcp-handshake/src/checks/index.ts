@@ -10,6 +10,7 @@ import { httpContentType } from './http-content-type.js';
 import { initializeFormat } from './initialize-format.js';
 import { jsonrpcEnvelope } from './jsonrpc-envelope.js';
 import { lifecycleOrder } from './lifecycle-order.js';
+import { pagination } from './pagination.js';
 import { listChanged } from './list-changed.js';
 import { messageSchema } from './message-schema.js';
 import { serverInfo } from './server-info.js';
@@ -37,6 +38,7 @@ export const CHECKS: readonly Check[] = [
   messageSchema,
   httpContentType,
   clientCapabilities,
+  pagination,
 ];
 
 /**
