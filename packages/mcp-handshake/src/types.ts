@@ -11,6 +11,7 @@ export type TransportKind = 'stdio' | 'http';
 export type Purpose =
   | 'main' // legacy handshake + discovery + capability probes + drift
   | 'transport-probe' // HTTP: the first POST, when the server turned out to speak HTTP+SSE instead
+  | 'http-probe' // HTTP transport rules: a foreign Origin, a bad MCP-Protocol-Version, an ended session, header/body mismatch
   | 'version' // one initialize with one protocol version
   | 'malformed' // malformed initialize variants, then a valid one
   | 'modern-main' // server/discover + modern discovery

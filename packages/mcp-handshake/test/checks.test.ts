@@ -43,6 +43,11 @@ describe('the rule set', () => {
       'http-content-type',
       'client-capabilities',
       'pagination',
+      'http-accepted',
+      'http-session',
+      'http-origin',
+      'http-protocol-version',
+      'http-standard-headers',
     ]);
     for (const c of CHECKS) {
       expect(c.title && c.why && c.fix).toBeTruthy();

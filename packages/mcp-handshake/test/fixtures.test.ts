@@ -93,6 +93,12 @@ const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check:
   },
   // stdio is in CASES above; on HTTP the notification rides the initialize response's SSE stream.
   { name: 'a notification after the initialize result, before initialized', http: ['--fixture', 'broken-lifecycle-order.mjs'], check: 'lifecycle-order', status: 'fail' },
+  // The Streamable HTTP transport's own rules (HTTP only): one flag of http-server.mjs breaks one.
+  { name: 'a foreign Origin served on 127.0.0.1', http: ['--no-origin-check'], check: 'http-origin', status: 'fail' },
+  { name: 'an unknown MCP-Protocol-Version header served', http: ['--ignore-version-header'], check: 'http-protocol-version', status: 'fail' },
+  { name: 'an ended session answered 400', http: ['--ended-session-400'], check: 'http-session', status: 'fail' },
+  { name: 'notifications answered 200', http: ['--notification-200'], check: 'http-accepted', status: 'fail' },
+  { name: 'an Mcp-Method header contradicting the body served', http: ['--ignore-standard-headers'], check: 'http-standard-headers', status: 'warn' },
 ];
 
 function expectOnly(report: Awaited<ReturnType<typeof doctor>>['report'], check: string, status: 'fail' | 'warn') {
@@ -123,3 +129,20 @@ describe('fixtures of the new checks, on every transport they apply to', () => {
     }
   }
 });
+
+describe('a session required but never issued (HTTP)', () => {
+  // Every request after initialize is refused, so the checks that judge those requests fail too: the
+  // point here is that http-session names the cause.
+  it('http-session fails with required-not-issued', async () => {
+    const server = await startHttpServer(process.execPath, [fixture('http-server.mjs'), '--session-not-issued']);
+    try {
+      const { report } = await doctor({ kind: 'http', url: server.url, headers: {} }, OPTIONS);
+      const session = report.checks.find((c) => c.id === 'http-session')!;
+      expect(session.status).toBe('fail');
+      expect(session.findings.map((f) => f.code)).toContain('http-session/required-not-issued');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+

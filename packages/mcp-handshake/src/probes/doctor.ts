@@ -1,4 +1,4 @@
-import { FALLBACK_LEGACY_VERSION, LEGACY_VERSIONS, MODERN_VERSION, UNKNOWN_VERSIONS, isModernVersion } from '../protocol.js';
+import { ERROR, FALLBACK_LEGACY_VERSION, LEGACY_VERSIONS, MODERN_VERSION, UNKNOWN_VERSIONS, isModernVersion } from '../protocol.js';
 import { Redactor } from '../redact.js';
 import { describeTarget, openConnection, secretsOf, type Target } from '../target.js';
 import type { ConnectionInfo, Era, Transcript } from '../types.js';
@@ -7,6 +7,7 @@ import { Recorder } from '../wire/recorder.js';
 import type { Reply, RpcConnection } from '../wire/rpc.js';
 import { legacyHandshake, type HandshakeOutcome } from './legacy.js';
 import { connectLegacyHttp } from './legacy-http.js';
+import { probeModernHeaders, probeOrigin, probeSession } from './http-transport.js';
 import { discover, probeLegacySession, probeModernMain } from './main.js';
 import { probeMalformed } from './malformed.js';
 import { runPool } from './pool.js';
@@ -132,7 +133,18 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
       ),
     );
   }
+  if (target.kind === 'http' && legacyAnswered && !oldSse) {
+    tasks.push(
+      () => probeOrigin(rec, target, options.timeoutMs, mainVersion),
+      () => probeSession(rec, target, options.timeoutMs, mainVersion),
+    );
+  }
+  // A modern server (it answered the unknown version with -32022, or served it): its standard headers.
+  const modernServer = modernFirst?.message !== undefined && (modernFirst.message.result !== undefined || asCode(modernFirst.message.error) === ERROR.unsupportedVersion);
+  if (target.kind === 'http' && modernServer) tasks.push(() => probeModernHeaders(rec, target, options.timeoutMs, modernVersion));
   await runPool(tasks, options.concurrency);
   await Promise.all(closing);
   return rec.transcript();
 }
+
+const asCode = (error: unknown): unknown => (error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined);

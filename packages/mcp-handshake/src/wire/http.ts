@@ -185,6 +185,31 @@ export class HttpConnection extends RpcConnection {
     }
   }
 
+  /** Set once endSession() sent DELETE: later requests still carry the ended id, close() sends no second DELETE. */
+  private sessionEnded = false;
+
+  /** End the session with DELETE now, keeping its id for later requests (to see the server refuse it). */
+  async endSession(): Promise<number | undefined> {
+    if (this.era !== 'legacy' || !this.sessionId || this.sessionEnded) return undefined;
+    this.sessionEnded = true;
+    return this.sendDelete();
+  }
+
+  private async sendDelete(): Promise<number | undefined> {
+    const headers: Record<string, string> = { ...this.target.headers, 'mcp-session-id': this.sessionId! };
+    if (this.negotiatedVersion) headers['mcp-protocol-version'] = this.negotiatedVersion;
+    const seq = this.rec.record(this.conn, { dir: 'out', kind: 'http', http: { method: 'DELETE', url: this.target.url, headers } }).seq;
+    try {
+      const response = await fetch(this.target.url, { method: 'DELETE', headers, signal: AbortSignal.timeout(2000) });
+      await response.text().catch(() => '');
+      this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'DELETE', url: this.target.url, status: response.status, headers: pickHeaders(response.headers) }, replyTo: seq });
+      return response.status;
+    } catch (error) {
+      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `DELETE ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
+      return undefined;
+    }
+  }
+
   /** Stop reading every stream; end a legacy session with DELETE, as a polite client does. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -192,18 +217,7 @@ export class HttpConnection extends RpcConnection {
     for (const controller of this.streams) controller.abort();
     this.streams.clear();
     this.failAll('closed');
-    if (this.era === 'legacy' && this.sessionId) {
-      const headers: Record<string, string> = { ...this.target.headers, 'mcp-session-id': this.sessionId };
-      if (this.negotiatedVersion) headers['mcp-protocol-version'] = this.negotiatedVersion;
-      this.rec.record(this.conn, { dir: 'out', kind: 'http', http: { method: 'DELETE', url: this.target.url, headers } });
-      try {
-        const response = await fetch(this.target.url, { method: 'DELETE', headers, signal: AbortSignal.timeout(2000) });
-        await response.text().catch(() => '');
-        this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'DELETE', url: this.target.url, status: response.status, headers: pickHeaders(response.headers) } });
-      } catch (error) {
-        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `DELETE ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
-      }
-    }
+    if (this.era === 'legacy' && this.sessionId && !this.sessionEnded) await this.sendDelete();
   }
 }
 
