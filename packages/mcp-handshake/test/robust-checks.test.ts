@@ -21,6 +21,14 @@ describe('jsonrpc-envelope', () => {
     expect(r.findings?.map((f) => f.code)).toEqual(['jsonrpc-envelope/transport-rejection']);
   });
 
+  it('so does one without any id (server-everything after DELETE)', () => {
+    const b = new TranscriptBuilder('http');
+    healthyMain(b);
+    const c = b.conn('http-session', 'http-probe', 'legacy');
+    b.request(c, 'ping', undefined, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } }, { label: 'after-delete', httpStatus: 400 });
+    expect(jsonrpcEnvelope.run(b.build()).status).toBe('pass');
+  });
+
   it('id null over HTTP 200 (or stdio) still fails', () => {
     const b = new TranscriptBuilder('http');
     healthyMain(b);

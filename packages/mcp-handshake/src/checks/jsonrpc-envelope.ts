@@ -36,10 +36,10 @@ export const jsonrpcEnvelope: Check = {
           evidence.push(`${where}: malformed error object: ${excerpt(reply.error, 120)}`);
         }
       }
-      // HTTP 4xx with id null: the transport refused the HTTP request before reading the JSON-RPC one
+      // HTTP 4xx with id null (or none): the transport refused the HTTP request before reading the JSON-RPC one
       // (no session, not initialized, bad header). The status is the answer; the body only explains.
-      if (sent && 'id' in sent && reply.id === null && sent.id !== null && (x.httpStatus ?? 0) >= 400) {
-        rejections.push(`${where}: HTTP ${x.httpStatus} with id null (${excerpt(asError(reply), 80)})`);
+      if (sent && 'id' in sent && (reply.id === null || reply.id === undefined) && sent.id !== null && (x.httpStatus ?? 0) >= 400) {
+        rejections.push(`${where}: HTTP ${x.httpStatus} with id ${reply.id === null ? 'null' : 'missing'} (${excerpt(asError(reply), 80)})`);
       } else if (sent && 'id' in sent) {
         if (reply.id === null && sent.id !== null) evidence.push(`${where}: answered with id null although the request id ${JSON.stringify(sent.id)} was readable`);
         else if (reply.id !== sent.id) evidence.push(`${where}: id not echoed (sent ${JSON.stringify(sent.id)}, got ${JSON.stringify(reply.id)})`);
@@ -61,7 +61,7 @@ export const jsonrpcEnvelope: Check = {
     const found: Diagnostic[] = evidence.map((line) => finding('jsonrpc-envelope/malformed', 'fail', line, RESPONSES, { evidence: [line] }));
     if (rejections.length > 0) {
       found.push(
-        finding('jsonrpc-envelope/transport-rejection', 'info', `${rejections.length} transport-level HTTP rejection(s) carried id null: allowed, the HTTP status is the answer`, HTTP_REJECTION, {
+        finding('jsonrpc-envelope/transport-rejection', 'info', `${rejections.length} transport-level HTTP rejection(s) carried id null (or none): allowed, the HTTP status is the answer`, HTTP_REJECTION, {
           evidence: rejections,
           args: { count: rejections.length },
         }),
