@@ -69,79 +69,89 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
     }
   };
 
-  // The gate.
-  let mainConn: RpcConnection | undefined;
+  // The gate: the main legacy handshake and the first modern request, at once. Everything else waits
+  // for its verdict. On stdio the other probes' processes are spawned meanwhile (starting a process is
+  // the slow part), but they send nothing until the gate opens, and are closed unused when it stays shut.
   let mainHandshake: HandshakeOutcome | undefined;
-  let modernConn: RpcConnection | undefined;
   let modernFirst: Reply | undefined;
-  const gate: Array<Promise<void>> = [];
-  if (options.eras.includes('legacy')) {
-    const info: ConnectionInfo = { id: CONN.legacyMain, purpose: 'main', era: 'legacy', version: mainVersion };
-    gate.push(
-      (async () => {
-        if (target.kind === 'http') {
-          const legacy = await connectLegacyHttp(rec, target, info, options.timeoutMs, { settleMs: options.settleMs });
-          ({ conn: mainConn, handshake: mainHandshake, sse: oldSse } = legacy);
-        } else {
-          mainConn = open(info);
-          mainHandshake = await legacyHandshake(mainConn, mainVersion, { settleMs: options.settleMs });
-        }
-      })(),
-    );
-  }
-  if (options.eras.includes('modern')) {
-    gate.push(
-      (async () => {
-        modernConn = open({ id: CONN.modernMain, purpose: 'modern-main', era: 'modern', version: modernVersion });
-        // A negotiating client's path: a version the server cannot know, the -32022, then a retry with a real one.
-        modernFirst = (await discover(modernConn, UNKNOWN_VERSIONS[0], LABEL.unknownVersion)).reply;
-      })(),
-    );
-  }
-  await Promise.all(gate);
-  const legacyAnswered = mainHandshake?.reply.outcome === 'reply';
-  // An HTTP status without a JSON-RPC body is an answer too (a 2025-era server's 400): discover judges it.
-  const modernAnswered = modernFirst?.outcome === 'reply' || (modernFirst?.httpStatus !== undefined && legacyAnswered);
+  let openLegacyGate!: (answered: boolean) => void;
+  const legacyGate = new Promise<boolean>((resolve) => (openLegacyGate = resolve));
+  let openModernGate!: (first: Reply | undefined) => void;
+  const modernGate = new Promise<Reply | undefined>((resolve) => (openModernGate = resolve));
+  const legacyAnswered = () => legacyGate;
 
   const tasks: Array<() => Promise<void>> = [];
-  if (mainConn) {
-    const conn = mainConn;
-    const handshake = mainHandshake!;
+  if (options.eras.includes('legacy')) {
+    const info: ConnectionInfo = { id: CONN.legacyMain, purpose: 'main', era: 'legacy', version: mainVersion };
     tasks.push(async () => {
+      let conn: RpcConnection | undefined;
       try {
-        if (handshake.result) await probeLegacySession(conn, handshake, options);
+        if (target.kind === 'http') {
+          const legacy = await connectLegacyHttp(rec, target, info, options.timeoutMs, { settleMs: options.settleMs });
+          ({ conn, handshake: mainHandshake, sse: oldSse } = legacy);
+        } else {
+          conn = open(info);
+          mainHandshake = await legacyHandshake(conn, mainVersion, { settleMs: options.settleMs });
+        }
+        openLegacyGate(mainHandshake.reply.outcome === 'reply');
+        if (mainHandshake.result) await probeLegacySession(conn, mainHandshake, options);
       } finally {
+        openLegacyGate(false);
+        if (conn) closing.push(conn.close());
+      }
+    });
+  } else openLegacyGate(false);
+  if (options.eras.includes('modern')) {
+    tasks.push(async () => {
+      const conn = open({ id: CONN.modernMain, purpose: 'modern-main', era: 'modern', version: modernVersion });
+      try {
+        // A negotiating client's path: a version the server cannot know, the -32022, then a retry with a real one.
+        modernFirst = (await discover(conn, UNKNOWN_VERSIONS[0], LABEL.unknownVersion)).reply;
+        openModernGate(modernFirst);
+        // An HTTP status without a JSON-RPC body is an answer too (a 2025-era server's 400): discover judges it.
+        const answered = modernFirst.outcome === 'reply' || (modernFirst.httpStatus !== undefined && (await legacyGate));
+        if (answered) await probeModernMain(conn, { version: modernVersion });
+      } finally {
+        openModernGate(undefined);
         closing.push(conn.close());
       }
     });
-  }
-  if (modernConn) {
-    const conn = modernConn;
-    tasks.push(async () => {
-      try {
-        if (modernAnswered) await probeModernMain(conn, { version: modernVersion });
-      } finally {
-        closing.push(conn.close());
-      }
-    });
-  }
-  if (legacyAnswered) {
+  } else openModernGate(undefined);
+
+  /** A legacy probe on its own connection, sent only once the main handshake was answered. */
+  const gated = (info: ConnectionInfo, fn: (conn: RpcConnection) => Promise<void>) => async () => {
+    // HTTP: which transport to use is known only after the gate, and opening costs nothing.
+    if (target.kind === 'http' && !(await legacyGate)) return;
+    const conn = open(info);
+    try {
+      if (!(await legacyGate)) return;
+      if (conn instanceof LegacySseConnection && !(await conn.connect())) return;
+      await fn(conn);
+    } finally {
+      closing.push(conn.close());
+    }
+  };
+  if (options.eras.includes('legacy')) {
     tasks.push(
-      () => using({ id: CONN.malformed, purpose: 'malformed', era: 'legacy' }, (c) => probeMalformed(c, { variantTimeoutMs, version: mainVersion })),
-      ...[...LEGACY_VERSIONS.filter((v) => v !== mainVersion), ...UNKNOWN_VERSIONS].map(
-        (version) => () => using({ id: CONN.version(version), purpose: 'version', era: 'legacy', version }, async (c) => void (await legacyHandshake(c, version, { sendInitialized: false }))),
+      gated({ id: CONN.malformed, purpose: 'malformed', era: 'legacy' }, (c) => probeMalformed(c, { variantTimeoutMs, version: mainVersion })),
+      ...[...LEGACY_VERSIONS.filter((v) => v !== mainVersion), ...UNKNOWN_VERSIONS].map((version) =>
+        gated({ id: CONN.version(version), purpose: 'version', era: 'legacy', version }, async (c) => void (await legacyHandshake(c, version, { sendInitialized: false }))),
       ),
     );
   }
-  if (target.kind === 'http' && legacyAnswered && !oldSse) {
+  if (target.kind === 'http') {
     tasks.push(
-      () => probeOrigin(rec, target, options.timeoutMs, mainVersion),
-      () => probeSession(rec, target, options.timeoutMs, mainVersion),
+      async () => void ((await legacyAnswered()) && !oldSse && (await probeOrigin(rec, target, options.timeoutMs, mainVersion))),
+      async () => void ((await legacyAnswered()) && !oldSse && (await probeSession(rec, target, options.timeoutMs, mainVersion))),
+      async () => {
+        // A modern server (it answered the unknown version with -32022, or served it): its standard headers.
+        const first = await modernGate;
+        const modernServer = first?.message !== undefined && (first.message.result !== undefined || asCode(first.message.error) === ERROR.unsupportedVersion);
+        if (modernServer) await probeModernHeaders(rec, target, options.timeoutMs, modernVersion);
+      },
     );
   }
-  // A modern server (it answered the unknown version with -32022, or served it): its standard headers.
-  const modernServer = modernFirst?.message !== undefined && (modernFirst.message.result !== undefined || asCode(modernFirst.message.error) === ERROR.unsupportedVersion);
-  if (target.kind === 'http' && modernServer) tasks.push(() => probeModernHeaders(rec, target, options.timeoutMs, modernVersion));
+  // The two gate tasks come first, so they always hold a slot from the start.
   await runPool(tasks, options.concurrency);
   await Promise.all(closing);
   return rec.transcript();
