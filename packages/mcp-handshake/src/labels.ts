@@ -51,3 +51,9 @@ export const LABEL = {
   call: 'call',
   listen: 'listen',
 } as const;
+
+/** Notes the HTTP wire records about a POST's SSE stream once its response arrived (read for drainMs). */
+export const SSE_NOTE = {
+  closed: 'SSE stream closed by the server after the response',
+  open: 'SSE stream still open after the response',
+} as const;

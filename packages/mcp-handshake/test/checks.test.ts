@@ -48,6 +48,7 @@ describe('the rule set', () => {
       'http-origin',
       'http-protocol-version',
       'http-standard-headers',
+      'http-sse',
     ]);
     for (const c of CHECKS) {
       expect(c.title && c.why && c.fix).toBeTruthy();

@@ -99,6 +99,8 @@ const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check:
   { name: 'an ended session answered 400', http: ['--ended-session-400'], check: 'http-session', status: 'fail' },
   { name: 'notifications answered 200', http: ['--notification-200'], check: 'http-accepted', status: 'fail' },
   { name: 'an Mcp-Method header contradicting the body served', http: ['--ignore-standard-headers'], check: 'http-standard-headers', status: 'warn' },
+  { name: 'an SSE event that is not a JSON-RPC message', http: ['--sse-noise'], check: 'http-sse', status: 'fail' },
+  { name: 'an SSE stream left open after the response', http: ['--sse-keep-open'], check: 'http-sse', status: 'warn' },
 ];
 
 function expectOnly(report: Awaited<ReturnType<typeof doctor>>['report'], check: string, status: 'fail' | 'warn') {
@@ -140,6 +142,19 @@ describe('a session required but never issued (HTTP)', () => {
       const session = report.checks.find((c) => c.id === 'http-session')!;
       expect(session.status).toBe('fail');
       expect(session.findings.map((f) => f.code)).toContain('http-session/required-not-issued');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
+describe('a correct server answering on SSE streams (HTTP)', () => {
+  it('passes every check, http-sse included', async () => {
+    const server = await startHttpServer(process.execPath, [fixture('http-server.mjs'), '--sse']);
+    try {
+      const { report } = await doctor({ kind: 'http', url: server.url, headers: {} }, OPTIONS);
+      expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.summary}`)).toEqual([]);
+      expect(report.checks.find((c) => c.id === 'http-sse')!.status).toBe('pass');
     } finally {
       await server.stop();
     }

@@ -15,6 +15,7 @@ import { httpAccepted } from './http-accepted.js';
 import { httpOrigin } from './http-origin.js';
 import { httpProtocolVersion } from './http-protocol-version.js';
 import { httpSession } from './http-session.js';
+import { httpSse } from './http-sse.js';
 import { httpStandardHeaders } from './http-standard-headers.js';
 import { listChanged } from './list-changed.js';
 import { messageSchema } from './message-schema.js';
@@ -49,6 +50,7 @@ export const CHECKS: readonly Check[] = [
   httpOrigin,
   httpProtocolVersion,
   httpStandardHeaders,
+  httpSse,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { SSE_NOTE } from '../labels.js';
 import type { ConnectionInfo, Era } from '../types.js';
 import { errorCodeOf } from './errors.js';
 import type { Recorder } from './recorder.js';
@@ -133,6 +134,7 @@ export class HttpConnection extends RpcConnection {
 
   private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController, postSeq?: number, drainMs?: number): Promise<void> {
     let drain: NodeJS.Timeout | undefined;
+    let drained = false;
     try {
       for await (const event of sseEvents(body)) {
         if (event.event !== 'message') {
@@ -146,11 +148,17 @@ export class HttpConnection extends RpcConnection {
             controller.abort();
             break;
           }
-          drain ??= setTimeout(() => controller.abort(), drainMs);
+          drain ??= setTimeout(() => {
+            drained = true;
+            controller.abort();
+          }, drainMs);
         }
       }
+      // The server ended the stream itself; said only when we kept reading after the response (drainMs).
+      if (drain && !drained) this.rec.record(this.conn, { dir: 'in', kind: 'note', note: SSE_NOTE.closed, ...(postSeq !== undefined && { replyTo: postSeq }) });
     } catch {
       // aborted: expected when we stop reading
+      if (drained) this.rec.record(this.conn, { dir: 'local', kind: 'note', note: `${SSE_NOTE.open} (${drainMs} ms)`, ...(postSeq !== undefined && { replyTo: postSeq }) });
     } finally {
       if (drain) clearTimeout(drain);
     }
