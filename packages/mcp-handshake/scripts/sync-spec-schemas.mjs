@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
+const Ajv = require('ajv').default;
+const Ajv2020 = require('ajv/dist/2020').default;
 const pkgPath = require.resolve('@modelcontextprotocol/conformance/package.json');
 const version = JSON.parse(readFileSync(pkgPath, 'utf8')).version;
 const bundle = readFileSync(join(dirname(pkgPath), 'dist', 'index.js'), 'utf8');
@@ -44,10 +46,24 @@ for (const [revision, name] of Object.entries(revisions)) {
   const schema = new Function(`return (${literal(name)});`)();
   const defs = schema.$defs ?? schema.definitions;
   if (!defs?.InitializeResult && !defs?.DiscoverResult) throw new Error(`${revision}: not an MCP schema`);
+  // src/spec/schemas.ts loads these without meta-validation (it is slow): validate them here, once.
+  const is2020 = String(schema.$schema).includes('2020-12');
+  const ajv = new (is2020 ? Ajv2020 : Ajv)({ strict: false, logger: false });
+  if (!ajv.validateSchema(schema))
+    throw new Error(`${revision}: not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`);
   writeFileSync(join(out, `${revision}.schema.json`), JSON.stringify(schema, null, 1) + '\n');
   console.log(`${revision}: ${Object.keys(defs).length} definitions`);
 }
 writeFileSync(
   join(out, 'SOURCE.json'),
-  JSON.stringify({ from: `@modelcontextprotocol/conformance@${version} (dist/index.js)`, origin: 'modelcontextprotocol/modelcontextprotocol schema/<revision>/schema.json, as bundled by the conformance suite', revisions: Object.keys(revisions) }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      from: `@modelcontextprotocol/conformance@${version} (dist/index.js)`,
+      origin:
+        'modelcontextprotocol/modelcontextprotocol schema/<revision>/schema.json, as bundled by the conformance suite',
+      revisions: Object.keys(revisions),
+    },
+    null,
+    2,
+  ) + '\n',
 );

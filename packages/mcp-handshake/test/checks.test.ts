@@ -17,6 +17,7 @@ import { stdioHygiene } from '../src/checks/stdio-hygiene.js';
 import { toolSchemas } from '../src/checks/tool-schemas.js';
 import { undeclaredMethods } from '../src/checks/undeclared-methods.js';
 import { versionNegotiation } from '../src/checks/version-negotiation.js';
+import { applyProfile } from '../src/findings/profile.js';
 import { CAPS, healthyMain, INIT_RESULT, TranscriptBuilder } from './helpers.js';
 
 const MODERN_META = (v: string) => ({ _meta: { 'io.modelcontextprotocol/protocolVersion': v, 'io.modelcontextprotocol/clientCapabilities': {} } });
@@ -212,13 +213,17 @@ describe('discover', () => {
 });
 
 describe('lifecycle-order', () => {
-  it('fails on a notification before notifications/initialized', () => {
+  // 2025-11-25 lifecycle: the server SHOULD NOT send requests other than pings and logging before initialized.
+  it('warns on a notification before notifications/initialized (a SHOULD NOT; fails under --profile strict)', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     b.ok(c, 'initialize', {}, INIT_RESULT(), 'initialize');
     b.inbound(c, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     b.outbound(c, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    expect(lifecycleOrder.run(b.build()).status).toBe('fail');
+    const r = lifecycleOrder.run(b.build());
+    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'lifecycle-order/before-initialized', severity: 'warn' }] });
+    const [strict] = applyProfile([{ ...lifecycleOrder, ...r, findings: r.findings! }], 'strict');
+    expect(strict.status).toBe('fail');
   });
   it('fails on anything before the initialize result, allows ping and logging after it', () => {
     const b = new TranscriptBuilder();

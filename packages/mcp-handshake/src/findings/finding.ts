@@ -2,13 +2,27 @@
  * Findings as data: how a check builds them, how a check's status follows from them, and how a check
  * written against the older shape ({status, summary, evidence} only) is adapted. Pure.
  */
-import type { Check, CheckResult, CheckStatus, Citation, Diagnostic, Finding, HostId, Party, Severity } from '../types.js';
+import type {
+  Check,
+  CheckResult,
+  CheckStatus,
+  Citation,
+  Diagnostic,
+  Finding,
+  HostId,
+  Party,
+  Severity,
+} from '../types.js';
 
 export const SPEC_BASE = 'https://modelcontextprotocol.io/specification';
 
 /** A section of one revision: `cite('2025-11-25', 'basic/lifecycle#initialization')`. */
 export function cite(revision: string | undefined, section: string): Citation {
-  return { ...(revision && { revision }), section, url: revision ? `${SPEC_BASE}/${revision}/${section}` : `${SPEC_BASE}/${section}` };
+  return {
+    ...(revision && { revision }),
+    section,
+    url: revision ? `${SPEC_BASE}/${revision}/${section}` : `${SPEC_BASE}/${section}`,
+  };
 }
 
 /** The citation a spec URL stands for (the older checks name their section by URL). */
@@ -25,7 +39,13 @@ export interface FindingOptions {
   hosts?: HostId[];
 }
 
-export function finding(code: string, severity: Severity, message: string, where: Citation, options: FindingOptions = {}): Diagnostic {
+export function finding(
+  code: string,
+  severity: Severity,
+  message: string,
+  where: Citation,
+  options: FindingOptions = {},
+): Diagnostic {
   return {
     code,
     severity,
@@ -45,15 +65,24 @@ const worse = (a: CheckStatus, b: CheckStatus): CheckStatus => (RANK[b] > RANK[a
  * A check's result from its findings: the worst severity (pass when there is only `info`, or nothing),
  * the summary from the findings that matter, and the check's own evidence followed by theirs.
  */
-export function verdict(findings: Diagnostic[], ok: { summary: string; evidence?: string[]; status?: 'pass' | 'info' }): CheckResult {
-  const status = findings.reduce<CheckStatus>((s, f) => (f.severity === 'info' ? s : worse(s, f.severity)), ok.status ?? 'pass');
+export function verdict(
+  findings: Diagnostic[],
+  ok: { summary: string; evidence?: string[]; status?: 'pass' | 'info' },
+): CheckResult {
+  const status = findings.reduce<CheckStatus>(
+    (s, f) => (f.severity === 'info' ? s : worse(s, f.severity)),
+    ok.status ?? 'pass',
+  );
   const serious = findings.filter((f) => f.severity === status);
   const summary = status === 'fail' || status === 'warn' ? serious.map((f) => f.message).join('; ') : ok.summary;
   const evidence = [...(ok.evidence ?? []), ...findings.flatMap((f) => f.evidence)];
   return { status, summary, evidence, findings };
 }
 
-/** Findings of a result, adapting one without them: a fail/warn/info result becomes one finding coded by the check id. */
+/**
+ * Findings of a result, adapting one without them: a fail/warn/info result becomes one finding coded by the
+ * check id.
+ */
 export function findingsOf(check: Pick<Check, 'id' | 'spec'>, result: CheckResult): Diagnostic[] {
   if (result.findings) return result.findings;
   if (result.status !== 'fail' && result.status !== 'warn' && result.status !== 'info') return [];

@@ -17,7 +17,13 @@ export function applyProfile(entries: Finding[], profile: Profile | undefined): 
     if (!changed) return entry;
     const next = { ...entry, findings };
     const status = statusOf(next);
-    const summary = status === entry.status ? entry.summary : findings.filter((f) => f.severity === 'fail').map((f) => f.message).join('; ');
+    const summary =
+      status === entry.status
+        ? entry.summary
+        : findings
+            .filter((f) => f.severity === 'fail')
+            .map((f) => f.message)
+            .join('; ');
     return { ...next, status, summary };
   });
 }

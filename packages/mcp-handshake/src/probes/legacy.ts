@@ -17,7 +17,8 @@ export interface HandshakeOutcome {
 export async function legacyHandshake(conn: RpcConnection, version: string, options: { settleMs?: number; label?: string; sendInitialized?: boolean } = {}): Promise<HandshakeOutcome> {
   // The settle window is also read on HTTP: what the server sends after the result on its stream counts.
   const drain = options.settleMs ? { drainMs: options.settleMs } : {};
-  const reply = await conn.request('initialize', initializeParams(version), { label: options.label ?? LABEL.initialize, ...drain });
+  const label = options.label ?? LABEL.initialize;
+  const reply = await conn.request('initialize', initializeParams(version), { label, ...drain });
   const result = resultOf(reply);
   if (!result) return { reply };
   const negotiatedVersion = typeof result.protocolVersion === 'string' ? result.protocolVersion : undefined;

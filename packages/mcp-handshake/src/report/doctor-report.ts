@@ -82,7 +82,9 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
     for (const e of c.evidence.slice(0, verbose ? 50 : 8)) lines.push(style.dim(`      ${e}`));
     // A finding adapted from a check's plain result says what its summary says: not repeated.
     const own = c.findings.filter((f) => !(f.code === c.id && f.message === c.summary));
-    for (const f of own.filter((f) => verbose || f.severity !== 'info')) lines.push(findingLine(f, style, paint));
+    for (const f of own.filter((f) => verbose || f.severity !== 'info')) {
+      lines.push(findingLine(f, style, paint, f.message !== c.summary));
+    }
     if (c.status === 'fail' || c.status === 'warn') {
       lines.push(`      why: ${c.why}`);
       lines.push(`      fix: ${c.fix}`);
@@ -97,9 +99,15 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
 }
 
 /** `      ✖ fail [tool-schemas/…] message — 2025-11-25 server/tools#tool (escalated by --profile chatgpt)` */
-function findingLine(f: Diagnostic, style: Style, paint: Record<CheckStatus, (s: string) => string>): string {
+function findingLine(
+  f: Diagnostic,
+  style: Style,
+  paint: Record<CheckStatus, (s: string) => string>,
+  withMessage: boolean,
+): string {
   const where = `${f.cite.revision ? `${f.cite.revision} ` : ''}${f.cite.section}`;
   const hosts = f.hosts?.length ? ` hosts: ${f.hosts.join(', ')};` : '';
   const escalated = f.escalatedBy ? ` (a failure under --profile ${f.escalatedBy})` : '';
-  return `      ${paint[f.severity](`${ICON[f.severity]} ${f.code}`)} ${f.message}${style.dim(` —${hosts} ${where}${escalated}`)}`;
+  const code = paint[f.severity](`${ICON[f.severity]} ${f.code}`);
+  return `      ${code}${withMessage ? ` ${f.message}` : ''}${style.dim(` —${hosts} ${where}${escalated}`)}`;
 }

@@ -13,7 +13,8 @@ const Ajv2020 = require('ajv/dist/2020').default as typeof import('ajv').default
 /** Revisions with a published schema. 2024-11-05 has none in the packages this tool can use. */
 export const SCHEMA_REVISIONS = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 export type SchemaRevision = (typeof SCHEMA_REVISIONS)[number];
-export const hasSchema = (revision: string | undefined): revision is SchemaRevision => (SCHEMA_REVISIONS as readonly string[]).includes(revision ?? '');
+export const hasSchema = (revision: string | undefined): revision is SchemaRevision =>
+  (SCHEMA_REVISIONS as readonly string[]).includes(revision ?? '');
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +27,20 @@ interface RevisionSchema {
 }
 
 const loaded = new Map<string, RevisionSchema>();
+// Formats are annotations (2020-12) and the spec's `uri` is looser than RFC 3986 in practice: not asserted. The spec
+// schemas are not meta-validated on load (measured: that was most of a cold run's ~450 ms); the sync script
+// checks them.
+const AJV_OPTIONS = {
+  strict: false,
+  allErrors: true,
+  validateFormats: false,
+  logger: false as const,
+  validateSchema: false,
+};
+// One instance per dialect, shared by the revisions (each schema has its own $id): starting an instance costs more
+// than compiling a definition.
+let ajv07: InstanceType<typeof Ajv> | undefined;
+let ajv2020: InstanceType<typeof Ajv2020> | undefined;
 
 /**
  * The spec schemas of 2025-06-18 and 2025-11-25 type NumberSchema's minimum/maximum/default as integer although
@@ -45,8 +60,7 @@ function load(revision: SchemaRevision): RevisionSchema {
   if (cached) return cached;
   const schema = relax(revision, require(`../../schema/mcp/${revision}.schema.json`) as Json);
   const is2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12');
-  // Formats are annotations (2020-12) and the spec's `uri` is looser than RFC 3986 in practice: not asserted.
-  const ajv = new (is2020 ? Ajv2020 : Ajv)({ strict: false, allErrors: true, validateFormats: false, logger: false });
+  const ajv = is2020 ? (ajv2020 ??= new Ajv2020(AJV_OPTIONS)) : (ajv07 ??= new Ajv(AJV_OPTIONS));
   const id = `mcp://${revision}/schema.json`;
   const { $schema: _ignored, ...body } = schema;
   ajv.addSchema({ ...body, $id: id });
@@ -55,7 +69,8 @@ function load(revision: SchemaRevision): RevisionSchema {
   const byMethod = new Map<string, string>();
   for (const [name, def] of Object.entries(defs)) {
     const method = ((def.properties as Json | undefined)?.method as Json | undefined)?.const;
-    if (typeof method === 'string' && (name.endsWith('Request') || name.endsWith('Notification'))) byMethod.set(method, name);
+    if (typeof method === 'string' && (name.endsWith('Request') || name.endsWith('Notification')))
+      byMethod.set(method, name);
   }
   const validators = new Map<string, ValidateFunction>();
   const entry: RevisionSchema = {
@@ -82,7 +97,8 @@ export function resultDefinition(revision: SchemaRevision, method: string): stri
 }
 
 /** The definition of a notification or request the server sends, by its method. */
-export const messageDefinition = (revision: SchemaRevision, method: string): string | undefined => load(revision).byMethod.get(method);
+export const messageDefinition = (revision: SchemaRevision, method: string): string | undefined =>
+  load(revision).byMethod.get(method);
 
 export interface Violation {
   /** JSON pointer into the validated value. */
@@ -91,7 +107,10 @@ export interface Violation {
   keyword: string;
 }
 
-/** Validate `value` against one definition of a revision, or against a path inside one (`JSONRPCError/properties/error`). */
+/**
+ * Validate `value` against one definition of a revision, or against a path inside one
+ * (`JSONRPCError/properties/error`).
+ */
 export function validateAgainst(revision: SchemaRevision, ref: string, value: unknown): Violation[] {
   const validate = load(revision).validatorFor(ref);
   if (validate(value)) return [];
@@ -99,7 +118,8 @@ export function validateAgainst(revision: SchemaRevision, ref: string, value: un
 }
 
 /** The error object's definition: `Error` from 2025-11-25 on, inline in JSONRPCError before. */
-export const errorDefinition = (revision: SchemaRevision): string => ('Error' in load(revision).defs ? 'Error' : 'JSONRPCError/properties/error');
+export const errorDefinition = (revision: SchemaRevision): string =>
+  'Error' in load(revision).defs ? 'Error' : 'JSONRPCError/properties/error';
 
 /**
  * ajv reports every branch of an anyOf; keep the deepest errors (they name the field that is wrong) and
@@ -112,11 +132,21 @@ function simplify(errors: ErrorObject[]): Violation[] {
   const out: Violation[] = [];
   for (const e of list) {
     const pointer = e.instancePath || '';
-    const message = e.keyword === 'required' ? `must have required property "${String((e.params as { missingProperty?: string }).missingProperty)}"` : (e.message ?? 'is invalid');
+    const message =
+      e.keyword === 'required'
+        ? `must have required property "${String((e.params as { missingProperty?: string }).missingProperty)}"`
+        : (e.message ?? 'is invalid');
     const key = `${pointer} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ pointer: e.keyword === 'required' ? `${pointer}/${String((e.params as { missingProperty?: string }).missingProperty)}` : pointer, message, keyword: e.keyword });
+    out.push({
+      pointer:
+        e.keyword === 'required'
+          ? `${pointer}/${String((e.params as { missingProperty?: string }).missingProperty)}`
+          : pointer,
+      message,
+      keyword: e.keyword,
+    });
   }
   return out;
 }
