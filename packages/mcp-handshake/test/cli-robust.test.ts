@@ -55,10 +55,14 @@ describe('progress while probes run', () => {
     const tty = new ProgressLine({ isTTY: true, write: (c: string) => chunks.push(c) }, 0);
     const pipe: string[] = [];
     const piped = new ProgressLine({ write: (c: string) => pipe.push(c) }, 0);
-    await doctor({ kind: 'stdio', command: process.execPath, args: [fixture('raw-server.mjs')], env: {} }, { concurrency: 3 }, (e) => {
-      tty.onEvent(e);
-      piped.onEvent(e);
-    });
+    await doctor(
+      { kind: 'stdio', command: process.execPath, args: [fixture('raw-server.mjs')], env: {} },
+      { concurrency: 3 },
+      (e) => {
+        tty.onEvent(e);
+        piped.onEvent(e);
+      },
+    );
     tty.done();
     piped.done();
     expect(chunks.some((c) => /^\r\x1b\[Kprobing legacy: initialize \(\d+ requests, [\d.]+ s\)/.test(c))).toBe(true);

@@ -11,7 +11,9 @@ interface Expected {
   failures: Array<{ code: string; why: string }>;
   warnings: Array<{ code: string; why: string }>;
 }
-const EXPECTED = (JSON.parse(readFileSync(join(HERE, 'corpus', 'expected.json'), 'utf8')) as { servers: Record<string, Expected> }).servers;
+const EXPECTED = (
+  JSON.parse(readFileSync(join(HERE, 'corpus', 'expected.json'), 'utf8')) as { servers: Record<string, Expected> }
+).servers;
 
 /**
  * The real-world corpus (issue 11): real servers from npm and servers written with the usual
@@ -22,7 +24,8 @@ describe('the real-world corpus', () => {
   it('lists at least 12 servers, each with its expected verdict written down', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(12);
     expect(Object.keys(EXPECTED).sort()).toEqual(CORPUS.map((s) => s.id).sort());
-    for (const e of Object.values(EXPECTED)) for (const w of [...e.failures, ...e.warnings]) expect(w.why.length).toBeGreaterThan(40);
+    for (const e of Object.values(EXPECTED))
+      for (const w of [...e.failures, ...e.warnings]) expect(w.why.length).toBeGreaterThan(40);
   });
 
   for (const server of CORPUS) {
@@ -31,9 +34,20 @@ describe('the real-world corpus', () => {
       const { target, stop } = await server.start();
       try {
         const { report } = await doctor(target, { concurrency: 3 });
-        const codes = (severity: 'fail' | 'warn') => [...new Set(report.checks.flatMap((c) => c.findings.filter((f) => f.severity === severity).map((f) => f.code)))].sort();
-        const detail = report.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.summary}`).join('\n');
-        expect(report.checks.filter((c) => c.findings.some((f) => f.code.endsWith('/crashed'))), 'no check crashed').toEqual([]);
+        const codes = (severity: 'fail' | 'warn') =>
+          [
+            ...new Set(
+              report.checks.flatMap((c) => c.findings.filter((f) => f.severity === severity).map((f) => f.code)),
+            ),
+          ].sort();
+        const detail = report.checks
+          .filter((c) => c.status === 'fail' || c.status === 'warn')
+          .map((c) => `${c.id}: ${c.summary}`)
+          .join('\n');
+        expect(
+          report.checks.filter((c) => c.findings.some((f) => f.code.endsWith('/crashed'))),
+          'no check crashed',
+        ).toEqual([]);
         expect(codes('fail'), detail).toEqual(expected.failures.map((f) => f.code).sort());
         expect(codes('warn'), detail).toEqual([...new Set(expected.warnings.map((w) => w.code))].sort());
         expect(report.exitCode, detail).toBe(expected.exitCode);

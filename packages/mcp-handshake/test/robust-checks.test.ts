@@ -15,7 +15,13 @@ describe('jsonrpc-envelope', () => {
     const b = new TranscriptBuilder('http');
     healthyMain(b);
     const c = b.conn('malformed', 'malformed', 'legacy');
-    b.request(c, 'init', undefined, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }, { label: 'variant:method-init', httpStatus: 400 });
+    b.request(
+      c,
+      'init',
+      undefined,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } },
+      { label: 'variant:method-init', httpStatus: 400 },
+    );
     const r = jsonrpcEnvelope.run(b.build());
     expect(r.status, r.summary).toBe('pass');
     expect(r.findings?.map((f) => f.code)).toEqual(['jsonrpc-envelope/transport-rejection']);
@@ -25,7 +31,13 @@ describe('jsonrpc-envelope', () => {
     const b = new TranscriptBuilder('http');
     healthyMain(b);
     const c = b.conn('http-session', 'http-probe', 'legacy');
-    b.request(c, 'ping', undefined, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } }, { label: 'after-delete', httpStatus: 400 });
+    b.request(
+      c,
+      'ping',
+      undefined,
+      { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } },
+      { label: 'after-delete', httpStatus: 400 },
+    );
     expect(jsonrpcEnvelope.run(b.build()).status).toBe('pass');
   });
 
@@ -41,9 +53,17 @@ describe('jsonrpc-envelope', () => {
     const b = new TranscriptBuilder('http');
     healthyMain(b);
     const c = b.conn('malformed', 'malformed', 'legacy');
-    b.request(c, 'initialize', undefined, 'timeout', { label: 'variant:no-jsonrpc', raw: { id: 'variant-1', method: 'initialize' } });
+    b.request(c, 'initialize', undefined, 'timeout', {
+      label: 'variant:no-jsonrpc',
+      raw: { id: 'variant-1', method: 'initialize' },
+    });
     const post = b.build().exchanges.at(-1)!.sentSeq;
-    b.event(c, { dir: 'in', kind: 'message', message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }, replyTo: post });
+    b.event(c, {
+      dir: 'in',
+      kind: 'message',
+      message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
+      replyTo: post,
+    });
     const r = jsonrpcEnvelope.run(b.build());
     expect(r.status, r.evidence.join('\n')).toBe('pass');
   });

@@ -13,16 +13,21 @@ const text = (r: Awaited<ReturnType<typeof doctor>>) => formatDoctorText(r.repor
 /** The report's first lines, where the root cause must be. */
 const head = (r: Awaited<ReturnType<typeof doctor>>) => text(r).split('\n').slice(0, 6).join('\n');
 /** Connections on which a request was sent: once the gate stays shut, only its two. */
-const probed = (r: Awaited<ReturnType<typeof doctor>>) => [...new Set(r.transcript.exchanges.map((x) => x.conn))].filter((c) => !GATE.includes(c));
+const probed = (r: Awaited<ReturnType<typeof doctor>>) =>
+  [...new Set(r.transcript.exchanges.map((x) => x.conn))].filter((c) => !GATE.includes(c));
 const GATE = ['legacy', 'modern'];
-const statusOf = (r: Awaited<ReturnType<typeof doctor>>, id: string) => r.report.checks.find((c) => c.id === id)!.status;
+const statusOf = (r: Awaited<ReturnType<typeof doctor>>, id: string) =>
+  r.report.checks.find((c) => c.id === id)!.status;
 
 describe('root cause first (issue 11, item 4)', () => {
   let unauthorized: Server;
   let url401 = '';
   beforeAll(async () => {
     unauthorized = createServer((_req, res) => {
-      res.writeHead(401, { 'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"', 'content-type': 'application/json' });
+      res.writeHead(401, {
+        'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"',
+        'content-type': 'application/json',
+      });
       res.end(JSON.stringify({ error: 'invalid_token' }));
     });
     await new Promise<void>((r) => unauthorized.listen(0, '127.0.0.1', r));
@@ -31,7 +36,10 @@ describe('root cause first (issue 11, item 4)', () => {
   afterAll(() => new Promise((r) => unauthorized.close(r)));
 
   it('connection refused: said first, and the doctor stops', async () => {
-    const r = await doctor({ kind: 'http', url: `http://127.0.0.1:${await freePort()}/mcp`, headers: {} }, { timeoutMs: 1000 });
+    const r = await doctor(
+      { kind: 'http', url: `http://127.0.0.1:${await freePort()}/mcp`, headers: {} },
+      { timeoutMs: 1000 },
+    );
     expect(r.report.exitCode).toBe(2);
     expect(r.report.rootCause?.kind).toBe('connection-refused');
     expect(head(r)).toMatch(/connection refused/i);
@@ -54,7 +62,10 @@ describe('root cause first (issue 11, item 4)', () => {
   });
 
   it('command not found', async () => {
-    const r = await doctor({ kind: 'stdio', command: '/nonexistent/mcp-server', args: [], env: {} }, { timeoutMs: 1000 });
+    const r = await doctor(
+      { kind: 'stdio', command: '/nonexistent/mcp-server', args: [], env: {} },
+      { timeoutMs: 1000 },
+    );
     expect(r.report.rootCause?.kind).toBe('command-not-found');
     expect(head(r)).toMatch(/command not found: \/nonexistent\/mcp-server/);
     expect(probed(r)).toEqual([]);
@@ -78,7 +89,9 @@ describe('root cause first (issue 11, item 4)', () => {
 
   it('a slow initialize is a handshake timeout, not initialize-format and version-negotiation failures', async () => {
     // Longer than the timeout plus the allowance a freshly spawned process gets for its first answer (10 s).
-    const r = await doctor({ ...stdio('slow-initialize.mjs'), env: { SLOW_INIT_MS: '12500' } } as Target, { timeoutMs: 1000 });
+    const r = await doctor({ ...stdio('slow-initialize.mjs'), env: { SLOW_INIT_MS: '12500' } } as Target, {
+      timeoutMs: 1000,
+    });
     expect(r.report.rootCause?.kind).toBe('handshake-timeout');
     expect(head(r)).toMatch(/initialize was not answered within 1\d{4} ms/);
     expect(head(r)).toMatch(/server\/discover was answered/);

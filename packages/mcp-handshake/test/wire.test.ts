@@ -6,7 +6,9 @@ import { HttpConnection } from '../src/wire/http.js';
 import { Recorder } from '../src/wire/recorder.js';
 
 /** A real node:http server on 127.0.0.1 whose answers the test scripts per request. */
-async function serve(handler: (body: Record<string, unknown>, res: ServerResponse, req: IncomingMessage) => void): Promise<{ url: string; server: Server }> {
+async function serve(
+  handler: (body: Record<string, unknown>, res: ServerResponse, req: IncomingMessage) => void,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     let text = '';
     req.on('data', (c) => (text += c));
@@ -25,7 +27,8 @@ afterEach(async () => {
   }
 });
 
-const recorder = () => new Recorder('test', 'http', new Redactor(), { timeoutMs: 150, driftWindowMs: 0, eras: ['legacy'] });
+const recorder = () =>
+  new Recorder('test', 'http', new Redactor(), { timeoutMs: 150, driftWindowMs: 0, eras: ['legacy'] });
 const replyTo = (t: Transcript, label: string) => {
   const x = t.exchanges.find((e) => e.label === label)!;
   return { x, reply: t.events.find((e) => e.seq === x.replySeq)?.message as Record<string, unknown> | undefined };
@@ -36,13 +39,24 @@ describe('answers are matched to their request by id and connection only', () =>
     const { url, server } = await serve((body, res) => {
       const send = (m: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(m));
       // After the request's timeout (100 ms), before the client gives up reading (timeout + 250 ms).
-      if (body.id === 'slow') setTimeout(() => send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }), 160);
+      if (body.id === 'slow')
+        setTimeout(() => send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }), 160);
       else setTimeout(() => send({ jsonrpc: '2.0', id: body.id, result: { ok: true } }), 200);
     });
     servers.push(server);
     const rec = recorder();
-    const conn = new HttpConnection(rec, { id: 'c', purpose: 'malformed', era: 'legacy' }, 150, { url, headers: {} }, 'legacy');
-    const slow = conn.request('initialize', undefined, { raw: { jsonrpc: '2.0', id: 'slow', method: 'initialize' }, label: 'slow', timeoutMs: 100 });
+    const conn = new HttpConnection(
+      rec,
+      { id: 'c', purpose: 'malformed', era: 'legacy' },
+      150,
+      { url, headers: {} },
+      'legacy',
+    );
+    const slow = conn.request('initialize', undefined, {
+      raw: { jsonrpc: '2.0', id: 'slow', method: 'initialize' },
+      label: 'slow',
+      timeoutMs: 100,
+    });
     await new Promise((r) => setTimeout(r, 110));
     const next = conn.request('initialize', {}, { label: 'next', timeoutMs: 1000 });
     await Promise.all([slow, next]);

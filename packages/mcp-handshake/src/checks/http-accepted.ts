@@ -26,7 +26,12 @@ export const httpAccepted: Check = {
       if (status === 202 || status >= 400) continue;
       const what = typeof m.method === 'string' ? m.method : 'a response';
       const message = `${e.conn}: ${what} was answered HTTP ${status} instead of 202 Accepted`;
-      found.push(finding('http-accepted/not-202', 'fail', message, SENDING, { args: { httpStatus: status, method: what }, evidence: [`${e.conn}: POST ${excerpt(m, 80)} → HTTP ${status}`] }));
+      found.push(
+        finding('http-accepted/not-202', 'fail', message, SENDING, {
+          args: { httpStatus: status, method: what },
+          evidence: [`${e.conn}: POST ${excerpt(m, 80)} → HTTP ${status}`],
+        }),
+      );
     }
     if (seen === 0) return skip('no notification or response was POSTed');
     return verdict(found, { summary: `${seen} notification/response POST(s) answered 202 Accepted` });

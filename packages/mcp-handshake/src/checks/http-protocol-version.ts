@@ -16,12 +16,22 @@ export const httpProtocolVersion: Check = {
     const init = exchangesOf(t, { conn: CONN.httpSession, label: LABEL.initialize })[0];
     const negotiated = resultOf(t, init)?.protocolVersion;
     if (typeof negotiated !== 'string') return skip('no session for the header probe');
-    if (negotiated < '2025-06-18') return skip(`the session negotiated ${negotiated}, before the header existed (2025-06-18)`);
+    if (negotiated < '2025-06-18')
+      return skip(`the session negotiated ${negotiated}, before the header existed (2025-06-18)`);
     const x = exchangesOf(t, { conn: CONN.httpSession, label: LABEL.badVersionHeader })[0];
     if (!x) return skip('the header probe was not sent');
     const line = describe(t, x);
-    if (x.httpStatus === 400) return verdict([], { summary: 'MCP-Protocol-Version: 1999-01-01 is refused with 400', evidence: [line] });
+    if (x.httpStatus === 400)
+      return verdict([], { summary: 'MCP-Protocol-Version: 1999-01-01 is refused with 400', evidence: [line] });
     const message = `a request with MCP-Protocol-Version: 1999-01-01 got ${x.httpStatus !== undefined ? `HTTP ${x.httpStatus}` : x.outcome}${resultOf(t, x) ? ' and was served' : ''}, not 400 Bad Request`;
-    return verdict([finding('http-protocol-version/not-400', 'fail', message, HEADER, { args: { httpStatus: x.httpStatus, negotiated }, evidence: [line] })], { summary: message });
+    return verdict(
+      [
+        finding('http-protocol-version/not-400', 'fail', message, HEADER, {
+          args: { httpStatus: x.httpStatus, negotiated },
+          evidence: [line],
+        }),
+      ],
+      { summary: message },
+    );
   },
 };

@@ -19,29 +19,57 @@ export const httpSession: Check = {
     for (const c of connsBy(t, 'main')) {
       const init = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
       if (!resultOf(t, init)) continue;
-      const head = t.events.find((e) => e.conn === c.id && e.kind === 'http' && e.dir === 'in' && e.replyTo === init.sentSeq);
+      const head = t.events.find(
+        (e) => e.conn === c.id && e.kind === 'http' && e.dir === 'in' && e.replyTo === init.sentSeq,
+      );
       if (!head) continue; // HTTP+SSE: answers come on the stream, not on the POST
       const issued = head.http?.headers?.['mcp-session-id'] !== undefined;
-      const refused = t.exchanges.filter((x) => x.conn === c.id && x.sentSeq > init.sentSeq && (x.httpStatus === 400 || x.httpStatus === 404) && !resultOf(t, x));
+      const refused = t.exchanges.filter(
+        (x) =>
+          x.conn === c.id &&
+          x.sentSeq > init.sentSeq &&
+          (x.httpStatus === 400 || x.httpStatus === 404) &&
+          !resultOf(t, x),
+      );
       evidence.push(`${c.id}: initialize ${issued ? 'issued' : 'issued no'} Mcp-Session-Id`);
-      if (!issued && refused.length > 0 && refused.length === t.exchanges.filter((x) => x.conn === c.id && x.sentSeq > init.sentSeq).length) {
+      if (
+        !issued &&
+        refused.length > 0 &&
+        refused.length === t.exchanges.filter((x) => x.conn === c.id && x.sentSeq > init.sentSeq).length
+      ) {
         const message = `no Mcp-Session-Id came with the initialize answer, yet every later request was refused (HTTP ${refused[0].httpStatus}): the server requires a session it never issued`;
-        found.push(finding('http-session/required-not-issued', 'fail', message, SESSIONS, { args: { httpStatus: refused[0].httpStatus }, evidence: refused.slice(0, 3).map((x) => describe(t, x)) }));
+        found.push(
+          finding('http-session/required-not-issued', 'fail', message, SESSIONS, {
+            args: { httpStatus: refused[0].httpStatus },
+            evidence: refused.slice(0, 3).map((x) => describe(t, x)),
+          }),
+        );
       }
     }
     // Ended: DELETE accepted, then the same id must get 404.
-    const del = t.events.find((e) => e.conn === CONN.httpSession && e.kind === 'http' && e.dir === 'in' && e.http?.method === 'DELETE');
+    const del = t.events.find(
+      (e) => e.conn === CONN.httpSession && e.kind === 'http' && e.dir === 'in' && e.http?.method === 'DELETE',
+    );
     const after = exchangesOf(t, { conn: CONN.httpSession, label: LABEL.afterDelete })[0];
-    if (del?.http?.status === 405) evidence.push('DELETE → 405: the server does not let clients end sessions (allowed)');
+    if (del?.http?.status === 405)
+      evidence.push('DELETE → 405: the server does not let clients end sessions (allowed)');
     else if (after) {
       const line = describe(t, after);
       evidence.push(`DELETE → HTTP ${del?.http?.status}; then ${line}`);
       if (after.httpStatus !== 404) {
         const message = `after DELETE ended the session, a request with its id got ${after.httpStatus !== undefined ? `HTTP ${after.httpStatus}` : after.outcome}, not 404 Not Found`;
-        found.push(finding('http-session/ended-not-404', 'fail', message, SESSIONS, { args: { httpStatus: after.httpStatus }, evidence: [line] }));
+        found.push(
+          finding('http-session/ended-not-404', 'fail', message, SESSIONS, {
+            args: { httpStatus: after.httpStatus },
+            evidence: [line],
+          }),
+        );
       }
     }
     if (evidence.length === 0) return skip('no HTTP session to judge');
-    return verdict(found, { summary: 'session ids: issued with initialize when required; an ended session gets 404', evidence });
+    return verdict(found, {
+      summary: 'session ids: issued with initialize when required; an ended session gets 404',
+      evidence,
+    });
   },
 };

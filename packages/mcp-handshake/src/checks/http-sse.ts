@@ -14,7 +14,14 @@ export const httpSse: Check = {
   run(t) {
     if (t.transport !== 'http') return skip('not an HTTP target');
     const found: Diagnostic[] = [];
-    const streams = t.events.filter((e) => e.kind === 'http' && e.dir === 'in' && e.http?.method === 'POST' && (e.http.contentType ?? '').includes('text/event-stream') && e.replyTo !== undefined);
+    const streams = t.events.filter(
+      (e) =>
+        e.kind === 'http' &&
+        e.dir === 'in' &&
+        e.http?.method === 'POST' &&
+        (e.http.contentType ?? '').includes('text/event-stream') &&
+        e.replyTo !== undefined,
+    );
     if (streams.length === 0) return skip('no POST was answered with an SSE stream');
     const onStream = new Set(streams.map((e) => `${e.conn}:${e.replyTo}`));
     for (const e of t.events) {
@@ -25,9 +32,15 @@ export const httpSse: Check = {
     const open = t.events.filter((e) => e.kind === 'note' && e.note?.startsWith(SSE_NOTE.open));
     if (open.length > 0) {
       const message = `${open.length} SSE response stream(s) stayed open after the response (${open[0].note?.slice(SSE_NOTE.open.length).trim()}): the server SHOULD close it`;
-      found.push(finding('http-sse/open-after-response', 'warn', message, SENDING, { evidence: open.map((e) => `${e.conn}: ${e.note}`) }));
+      found.push(
+        finding('http-sse/open-after-response', 'warn', message, SENDING, {
+          evidence: open.map((e) => `${e.conn}: ${e.note}`),
+        }),
+      );
     }
     const closed = t.events.filter((e) => e.kind === 'note' && e.note === SSE_NOTE.closed).length;
-    return verdict(found, { summary: `${streams.length} SSE answer(s) framed as JSON-RPC messages${closed ? `; ${closed} closed after the response` : ''}` });
+    return verdict(found, {
+      summary: `${streams.length} SSE answer(s) framed as JSON-RPC messages${closed ? `; ${closed} closed after the response` : ''}`,
+    });
   },
 };

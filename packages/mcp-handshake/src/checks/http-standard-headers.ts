@@ -18,12 +18,33 @@ export const httpStandardHeaders: Check = {
     if (!x) return skip('not a 2026-07-28 server (no header probe)');
     const line = describe(t, x);
     const error = errorOf(t, x);
-    if (x.httpStatus === 400 && error?.code === ERROR.headerMismatch) return verdict([], { summary: 'Mcp-Method: prompts/list on a tools/list body is refused with 400 / -32020', evidence: [line] });
+    if (x.httpStatus === 400 && error?.code === ERROR.headerMismatch)
+      return verdict([], {
+        summary: 'Mcp-Method: prompts/list on a tools/list body is refused with 400 / -32020',
+        evidence: [line],
+      });
     if (resultOf(t, x)) {
-      const message = 'a tools/list body with Mcp-Method: prompts/list was served: intermediaries routing on the header see another method than the server executes';
-      return verdict([finding('http-standard-headers/mismatch-served', 'warn', message, HEADERS, { args: { httpStatus: x.httpStatus }, evidence: [line] })], { summary: message });
+      const message =
+        'a tools/list body with Mcp-Method: prompts/list was served: intermediaries routing on the header see another method than the server executes';
+      return verdict(
+        [
+          finding('http-standard-headers/mismatch-served', 'warn', message, HEADERS, {
+            args: { httpStatus: x.httpStatus },
+            evidence: [line],
+          }),
+        ],
+        { summary: message },
+      );
     }
     const message = `a header/body mismatch got ${x.httpStatus !== undefined ? `HTTP ${x.httpStatus}` : x.outcome}${error ? ` and error ${String(error.code)}` : ''}, not 400 with -32020: refused, but clients cannot tell why`;
-    return verdict([finding('http-standard-headers/not-32020', 'info', message, HEADERS, { args: { httpStatus: x.httpStatus, code: error?.code }, evidence: [line] })], { summary: message, evidence: [line] });
+    return verdict(
+      [
+        finding('http-standard-headers/not-32020', 'info', message, HEADERS, {
+          args: { httpStatus: x.httpStatus, code: error?.code },
+          evidence: [line],
+        }),
+      ],
+      { summary: message, evidence: [line] },
+    );
   },
 };

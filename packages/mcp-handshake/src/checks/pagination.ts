@@ -31,7 +31,12 @@ export const pagination: Check = {
         const next = result.nextCursor;
         if (typeof next === 'string' && followed.has(next)) {
           const message = `${method}: nextCursor "${next}" names a page already fetched — following it would fetch the same pages again, forever`;
-          found.push(finding('pagination/cursor-loop', 'warn', message, PAGINATION, { args: { method, cursor: next }, evidence: [`${x.conn}: ${method} [${x.label}] → nextCursor ${JSON.stringify(next)}`] }));
+          found.push(
+            finding('pagination/cursor-loop', 'warn', message, PAGINATION, {
+              args: { method, cursor: next },
+              evidence: [`${x.conn}: ${method} [${x.label}] → nextCursor ${JSON.stringify(next)}`],
+            }),
+          );
           break;
         }
       }

@@ -31,7 +31,8 @@ export interface RootCause {
 
 const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH']);
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
-const TLS = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET|VERIFY)|ERR_OSSL)/;
+const TLS =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET|VERIFY)|ERR_OSSL)/;
 const STDERR_TAIL = 10;
 
 function hostOf(target: string): string {
@@ -43,7 +44,9 @@ function hostOf(target: string): string {
 }
 
 function stderrTail(t: Transcript, conn?: string): string[] {
-  const lines = t.events.filter((e) => e.kind === 'stderr' && (conn === undefined || e.conn === conn) && (e.raw ?? '').trim() !== '');
+  const lines = t.events.filter(
+    (e) => e.kind === 'stderr' && (conn === undefined || e.conn === conn) && (e.raw ?? '').trim() !== '',
+  );
   return lines.slice(-STDERR_TAIL).map((e) => `stderr: ${e.raw}`);
 }
 
@@ -51,22 +54,52 @@ function fromError(t: Transcript, e: WireEvent): RootCause | undefined {
   const code = e.errorCode ?? '';
   const evidence = [`${e.conn}: ${e.raw ?? code}`];
   if (REFUSED.has(code)) {
-    return { kind: 'connection-refused', summary: `connection refused: nothing accepts connections on ${hostOf(t.target)} (${code})`, hint: 'Start the server, or check the host and port.', evidence };
+    return {
+      kind: 'connection-refused',
+      summary: `connection refused: nothing accepts connections on ${hostOf(t.target)} (${code})`,
+      hint: 'Start the server, or check the host and port.',
+      evidence,
+    };
   }
   if (UNRESOLVED.has(code)) {
-    return { kind: 'name-not-resolved', summary: `the host name ${hostOf(t.target)} could not be resolved (${code})`, hint: 'Check the spelling of the host, your DNS, or use an IP address.', evidence };
+    return {
+      kind: 'name-not-resolved',
+      summary: `the host name ${hostOf(t.target)} could not be resolved (${code})`,
+      hint: 'Check the spelling of the host, your DNS, or use an IP address.',
+      evidence,
+    };
   }
   if (TLS.test(code)) {
-    return { kind: 'tls', summary: `TLS error talking to ${hostOf(t.target)}: ${code}`, hint: 'The certificate is not trusted for this name (self-signed, expired or for another host). Fix the certificate, or use NODE_EXTRA_CA_CERTS for a private CA.', evidence };
+    return {
+      kind: 'tls',
+      summary: `TLS error talking to ${hostOf(t.target)}: ${code}`,
+      hint: 'The certificate is not trusted for this name (self-signed, expired or for another host). Fix the certificate, or use NODE_EXTRA_CA_CERTS for a private CA.',
+      evidence,
+    };
   }
   if (code === 'ENOENT' && t.transport === 'stdio') {
-    return { kind: 'command-not-found', summary: `command not found: ${t.target.split(' ')[0]}`, hint: 'Install it, give its full path, or check PATH (hosts often start servers with a smaller PATH than your shell).', evidence };
+    return {
+      kind: 'command-not-found',
+      summary: `command not found: ${t.target.split(' ')[0]}`,
+      hint: 'Install it, give its full path, or check PATH (hosts often start servers with a smaller PATH than your shell).',
+      evidence,
+    };
   }
   if (code === 'EACCES' && t.transport === 'stdio') {
-    return { kind: 'not-executable', summary: `permission denied starting ${t.target.split(' ')[0]}`, hint: 'Make the file executable (chmod +x) or run it through its interpreter (node server.js).', evidence };
+    return {
+      kind: 'not-executable',
+      summary: `permission denied starting ${t.target.split(' ')[0]}`,
+      hint: 'Make the file executable (chmod +x) or run it through its interpreter (node server.js).',
+      evidence,
+    };
   }
   if (t.transport === 'http') {
-    return { kind: 'network', summary: `the request to ${hostOf(t.target)} failed: ${e.raw?.replace(/^\w+ \S+: /, '') ?? code}`, hint: 'Check that the URL is right and the server is reachable from here.', evidence };
+    return {
+      kind: 'network',
+      summary: `the request to ${hostOf(t.target)} failed: ${e.raw?.replace(/^\w+ \S+: /, '') ?? code}`,
+      hint: 'Check that the URL is right and the server is reachable from here.',
+      evidence,
+    };
   }
   return undefined;
 }
@@ -75,7 +108,8 @@ function fromError(t: Transcript, e: WireEvent): RootCause | undefined {
 export function rootCause(t: Transcript): RootCause | undefined {
   const answered = t.exchanges.filter((x) => x.outcome === 'reply');
   if (answered.length === 0) {
-    const error = t.events.find((e) => e.kind === 'error' && e.errorCode !== undefined) ?? t.events.find((e) => e.kind === 'error');
+    const error =
+      t.events.find((e) => e.kind === 'error' && e.errorCode !== undefined) ?? t.events.find((e) => e.kind === 'error');
     const fromErr = error && fromError(t, error);
     if (fromErr) return fromErr;
 
@@ -87,7 +121,10 @@ export function rootCause(t: Transcript): RootCause | undefined {
       return {
         kind: 'unauthorized',
         summary: `HTTP ${status}: the server ${status === 401 ? 'wants credentials' : 'refuses these credentials'}${challenge ? ` — it asked for: WWW-Authenticate: ${challenge}` : ' (no WWW-Authenticate header says how)'}`,
-        hint: status === 401 ? "Pass a token with -H 'Authorization: Bearer …' (hosts get one through OAuth from the resource_metadata URL)." : 'The token is valid but not allowed here: check its scopes or audience.',
+        hint:
+          status === 401
+            ? "Pass a token with -H 'Authorization: Bearer …' (hosts get one through OAuth from the resource_metadata URL)."
+            : 'The token is valid but not allowed here: check its scopes or audience.',
         evidence: denied.slice(0, 3).map((e) => `${e.conn}: ${e.http!.method} → HTTP ${e.http!.status}`),
       };
     }
@@ -118,7 +155,10 @@ export function rootCause(t: Transcript): RootCause | undefined {
       return {
         kind: 'no-answer',
         summary: `no answer: ${t.exchanges.length} request(s) went unanswered (waited up to ${Math.round(waited)} ms)${detail}`,
-        hint: t.transport === 'stdio' ? 'A stdio server must read JSON-RPC from stdin and answer on stdout. Is it waiting for something (a flag, a database), or serving HTTP instead?' : 'Check the URL: it must be the MCP endpoint itself (often /mcp), served over Streamable HTTP or HTTP+SSE.',
+        hint:
+          t.transport === 'stdio'
+            ? 'A stdio server must read JSON-RPC from stdin and answer on stdout. Is it waiting for something (a flag, a database), or serving HTTP instead?'
+            : 'Check the URL: it must be the MCP endpoint itself (often /mcp), served over Streamable HTTP or HTTP+SSE.',
         evidence: stderrTail(t),
       };
     }
@@ -126,7 +166,12 @@ export function rootCause(t: Transcript): RootCause | undefined {
   }
 
   // Connected, but the handshake itself timed out while another probe was answered.
-  const init = t.exchanges.find((x) => x.method === 'initialize' && x.label === 'initialize' && t.connections.some((c) => c.id === x.conn && c.purpose === 'main'));
+  const init = t.exchanges.find(
+    (x) =>
+      x.method === 'initialize' &&
+      x.label === 'initialize' &&
+      t.connections.some((c) => c.id === x.conn && c.purpose === 'main'),
+  );
   if (init?.outcome === 'timeout') {
     const other = answered[0];
     return {

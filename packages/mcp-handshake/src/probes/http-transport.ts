@@ -19,34 +19,77 @@ export const BAD_VERSION_HEADER = '1999-01-01';
 
 type HttpTarget = Extract<Target, { kind: 'http' }>;
 
-export async function probeOrigin(rec: Recorder, target: HttpTarget, timeoutMs: number, version: string): Promise<void> {
-  const conn = new HttpConnection(rec, { id: CONN.httpOrigin, purpose: 'http-probe', era: 'legacy', version }, timeoutMs, target, 'legacy');
+export async function probeOrigin(
+  rec: Recorder,
+  target: HttpTarget,
+  timeoutMs: number,
+  version: string,
+): Promise<void> {
+  const conn = new HttpConnection(
+    rec,
+    { id: CONN.httpOrigin, purpose: 'http-probe', era: 'legacy', version },
+    timeoutMs,
+    target,
+    'legacy',
+  );
   try {
-    await conn.request('initialize', initializeParams(version), { label: LABEL.foreignOrigin, headers: { origin: FOREIGN_ORIGIN } });
+    await conn.request('initialize', initializeParams(version), {
+      label: LABEL.foreignOrigin,
+      headers: { origin: FOREIGN_ORIGIN },
+    });
   } finally {
     await conn.close();
   }
 }
 
 /** A session of its own: a bad MCP-Protocol-Version header on it, then DELETE, then a request with the ended id. */
-export async function probeSession(rec: Recorder, target: HttpTarget, timeoutMs: number, version: string): Promise<void> {
-  const conn = new HttpConnection(rec, { id: CONN.httpSession, purpose: 'http-probe', era: 'legacy', version }, timeoutMs, target, 'legacy');
+export async function probeSession(
+  rec: Recorder,
+  target: HttpTarget,
+  timeoutMs: number,
+  version: string,
+): Promise<void> {
+  const conn = new HttpConnection(
+    rec,
+    { id: CONN.httpSession, purpose: 'http-probe', era: 'legacy', version },
+    timeoutMs,
+    target,
+    'legacy',
+  );
   try {
     const handshake = await legacyHandshake(conn, version);
     if (!handshake.result) return;
-    await conn.request('ping', undefined, { label: LABEL.badVersionHeader, headers: { 'mcp-protocol-version': BAD_VERSION_HEADER } });
+    await conn.request('ping', undefined, {
+      label: LABEL.badVersionHeader,
+      headers: { 'mcp-protocol-version': BAD_VERSION_HEADER },
+    });
     if (!conn.sessionId) return;
     const deleted = await conn.endSession();
-    if (deleted !== undefined && deleted >= 200 && deleted < 300) await conn.request('ping', undefined, { label: LABEL.afterDelete });
+    if (deleted !== undefined && deleted >= 200 && deleted < 300)
+      await conn.request('ping', undefined, { label: LABEL.afterDelete });
   } finally {
     await conn.close();
   }
 }
 
-export async function probeModernHeaders(rec: Recorder, target: HttpTarget, timeoutMs: number, version: string): Promise<void> {
-  const conn = new HttpConnection(rec, { id: CONN.httpModernHeaders, purpose: 'http-probe', era: 'modern', version }, timeoutMs, target, 'modern');
+export async function probeModernHeaders(
+  rec: Recorder,
+  target: HttpTarget,
+  timeoutMs: number,
+  version: string,
+): Promise<void> {
+  const conn = new HttpConnection(
+    rec,
+    { id: CONN.httpModernHeaders, purpose: 'http-probe', era: 'modern', version },
+    timeoutMs,
+    target,
+    'modern',
+  );
   try {
-    await conn.request('tools/list', withEnvelope(version), { label: LABEL.headerMismatch, headers: { 'mcp-method': 'prompts/list' } });
+    await conn.request('tools/list', withEnvelope(version), {
+      label: LABEL.headerMismatch,
+      headers: { 'mcp-method': 'prompts/list' },
+    });
   } finally {
     await conn.close();
   }

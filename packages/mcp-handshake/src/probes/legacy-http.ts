@@ -35,7 +35,8 @@ export async function connectLegacyHttp(
   const first = new HttpConnection(rec, info, timeoutMs, target, 'legacy');
   const handshake = await legacyHandshake(first, version, { settleMs: options.settleMs });
   const status = handshake.reply.httpStatus ?? 0;
-  if (handshake.result || handshake.reply.message || !OLD_TRANSPORT_STATUSES.includes(status)) return { conn: first, handshake, sse: false };
+  if (handshake.result || handshake.reply.message || !OLD_TRANSPORT_STATUSES.includes(status))
+    return { conn: first, handshake, sse: false };
   const sse = new LegacySseConnection(rec, { ...info, id: `${info.id}-sse` }, timeoutMs, target);
   if (!(await sse.connect())) {
     await sse.close();

@@ -23,7 +23,10 @@ export class ProgressLine {
   private shown = false;
   private last = 0;
 
-  constructor(private readonly sink: ProgressSink, private readonly minIntervalMs = 80) {}
+  constructor(
+    private readonly sink: ProgressSink,
+    private readonly minIntervalMs = 80,
+  ) {}
 
   get enabled(): boolean {
     return this.sink.isTTY === true;

@@ -22,7 +22,10 @@ const corpus = (file: string) => fixture(join('corpus', file));
 const node = process.execPath;
 
 function stdio(id: string, args: string[], env: Record<string, string> = {}): CorpusServer {
-  return { id, start: async () => ({ target: { kind: 'stdio', command: node, args, env }, stop: async () => undefined }) };
+  return {
+    id,
+    start: async () => ({ target: { kind: 'stdio', command: node, args, env }, stop: async () => undefined }),
+  };
 }
 
 /** A port nobody listens on right now (for servers that only take a fixed PORT). */
@@ -41,12 +44,19 @@ export function freePort(): Promise<number> {
  * Spawn an HTTP server and wait until it prints `{"event":"listening","url":…}` on
  * stderr, or (for servers that print something else) until `ready` matches a line.
  */
-function http(id: string, args: (port: number) => string[], options: { env?: (port: number) => Record<string, string>; ready?: RegExp; path?: string } = {}): CorpusServer {
+function http(
+  id: string,
+  args: (port: number) => string[],
+  options: { env?: (port: number) => Record<string, string>; ready?: RegExp; path?: string } = {},
+): CorpusServer {
   return {
     id,
     start: async () => {
       const port = await freePort();
-      const child = spawn(node, args(port), { env: { ...process.env, ...options.env?.(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(node, args(port), {
+        env: { ...process.env, ...options.env?.(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`${id} did not start in 20 s: ${output}`)), 20_000);
@@ -81,8 +91,15 @@ const scratch = () => mkdtempSync(join(tmpdir(), 'mcp-handshake-corpus-'));
 
 export const CORPUS: CorpusServer[] = [
   stdio('server-everything/stdio', [npmBin('server-everything'), 'stdio']),
-  http('server-everything/streamableHttp', () => [npmBin('server-everything'), 'streamableHttp'], { env: (port) => ({ PORT: String(port) }), ready: /listening on port/i }),
-  http('server-everything/sse', () => [npmBin('server-everything'), 'sse'], { env: (port) => ({ PORT: String(port) }), ready: /running on port/i, path: '/sse' }),
+  http('server-everything/streamableHttp', () => [npmBin('server-everything'), 'streamableHttp'], {
+    env: (port) => ({ PORT: String(port) }),
+    ready: /listening on port/i,
+  }),
+  http('server-everything/sse', () => [npmBin('server-everything'), 'sse'], {
+    env: (port) => ({ PORT: String(port) }),
+    ready: /running on port/i,
+    path: '/sse',
+  }),
   stdio('server-memory/stdio', [npmBin('server-memory')], { MEMORY_FILE_PATH: join(scratch(), 'memory.jsonl') }),
   {
     id: 'server-filesystem/stdio',
