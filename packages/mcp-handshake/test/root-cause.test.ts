@@ -108,3 +108,17 @@ describe('root cause first (issue 11, item 4)', () => {
     expect(hygiene.fix).toMatch(/one line \(never pretty-printed\)/);
   }, 40_000);
 });
+
+describe('inspect and call say the root cause too', () => {
+  it('inspect on a closed port and call on a missing command', async () => {
+    const { runInspect } = await import('../src/commands/inspect.js');
+    const { callTool } = await import('../src/commands/call.js');
+    const { formatInspectText } = await import('../src/report/inspect-text.js');
+    const port = await freePort();
+    const r = await runInspect({ kind: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} }, { era: 'auto', timeoutMs: 1000 });
+    expect(r.rootCause?.kind).toBe('connection-refused');
+    expect(formatInspectText(r, plain)).toMatch(/could not connect: connection refused/);
+    const c = await callTool({ kind: 'stdio', command: '/nonexistent/mcp-server', args: [], env: {} }, 'x', { era: 'auto', timeoutMs: 1000, args: '{}' });
+    expect(c.problem).toMatch(/could not connect: command not found: \/nonexistent\/mcp-server/);
+  });
+});

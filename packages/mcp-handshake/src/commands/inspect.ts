@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { rootCause } from '../diagnosis/root-cause.js';
 import { META } from '../protocol.js';
 import { LIST_METHOD, listRound, type ListKind } from '../probes/listing.js';
 import { declaredKinds } from '../probes/main.js';
@@ -57,6 +58,7 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
     target: transcript.target,
     transport: transcript.transport,
     connected: session.result !== undefined,
+    ...(session.result === undefined && { rootCause: rootCause(transcript) }),
     era: session.era,
     ...(session.version && { protocolVersion: session.version }),
     notes,
