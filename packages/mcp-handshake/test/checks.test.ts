@@ -284,10 +284,14 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
 
 describe('list-changed', () => {
   const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
-  it('fails when a list changes without a notification', () => {
+  // "servers that declared listChanged SHOULD send a notification": a warning naming the hosts that cache tool lists.
+  it('warns when a list changes without a notification, naming ChatGPT, Claude and VS Code; --profile chatgpt fails it', () => {
     const b = new TranscriptBuilder();
     healthyMain(b, { tools: [tool('a')], tools2: [tool('a'), tool('b')] });
-    expect(listChanged.run(b.build()).status).toBe('fail');
+    const r = listChanged.run(b.build());
+    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'list-changed/silent-change', hosts: ['chatgpt', 'claude', 'vscode'] }] });
+    const [chatgpt] = applyProfile([{ ...listChanged, ...r, findings: r.findings! }], 'chatgpt');
+    expect(chatgpt.status).toBe('fail');
   });
   it('passes when the change is announced', () => {
     const b = new TranscriptBuilder();
@@ -329,10 +333,14 @@ describe('jsonrpc-envelope', () => {
 });
 
 describe('server-info', () => {
-  it('fails an empty name, passes a full serverInfo', () => {
+  // serverInfo.name and .version are REQUIRED strings in every legacy revision's schema; "" satisfies it.
+  it('fails a missing name, warns on an empty one, passes a full serverInfo', () => {
+    const missing = new TranscriptBuilder();
+    missing.ok(missing.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { version: '1' } }, 'initialize');
+    expect(serverInfo.run(missing.build())).toMatchObject({ status: 'fail', findings: [{ code: 'server-info/missing', args: { missing: ['name'] } }] });
     const b = new TranscriptBuilder();
     b.ok(b.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { name: '', version: '1' } }, 'initialize');
-    expect(serverInfo.run(b.build()).status).toBe('fail');
+    expect(serverInfo.run(b.build())).toMatchObject({ status: 'warn', findings: [{ code: 'server-info/empty', severity: 'warn' }] });
     const ok = new TranscriptBuilder();
     healthyMain(ok);
     expect(serverInfo.run(ok.build()).status).toBe('pass');

@@ -16,7 +16,8 @@ const CASES: Array<[file: string, check: string, status: 'fail' | 'warn']> = [
   ['broken-capabilities-declared.mjs', 'capabilities-declared', 'fail'],
   ['broken-capabilities-backed.mjs', 'capabilities-backed', 'fail'],
   ['broken-undeclared-methods.mjs', 'undeclared-methods', 'fail'],
-  ['broken-list-changed.mjs', 'list-changed', 'fail'],
+  // A silent change breaks a SHOULD (and ChatGPT, Claude and VS Code cache tool lists): a warning.
+  ['broken-list-changed.mjs', 'list-changed', 'warn'],
   ['broken-jsonrpc-envelope.mjs', 'jsonrpc-envelope', 'fail'],
   ['broken-server-info.mjs', 'server-info', 'fail'],
   ['broken-tool-schemas.mjs', 'tool-schemas', 'fail'],
