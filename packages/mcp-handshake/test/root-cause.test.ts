@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctor } from '../src/commands/doctor.js';
 import { formatDoctorText } from '../src/report/doctor-report.js';
@@ -115,10 +120,55 @@ describe('inspect and call say the root cause too', () => {
     const { callTool } = await import('../src/commands/call.js');
     const { formatInspectText } = await import('../src/report/inspect-text.js');
     const port = await freePort();
-    const r = await runInspect({ kind: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} }, { era: 'auto', timeoutMs: 1000 });
+    const r = await runInspect(
+      { kind: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} },
+      { era: 'auto', timeoutMs: 1000 },
+    );
     expect(r.rootCause?.kind).toBe('connection-refused');
     expect(formatInspectText(r, plain)).toMatch(/could not connect: connection refused/);
-    const c = await callTool({ kind: 'stdio', command: '/nonexistent/mcp-server', args: [], env: {} }, 'x', { era: 'auto', timeoutMs: 1000, args: '{}' });
+    const c = await callTool({ kind: 'stdio', command: '/nonexistent/mcp-server', args: [], env: {} }, 'x', {
+      era: 'auto',
+      timeoutMs: 1000,
+      args: '{}',
+    });
     expect(c.problem).toMatch(/could not connect: command not found: \/nonexistent\/mcp-server/);
+  });
+});
+
+describe('a TLS error is named', () => {
+  // A self-signed certificate made for the test (openssl is on the dev and CI machines; skipped without it).
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-handshake-tls-'));
+  const made = spawnSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    join(dir, 'k.pem'),
+    '-out',
+    join(dir, 'c.pem'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+  ]);
+  it.skipIf(made.status !== 0)('self-signed certificate → tls, first in the report', async () => {
+    const server = createHttpsServer(
+      { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) },
+      (_req, res) => res.end('{}'),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const r = await doctor({ kind: 'http', url: `https://127.0.0.1:${port}/mcp`, headers: {} }, { timeoutMs: 1000 });
+      expect(r.report.rootCause?.kind).toBe('tls');
+      expect(head(r)).toMatch(
+        /TLS error talking to 127\.0\.0\.1:\d+: (DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_CERT_ALTNAME_INVALID)/,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
