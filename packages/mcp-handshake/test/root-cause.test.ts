@@ -52,6 +52,13 @@ describe('root cause first (issue 11, item 4)', () => {
     expect(probed(r)).toEqual([]);
   });
 
+  it("connection refused on a port fetch blocks (http://127.0.0.1:1/mcp, the issue's example)", async () => {
+    const r = await doctor({ kind: 'http', url: 'http://127.0.0.1:1/mcp', headers: {} }, { timeoutMs: 1000 });
+    expect(r.report.rootCause?.kind).toBe('connection-refused');
+    expect(head(r)).toMatch(/connection refused/i);
+    expect(r.report.rootCause?.evidence.join(' ')).toMatch(/bad port/);
+  });
+
   it('name not resolved', async () => {
     const r = await doctor({ kind: 'http', url: 'http://no-such-host.invalid/mcp', headers: {} }, { timeoutMs: 3000 });
     expect(r.report.rootCause?.kind).toBe('name-not-resolved');

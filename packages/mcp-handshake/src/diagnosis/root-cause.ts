@@ -69,6 +69,14 @@ function fromError(t: Transcript, e: WireEvent): RootCause | undefined {
       evidence,
     };
   }
+  if (code === 'ERR_BAD_PORT') {
+    return {
+      kind: 'network',
+      summary: `${hostOf(t.target)}: ${e.raw?.replace(/^\w+ \S+: /, '')}`,
+      hint: 'Serve MCP on another port: browsers, Node and every fetch-based MCP client refuse this one.',
+      evidence,
+    };
+  }
   if (TLS.test(code)) {
     return {
       kind: 'tls',

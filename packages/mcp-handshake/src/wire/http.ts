@@ -1,6 +1,6 @@
 import { SSE_NOTE } from '../labels.js';
 import type { ConnectionInfo, Era } from '../types.js';
-import { errorCodeOf } from './errors.js';
+import { badPortCause, errorCodeOf } from './errors.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
 import { sseEvents } from './sse.js';
@@ -85,7 +85,9 @@ export class HttpConnection extends RpcConnection {
       await this.receive(response, requestKey, controller, seq, options.drainMs);
     } catch (error) {
       if (!controller.signal.aborted) {
-        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
+        const badPort = await badPortCause(this.target.url, error);
+        const detail = badPort?.raw ?? describeFetchError(error);
+        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${detail}`, ...(badPort ?? errorCodeOf(error)) });
         this.failOne(requestKey, 'transport-error');
       }
     } finally {
