@@ -7,7 +7,7 @@ import { inspectCommand } from './commands/inspect.js';
 import { watchCommand } from './commands/watch.js';
 import { PROFILES } from './findings/hosts.js';
 import { TOOL_VERSION } from './protocol.js';
-import { resolveTarget, UsageError, type Target } from './target.js';
+import { resolveTarget, urlOf, UsageError, type Target } from './target.js';
 import type { Era } from './types.js';
 
 // A reader that went away (`mcp-handshake inspect … | head`): end quietly, not with an EPIPE trace.
@@ -39,7 +39,7 @@ const withTarget = (cmd: Command) =>
 const eraOption = (choices: string[], fallback: string) => new Option('--era <era>', 'which wire to speak').choices(choices).default(fallback);
 
 function targetOf(operands: string[], opts: TargetOptions): Target {
-  return resolveTarget(command.length > 0 ? command : operands, opts);
+  return resolveTarget(command.length > 0 ? command : operands, opts, process.env);
 }
 
 let exitCode: number = EXIT.ok;
@@ -120,7 +120,7 @@ withTarget(
   .option('--json', 'print the outcome as JSON')
   .action(async (operands: string[], opts) => {
     const [a, b, ...extra] = operands;
-    const isUrl = /^https?:\/\//i.test(a);
+    const isUrl = urlOf(a) !== undefined;
     if (extra.length > 0 || (isUrl && !b) || (!isUrl && b !== undefined)) throw new UsageError('usage: call <url> <tool> --args JSON, or call <tool> --args JSON -- <command>');
     const tool = isUrl ? b : a;
     if (!isUrl && command.length === 0) throw new UsageError('give a URL, or a command after --');
@@ -145,7 +145,7 @@ withTarget(
 program.addHelpText(
   'after',
   `
-Exit codes: 0 no failure, 1 a check (or the call) failed, 2 could not connect, 64 usage error.
+Exit codes: 0 no failure, 1 a check (or the call) failed, 2 could not connect, 64 usage error, 70 a bug in mcp-handshake.
 Examples:
   mcp-handshake inspect http://127.0.0.1:3000/mcp
   mcp-handshake doctor --json -- node server.js --stdio
@@ -161,9 +161,12 @@ try {
     process.stderr.write(`mcp-handshake: ${error.message}\n`);
     exitCode = EXIT.usage;
   } else {
-    process.stderr.write(`mcp-handshake: ${(error as Error).stack ?? String(error)}\n`);
-    exitCode = EXIT.noConnection;
+    process.stderr.write(`mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${(error as Error).stack ?? String(error)}\n`);
+    exitCode = EXIT.internal;
   }
 }
-// Leave promptly even if a server keeps a socket open.
+// Leave promptly even if a server keeps a socket open, but only once stdout and stderr are
+// flushed: on a pipe (`| jq`) writes are asynchronous, and exiting earlier cuts them at 64 KiB.
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 process.exit(exitCode);

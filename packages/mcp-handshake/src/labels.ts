@@ -9,6 +9,10 @@ export const CONN = {
   legacySse: 'legacy-sse',
   malformed: 'malformed',
   modernMain: 'modern',
+  /** HTTP transport probes (probes/http-transport.ts). */
+  httpOrigin: 'http-origin',
+  httpSession: 'http-session',
+  httpModernHeaders: 'http-modern-headers',
   /** One per version asked for with initialize: `version-2025-06-18`. */
   version: (version: string) => `version-${version}`,
 } as const;
@@ -36,6 +40,20 @@ export const LABEL = {
   variant: (name: string) => `variant:${name}`,
   /** The valid initialize sent after the malformed ones. */
   usableCheck: 'usable-check',
+  /** initialize carrying `Origin: http://evil.example` (DNS rebinding). */
+  foreignOrigin: 'foreign-origin',
+  /** A request on a session carrying an MCP-Protocol-Version no revision has. */
+  badVersionHeader: 'bad-version-header',
+  /** A request carrying the id of a session the client ended with DELETE. */
+  afterDelete: 'after-delete',
+  /** A modern request whose Mcp-Method header names another method than its body. */
+  headerMismatch: 'header-mismatch',
   call: 'call',
   listen: 'listen',
+} as const;
+
+/** Notes the HTTP wire records about a POST's SSE stream once its response arrived (read for drainMs). */
+export const SSE_NOTE = {
+  closed: 'SSE stream closed by the server after the response',
+  open: 'SSE stream still open after the response',
 } as const;

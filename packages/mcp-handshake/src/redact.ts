@@ -8,7 +8,8 @@ const SECRET_FIELD = /(^|[-_])(token|secret|password|passwd|api[-_]?key|apikey|a
 
 /** Strings that look like keys whatever field they are in. */
 const SECRET_VALUE = [
-  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g,
+  // Not a challenge's auth-params (`Bearer resource_metadata="…"`): those say what to send, they are no secret.
+  /\b(Bearer|Basic)\s+(?![A-Za-z0-9_-]+=[^=])[A-Za-z0-9._~+/=-]{6,}/g,
   /\bsk-[A-Za-z0-9_-]{16,}/g,
   /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
   /\bxox[abpr]-[A-Za-z0-9-]{10,}/g,
@@ -19,6 +20,14 @@ const SECRET_VALUE = [
 
 export const REDACTED = '[redacted]';
 
+/** `scheme://user:password@` or `scheme://token@`: userinfo cannot hold `/`, so paths with `@` do not match. */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:"'<>]+)(?::([^\s/?#@"'<>]*))?@/gi;
+
+/** The password (or the lone token) in a URL's userinfo, when it has one. */
+export function urlCredentials(value: string): string[] {
+  return [...value.matchAll(URL_USERINFO)].map((m) => m[3] ?? m[2]).filter((s) => s.length > 0);
+}
+
 export class Redactor {
   private readonly literals: string[];
 
@@ -28,7 +37,10 @@ export class Redactor {
   }
 
   text(value: string): string {
-    let out = value;
+    // URL credentials first: the user and host stay readable, only the password goes.
+    let out = value.replace(URL_USERINFO, (_m, scheme: string, user: string, password: string | undefined) =>
+      password === undefined ? `${scheme}${REDACTED}@` : `${scheme}${user}:${REDACTED}@`,
+    );
     for (const literal of this.literals) out = out.split(literal).join(REDACTED);
     for (const pattern of SECRET_VALUE) {
       out = out.replace(pattern, (match, prefix: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) && prefix.endsWith('=') ? `${prefix}${REDACTED}` : REDACTED));

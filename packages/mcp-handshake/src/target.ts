@@ -1,3 +1,4 @@
+import { urlCredentials } from './redact.js';
 import type { ConnectionInfo, Era } from './types.js';
 import { HttpConnection } from './wire/http.js';
 import type { Recorder } from './wire/recorder.js';
@@ -5,8 +6,8 @@ import type { RpcConnection } from './wire/rpc.js';
 import { StdioConnection } from './wire/stdio.js';
 
 export type Target =
-  | { kind: 'http'; url: string; headers: Record<string, string> }
-  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string };
+  | { kind: 'http'; url: string; headers: Record<string, string>; secrets?: string[] }
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string; secrets?: string[] };
 
 export class UsageError extends Error {}
 
@@ -25,22 +26,54 @@ export function parseEnv(spec: string): [string, string] {
 }
 
 /**
- * A target is either one URL, or a command given after `--`.
+ * `localhost:3000/mcp`, `127.0.0.1:8080`, `example.com/mcp`: an HTTP endpoint typed without
+ * its scheme. A bare dotted word (`server.js`) stays a command: it needs a port or a path.
  */
-export function resolveTarget(positional: string[], options: { header?: string[]; env?: string[]; cwd?: string }): Target {
+const SCHEMELESS_URL = /^(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5}(?=\/|$)|(?=\/)))(?:\/\S*)?$/i;
+
+/** The URL a single operand names, or undefined when it is a command. */
+export function urlOf(operand: string): string | undefined {
+  if (/^https?:\/\//i.test(operand)) return operand;
+  return SCHEMELESS_URL.test(operand) ? `http://${operand}` : undefined;
+}
+
+/**
+ * A target is either one URL, or a command given after `--`. `inherited` is the environment
+ * the stdio command inherits (the CLI passes its own): its secret-named values are hidden too.
+ */
+export function resolveTarget(
+  positional: string[],
+  options: { header?: string[]; env?: string[]; cwd?: string },
+  inherited: Record<string, string | undefined> = {},
+): Target {
   const headers = Object.fromEntries((options.header ?? []).map(parseHeader));
   const env = Object.fromEntries((options.env ?? []).map(parseEnv));
   if (positional.length === 0) throw new UsageError('give a URL, or a command after --');
   const [first, ...rest] = positional;
-  if (/^https?:\/\//i.test(first) && rest.length === 0) {
+  const given = rest.length === 0 ? urlOf(first) : undefined;
+  if (given) {
+    let url: URL;
     try {
-      new URL(first);
+      url = new URL(given);
     } catch {
       throw new UsageError(`"${first}" is not a valid URL`);
     }
-    return { kind: 'http', url: first, headers };
+    // fetch() refuses URLs with credentials: send them as Basic auth, as curl does, and never print them.
+    if (url.username || url.password) {
+      const user = decodeURIComponent(url.username);
+      const password = decodeURIComponent(url.password);
+      const basic = Buffer.from(`${user}:${password}`).toString('base64');
+      url.username = '';
+      url.password = '';
+      const hasAuth = Object.keys(headers).some((h) => h.toLowerCase() === 'authorization');
+      return { kind: 'http', url: url.toString(), headers: hasAuth ? headers : { ...headers, authorization: `Basic ${basic}` }, secrets: [password || user, basic] };
+    }
+    return { kind: 'http', url: url.toString(), headers };
   }
-  return { kind: 'stdio', command: first, args: rest, env, ...(options.cwd && { cwd: options.cwd }) };
+  const secrets = Object.entries(inherited).flatMap(([name, value]) =>
+    value === undefined ? [] : [...(SECRET_NAME.test(name) && value.length >= 8 ? [value] : []), ...urlCredentials(value)],
+  );
+  return { kind: 'stdio', command: first, args: rest, env, ...(options.cwd && { cwd: options.cwd }), ...(secrets.length > 0 && { secrets }) };
 }
 
 export function describeTarget(target: Target): string {
@@ -51,9 +84,15 @@ export function describeTarget(target: Target): string {
 const SECRET_NAME = /(auth|token|secret|password|passwd|key|cookie|credential|session)/i;
 
 export function secretsOf(target: Target): string[] {
-  const entries = Object.entries(target.kind === 'http' ? target.headers : target.env).filter(([name]) => SECRET_NAME.test(name));
-  // "Bearer abc…": hide the credential itself too, wherever it is echoed.
-  return entries.flatMap(([, value]) => [value, ...value.split(/\s+/).slice(1)]);
+  const all = Object.entries(target.kind === 'http' ? target.headers : target.env);
+  const named = all.filter(([name]) => SECRET_NAME.test(name));
+  return [
+    // "Bearer abc…": hide the credential itself too, wherever it is echoed.
+    ...named.flatMap(([, value]) => [value, ...value.split(/\s+/).slice(1)]),
+    // `-e DATABASE_URL=postgres://app:secret@…`: the password, whatever the variable is called.
+    ...all.flatMap(([, value]) => urlCredentials(value)),
+    ...(target.secrets ?? []),
+  ];
 }
 
 export function openConnection(rec: Recorder, target: Target, info: ConnectionInfo, timeoutMs: number): RpcConnection {

@@ -10,6 +10,8 @@ export type TransportKind = 'stdio' | 'http';
 /** Why a connection was opened; checks pick connections by purpose. */
 export type Purpose =
   | 'main' // legacy handshake + discovery + capability probes + drift
+  | 'transport-probe' // HTTP: the first POST, when the server turned out to speak HTTP+SSE instead
+  | 'http-probe' // HTTP transport rules: a foreign Origin, a bad MCP-Protocol-Version, an ended session, header/body mismatch
   | 'version' // one initialize with one protocol version
   | 'malformed' // malformed initialize variants, then a valid one
   | 'modern-main' // server/discover + modern discovery
@@ -55,6 +57,10 @@ export interface WireEvent {
   http?: HttpInfo;
   exit?: { code: number | null; signal: string | null; expected: boolean };
   note?: string;
+  /** A transport error's system or TLS code: ECONNREFUSED, ENOTFOUND, ENOENT (spawn), CERT_HAS_EXPIRED… */
+  errorCode?: string;
+  /** HTTP: the seq of the outgoing POST whose response carried this event (its head, body or SSE events). */
+  replyTo?: number;
 }
 
 export type ExchangeOutcome = 'reply' | 'timeout' | 'closed' | 'transport-error';

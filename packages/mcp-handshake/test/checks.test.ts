@@ -43,6 +43,13 @@ describe('the rule set', () => {
       'message-schema',
       'http-content-type',
       'client-capabilities',
+      'pagination',
+      'http-accepted',
+      'http-session',
+      'http-origin',
+      'http-protocol-version',
+      'http-standard-headers',
+      'http-sse',
     ]);
     for (const c of CHECKS) {
       expect(c.title && c.why && c.fix).toBeTruthy();

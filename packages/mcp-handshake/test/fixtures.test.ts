@@ -22,6 +22,7 @@ const CASES: Array<[file: string, check: string, status: 'fail' | 'warn']> = [
   ['broken-server-info.mjs', 'server-info', 'fail'],
   ['broken-tool-schemas.mjs', 'tool-schemas', 'fail'],
   ['broken-empty-discovery.mjs', 'empty-discovery', 'warn'],
+  ['broken-pagination.mjs', 'pagination', 'warn'],
 ];
 
 // Sequential tests, a few connections each: on a 2-core machine more parallelism only turns into timeouts.
@@ -94,6 +95,14 @@ const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check:
   },
   // stdio is in CASES above; on HTTP the notification rides the initialize response's SSE stream.
   { name: 'a notification after the initialize result, before initialized', http: ['--fixture', 'broken-lifecycle-order.mjs'], check: 'lifecycle-order', status: 'warn' },
+  // The Streamable HTTP transport's own rules (HTTP only): one flag of http-server.mjs breaks one.
+  { name: 'a foreign Origin served on 127.0.0.1', http: ['--no-origin-check'], check: 'http-origin', status: 'fail' },
+  { name: 'an unknown MCP-Protocol-Version header served', http: ['--ignore-version-header'], check: 'http-protocol-version', status: 'fail' },
+  { name: 'an ended session answered 400', http: ['--ended-session-400'], check: 'http-session', status: 'fail' },
+  { name: 'notifications answered 200', http: ['--notification-200'], check: 'http-accepted', status: 'fail' },
+  { name: 'an Mcp-Method header contradicting the body served', http: ['--ignore-standard-headers'], check: 'http-standard-headers', status: 'warn' },
+  { name: 'an SSE event that is not a JSON-RPC message', http: ['--sse-noise'], check: 'http-sse', status: 'fail' },
+  { name: 'an SSE stream left open after the response', http: ['--sse-keep-open'], check: 'http-sse', status: 'warn' },
 ];
 
 function expectOnly(report: Awaited<ReturnType<typeof doctor>>['report'], check: string, status: 'fail' | 'warn') {
@@ -124,3 +133,33 @@ describe('fixtures of the new checks, on every transport they apply to', () => {
     }
   }
 });
+
+describe('a session required but never issued (HTTP)', () => {
+  // Every request after initialize is refused, so the checks that judge those requests fail too: the
+  // point here is that http-session names the cause.
+  it('http-session fails with required-not-issued', async () => {
+    const server = await startHttpServer(process.execPath, [fixture('http-server.mjs'), '--session-not-issued']);
+    try {
+      const { report } = await doctor({ kind: 'http', url: server.url, headers: {} }, OPTIONS);
+      const session = report.checks.find((c) => c.id === 'http-session')!;
+      expect(session.status).toBe('fail');
+      expect(session.findings.map((f) => f.code)).toContain('http-session/required-not-issued');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
+describe('a correct server answering on SSE streams (HTTP)', () => {
+  it('passes every check, http-sse included', async () => {
+    const server = await startHttpServer(process.execPath, [fixture('http-server.mjs'), '--sse']);
+    try {
+      const { report } = await doctor({ kind: 'http', url: server.url, headers: {} }, OPTIONS);
+      expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.summary}`)).toEqual([]);
+      expect(report.checks.find((c) => c.id === 'http-sse')!.status).toBe('pass');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+

@@ -1,5 +1,5 @@
 import type { Check, CheckStatus } from '../types.js';
-import { asObject, describe, errorOf, exchangesOf, isDeclared, mainSession, outcome, PRIMITIVE_PROBES, resultOf, skip, SPEC, worst } from './lib.js';
+import { asObject, describe, errorOf, exchangesOf, isDeclared, mainSession, noResultWhy, outcome, PRIMITIVE_PROBES, resultOf, skip, SPEC, worst } from './lib.js';
 import { LABEL } from '../labels.js';
 
 const KNOWN = new Set(['tools', 'resources', 'prompts', 'logging', 'completions']);
@@ -21,11 +21,16 @@ export const capabilitiesBacked: Check = {
       const x = exchangesOf(t, { conn: session.conn.id, method: probe.method, label: probe.label })[0];
       if (!x) continue;
       const error = errorOf(t, x);
+      // Resource templates are optional under `resources`: the spec has no MUST for templates/list.
+      if (probe.method === 'resources/templates/list' && error?.code === -32601) {
+        evidence.push(`INFO resources/templates/list: -32601 — templates are optional under "resources" (hosts treat it as none): ${describe(t, x)}`);
+        continue;
+      }
       // completion/complete may legitimately refuse our guessed ref with -32602: it answered.
       const ok = resultOf(t, x) !== undefined || (probe.capability === 'completions' && error !== undefined && error.code !== -32601);
       statuses.push(ok ? 'pass' : 'fail');
       evidence.push(`${ok ? 'PASS' : 'FAIL'} ${probe.capability}: ${describe(t, x)}`);
-      if (!ok) problems.push(`${probe.method} does not work although "${probe.capability}" is declared`);
+      if (!ok) problems.push(`${probe.method} does not work although "${probe.capability}" is declared (${error ? `error ${String(error.code)}` : noResultWhy(t, x)})`);
     }
     const resources = asObject(session.capabilities.resources);
     if (resources.subscribe === true) {

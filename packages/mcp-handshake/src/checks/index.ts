@@ -10,6 +10,13 @@ import { httpContentType } from './http-content-type.js';
 import { initializeFormat } from './initialize-format.js';
 import { jsonrpcEnvelope } from './jsonrpc-envelope.js';
 import { lifecycleOrder } from './lifecycle-order.js';
+import { pagination } from './pagination.js';
+import { httpAccepted } from './http-accepted.js';
+import { httpOrigin } from './http-origin.js';
+import { httpProtocolVersion } from './http-protocol-version.js';
+import { httpSession } from './http-session.js';
+import { httpSse } from './http-sse.js';
+import { httpStandardHeaders } from './http-standard-headers.js';
 import { listChanged } from './list-changed.js';
 import { messageSchema } from './message-schema.js';
 import { serverInfo } from './server-info.js';
@@ -37,6 +44,13 @@ export const CHECKS: readonly Check[] = [
   messageSchema,
   httpContentType,
   clientCapabilities,
+  pagination,
+  httpAccepted,
+  httpSession,
+  httpOrigin,
+  httpProtocolVersion,
+  httpStandardHeaders,
+  httpSse,
 ];
 
 /**

@@ -1,5 +1,11 @@
-import type { Check } from '../types.js';
-import { excerpt, outcome, sentOf, skip, SPEC, type Msg } from './lib.js';
+import { cite, finding, verdict } from '../findings/finding.js';
+import type { Check, Diagnostic } from '../types.js';
+import { excerpt, sentOf, skip, SPEC, type Msg } from './lib.js';
+
+const RESPONSES = cite('2025-11-25', 'basic#responses');
+const HTTP_REJECTION = cite('2025-11-25', 'basic/transports#sending-messages-to-the-server');
+
+const asError = (reply: Msg): unknown => (reply.error && typeof reply.error === 'object' ? (reply.error as Msg).message : reply.error);
 
 export const jsonrpcEnvelope: Check = {
   id: 'jsonrpc-envelope',
@@ -9,6 +15,7 @@ export const jsonrpcEnvelope: Check = {
   spec: `${SPEC}/basic#responses`,
   run(t) {
     const evidence: string[] = [];
+    const rejections: string[] = [];
     const attributed = new Map<number, number>();
     let responses = 0;
     for (const x of t.exchanges) {
@@ -29,7 +36,11 @@ export const jsonrpcEnvelope: Check = {
           evidence.push(`${where}: malformed error object: ${excerpt(reply.error, 120)}`);
         }
       }
-      if (sent && 'id' in sent) {
+      // HTTP 4xx with id null (or none): the transport refused the HTTP request before reading the JSON-RPC one
+      // (no session, not initialized, bad header). The status is the answer; the body only explains.
+      if (sent && 'id' in sent && (reply.id === null || reply.id === undefined) && sent.id !== null && (x.httpStatus ?? 0) >= 400) {
+        rejections.push(`${where}: HTTP ${x.httpStatus} with id ${reply.id === null ? 'null' : 'missing'} (${excerpt(asError(reply), 80)})`);
+      } else if (sent && 'id' in sent) {
         if (reply.id === null && sent.id !== null) evidence.push(`${where}: answered with id null although the request id ${JSON.stringify(sent.id)} was readable`);
         else if (reply.id !== sent.id) evidence.push(`${where}: id not echoed (sent ${JSON.stringify(sent.id)}, got ${JSON.stringify(reply.id)})`);
       }
@@ -42,11 +53,21 @@ export const jsonrpcEnvelope: Check = {
         if ('id' in m && typeof m.id !== 'string' && typeof m.id !== 'number') evidence.push(`${e.conn}: server request ${m.method} with id ${JSON.stringify(m.id)}`);
         continue;
       }
-      const late = t.exchanges.find((x) => x.conn === e.conn && x.outcome === 'timeout' && x.id === m.id);
+      // Late: its id is that of a request that timed out, or it came back on the POST of one.
+      const late = t.exchanges.find((x) => x.conn === e.conn && x.outcome === 'timeout' && (x.id === m.id || (e.replyTo !== undefined && x.sentSeq === e.replyTo)));
       if (!late) evidence.push(`${e.conn}: an answer to no pending request: ${excerpt(m, 120)}`);
     }
     if (responses === 0) return skip('no response was received');
-    if (evidence.length > 0) return outcome('fail', `${evidence.length} malformed message(s)`, evidence);
-    return outcome('pass', `${responses} responses: ids echoed, envelopes well-formed`);
+    const found: Diagnostic[] = evidence.map((line) => finding('jsonrpc-envelope/malformed', 'fail', line, RESPONSES, { evidence: [line] }));
+    if (rejections.length > 0) {
+      found.push(
+        finding('jsonrpc-envelope/transport-rejection', 'info', `${rejections.length} transport-level HTTP rejection(s) carried id null (or none): allowed, the HTTP status is the answer`, HTTP_REJECTION, {
+          evidence: rejections,
+          args: { count: rejections.length },
+        }),
+      );
+    }
+    const result = verdict(found, { summary: `${responses} responses: ids echoed, envelopes well-formed` });
+    return result.status === 'fail' ? { ...result, summary: `${evidence.length} malformed message(s)`, evidence } : result;
   },
 };

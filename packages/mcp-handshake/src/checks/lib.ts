@@ -132,10 +132,27 @@ export function itemsOf(result: Msg | undefined, method: string): Msg[] {
   return Array.isArray(list) ? (list as Msg[]) : [];
 }
 
-/** All tools of a session's first listing, across pages. */
+/**
+ * All tools of a session's first listing, across pages. A tool repeated identically on a later page
+ * is a pagination artefact (a looping cursor: the pagination check's finding), not a duplicate tool.
+ */
 export function toolsOf(t: Transcript, session: Session): Msg[] {
-  // An entry that is not an object (null, a string) is message-schema's finding, not a tool to judge.
-  return exchangesOf(t, { conn: session.conn.id, method: 'tools/list', labelPrefix: LABEL.firstListing })
-    .flatMap((x) => itemsOf(resultOf(t, x), 'tools/list'))
-    .filter((tool) => tool !== null && typeof tool === 'object' && !Array.isArray(tool));
+  const seen = new Set<string>();
+  const tools: Msg[] = [];
+  for (const x of exchangesOf(t, { conn: session.conn.id, method: 'tools/list', labelPrefix: LABEL.firstListing })) {
+    // An entry that is not an object (null, a string) is message-schema's finding, not a tool to judge.
+    const page = itemsOf(resultOf(t, x), 'tools/list').filter((tool) => tool !== null && typeof tool === 'object' && !Array.isArray(tool));
+    tools.push(...page.filter((tool) => !seen.has(JSON.stringify(tool))));
+    for (const tool of page) seen.add(JSON.stringify(tool));
+  }
+  return tools;
+}
+
+/** What an exchange that brought no usable result got instead, in words ("answered with "result": null"…). */
+export function noResultWhy(t: Transcript, x: Exchange): string {
+  const reply = replyOf(t, x);
+  if (reply && 'result' in reply) return `answered with "result": ${excerpt(reply.result, 40)} (a result must be an object)`;
+  if (x.outcome === 'timeout') return 'no answer (hang)';
+  if (x.outcome === 'closed') return 'the connection died';
+  return `no JSON-RPC answer${x.httpStatus !== undefined ? ` (HTTP ${x.httpStatus})` : ''}`;
 }

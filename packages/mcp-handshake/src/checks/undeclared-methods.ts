@@ -1,5 +1,5 @@
 import type { Check, CheckStatus, Exchange } from '../types.js';
-import { describe, errorOf, exchangesOf, isDeclared, mainSession, outcome, PRIMITIVE_PROBES, resultOf, skip, SPEC, worst } from './lib.js';
+import { describe, errorOf, exchangesOf, isDeclared, mainSession, noResultWhy, outcome, PRIMITIVE_PROBES, replyOf, resultOf, skip, SPEC, worst } from './lib.js';
 import { LABEL } from '../labels.js';
 
 export const undeclaredMethods: Check = {
@@ -18,10 +18,12 @@ export const undeclaredMethods: Check = {
       if (error && error.code === -32601) status = 'pass';
       else if (error) status = wrongCode;
       else if (resultOf(t, x)) return; // an answer with a result is capabilities-declared's finding
+      // An answer, but `result: null` (or a non-object): wrong like another error code, not a hang.
+      else if (replyOf(t, x) && 'result' in replyOf(t, x)!) status = wrongCode;
       else status = 'fail';
       statuses.push(status);
       evidence.push(`${status.toUpperCase()} ${what}: ${describe(t, x)}`);
-      if (status !== 'pass') problems.push(`${x.method}: ${error ? `error ${String(error.code)} instead of -32601` : x.outcome === 'timeout' ? 'no answer (hang)' : x.outcome === 'closed' ? 'the connection died' : 'no JSON-RPC answer'}`);
+      if (status !== 'pass') problems.push(`${x.method}: ${error ? `error ${String(error.code)} instead of -32601` : noResultWhy(t, x)}`);
     };
     for (const x of exchangesOf(t, { label: LABEL.unknownMethod })) judge(x, 'unknown method', 'fail');
     const session = mainSession(t);

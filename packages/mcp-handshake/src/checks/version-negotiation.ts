@@ -23,7 +23,10 @@ export const versionNegotiation: Check = {
       if (problem && status !== 'pass' && status !== 'info') problems.push(problem);
     };
 
-    for (const c of [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
+    const initializes = [...connsBy(t, 'main'), ...connsBy(t, 'version')].map((c) => exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0]).filter((x) => x !== undefined);
+    // No initialize answered in time at all: the root cause (a slow or stuck handshake) says it; versions were not judged.
+    const unanswered = initializes.length > 0 && initializes.every((x) => x.outcome === 'timeout' || x.outcome === 'closed' || x.outcome === 'transport-error') && !initializes.some((x) => x.httpStatus !== undefined);
+    for (const c of unanswered ? [] : [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
       const x = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
       const asked = c.version;
       if (!x || !asked) continue;

@@ -1,3 +1,4 @@
+import { rootCause } from '../diagnosis/root-cause.js';
 import { listRound, paramsFor, resultOf } from '../probes/listing.js';
 import { openSession, type EraChoice } from '../probes/session.js';
 import { makeStyle, useColour } from '../report/style.js';
@@ -40,7 +41,11 @@ export async function callTool(target: Target, toolName: string, options: CallOp
   if (!args || typeof args !== 'object' || Array.isArray(args)) throw new UsageError('--args must be a JSON object');
   const session = await openSession(target, { era: options.era, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs, purpose: 'call' });
   try {
-    if (!session.result) return { exitCode: EXIT.noConnection, arguments: args, problem: `could not connect (${session.notes.join('; ') || 'no answer'})` };
+    if (!session.result) {
+      const cause = rootCause(session.rec.transcript());
+      const why = cause ? `${cause.summary}. ${cause.hint}` : session.notes.join('; ') || 'no answer';
+      return { exitCode: EXIT.noConnection, arguments: args, problem: `could not connect: ${why}` };
+    }
     const tools = (await listRound(session.conn, session.ctx, ['tools'], 1)).tools ?? [];
     const tool = tools.find((t) => t.name === toolName);
     if (!tool) return { exitCode: EXIT.failed, arguments: args, problem: `no tool named "${toolName}" (the server lists: ${tools.map((t) => String(t.name)).join(', ') || 'none'})` };

@@ -22,4 +22,4 @@ export function parseEra<T extends string>(value: string, allowed: readonly T[])
 }
 
 /** Exit codes, documented in the README. */
-export const EXIT = { ok: 0, failed: 1, noConnection: 2, usage: 64 } as const;
+export const EXIT = { ok: 0, failed: 1, noConnection: 2, usage: 64, internal: 70 } as const;

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
 import { runChecks } from '../checks/index.js';
+import { rootCause } from '../diagnosis/root-cause.js';
 import type { Profile } from '../findings/hosts.js';
 import { applyProfile } from '../findings/profile.js';
 import { TOOL_VERSION, isModernVersion } from '../protocol.js';
@@ -10,9 +11,10 @@ import { buildReport, formatDoctorText, type DoctorReport } from '../report/doct
 import { formatJunit } from '../report/junit.js';
 import { formatMermaid } from '../report/mermaid.js';
 import { formatSarif } from '../report/sarif.js';
+import { ProgressLine } from '../report/progress.js';
 import { makeStyle, useColour } from '../report/style.js';
 import { UsageError, type Target } from '../target.js';
-import type { Transcript } from '../types.js';
+import type { Transcript, WireEvent } from '../types.js';
 import { LABEL } from '../labels.js';
 
 export interface DoctorCliOptions extends Partial<DoctorOptions> {
@@ -43,9 +45,9 @@ export function servedVersions(t: Transcript): { legacy: string[]; modern: strin
 /** Could we talk to it at all? Any JSON-RPC answer on any connection counts. */
 export const connected = (t: Transcript): boolean => t.exchanges.some((x) => x.outcome === 'reply');
 
-export async function doctor(target: Target, options: DoctorCliOptions = {}): Promise<{ report: DoctorReport; transcript: Transcript }> {
+export async function doctor(target: Target, options: DoctorCliOptions = {}, onEvent?: (e: WireEvent) => void): Promise<{ report: DoctorReport; transcript: Transcript }> {
   const opts: DoctorOptions = { ...DEFAULT_DOCTOR_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
-  const transcript = await runDoctor(target, opts);
+  const transcript = await runDoctor(target, opts, onEvent && ((rec) => void rec.onEvent(onEvent)));
   let findings = applyProfile(runChecks(transcript), options.profile);
   if (options.baseline) {
     let accepted: Set<string>;
@@ -57,12 +59,20 @@ export async function doctor(target: Target, options: DoctorCliOptions = {}): Pr
     findings = applyBaseline(findings, accepted);
   }
   if (options.writeBaseline) writeFileSync(options.writeBaseline, baselineFor(findings));
-  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION, options.profile);
+  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION, options.profile, rootCause(transcript));
   return { report, transcript };
 }
 
 export async function doctorCommand(target: Target, options: DoctorCliOptions): Promise<number> {
-  const { report, transcript } = await doctor(target, options);
+  // On a terminal, show what is being waited for; the report itself goes to stdout as before.
+  const progress = new ProgressLine(process.stderr);
+  let outcome: Awaited<ReturnType<typeof doctor>>;
+  try {
+    outcome = await doctor(target, options, progress.enabled ? (e) => progress.onEvent(e) : undefined);
+  } finally {
+    progress.done();
+  }
+  const { report, transcript } = outcome;
   if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(transcript, null, 2) + '\n');
   if (options.junit) writeFileSync(options.junit, formatJunit(report));
   if (options.sarif) writeFileSync(options.sarif, formatSarif(report, TOOL_VERSION));

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { rootCause } from '../diagnosis/root-cause.js';
 import { META } from '../protocol.js';
 import { LIST_METHOD, listRound, type ListKind } from '../probes/listing.js';
 import { declaredKinds } from '../probes/main.js';
@@ -22,6 +23,8 @@ export interface InspectOptions {
   dumpWire?: string;
 }
 
+const isEntry = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export function uiLinks(tools: Msg[]): UiLink[] {
   const links: UiLink[] = [];
   for (const t of tools) {
@@ -42,16 +45,23 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
   await session.conn.close();
   const transcript = session.rec.transcript();
   const serverInfo = session.era === 'legacy' ? (session.result?.serverInfo as Msg | undefined) : (((session.result?._meta ?? {}) as Msg)[META.serverInfo] as Msg | undefined);
-  const get = (k: ListKind) => listing[k] ?? [];
+  // A list entry that is not an object (null, a string) is dropped and said, never dereferenced.
+  const notes = [...session.notes];
+  for (const k of Object.keys(listing) as ListKind[]) {
+    const bad = (listing[k] as unknown[]).filter((v) => !isEntry(v));
+    if (bad.length > 0) notes.push(`${LIST_METHOD[k]} listed ${bad.length} ${bad.length === 1 ? 'entry that is not an object' : 'entries that are not objects'} (${bad.slice(0, 3).map((v) => JSON.stringify(v)).join(', ')}): hosts drop them or reject the whole list`);
+  }
+  const get = (k: ListKind) => (listing[k] ?? []).filter(isEntry);
   const uiResources = [...get('resources').map((r) => r.uri), ...get('resourceTemplates').map((r) => r.uriTemplate)].filter((u): u is string => typeof u === 'string' && u.startsWith('ui://'));
   return {
     format: 'mcp-handshake/inspect@1',
     target: transcript.target,
     transport: transcript.transport,
     connected: session.result !== undefined,
+    ...(session.result === undefined && { rootCause: rootCause(transcript) }),
     era: session.era,
     ...(session.version && { protocolVersion: session.version }),
-    notes: session.notes,
+    notes,
     ...(serverInfo && { serverInfo }),
     ...(typeof session.result?.instructions === 'string' && { instructions: session.result.instructions }),
     capabilities: explainCapabilities(capabilities),

@@ -43,6 +43,7 @@ export async function listRound(conn: RpcConnection, ctx: WireContext, kinds: Li
   for (const kind of kinds) {
     const method = LIST_METHOD[kind];
     let cursor: string | undefined;
+    const sentCursors = new Set<string>();
     const items: Record<string, unknown>[] = [];
     let ok = false;
     for (let page = 1; page <= (kind === 'tools' ? MAX_TOOL_PAGES : 1); page++) {
@@ -52,8 +53,11 @@ export async function listRound(conn: RpcConnection, ctx: WireContext, kinds: Li
       ok = true;
       const list = result[kind];
       if (Array.isArray(list)) items.push(...(list as Record<string, unknown>[]));
-      cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
-      if (!cursor) break;
+      const next = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
+      // A cursor already followed would loop forever: stop (the pagination check reports it).
+      if (!next || next === cursor || sentCursors.has(next)) break;
+      sentCursors.add(next);
+      cursor = next;
     }
     if (ok) out[kind] = items;
   }

@@ -1,6 +1,6 @@
 import { MODERN_VERSION, isModernVersion, withEnvelope } from '../protocol.js';
 import { HttpConnection } from '../wire/http.js';
-import type { RpcConnection } from '../wire/rpc.js';
+import type { Reply, RpcConnection } from '../wire/rpc.js';
 import { capabilityProbes } from './capability-probes.js';
 import { legacyHandshake, type HandshakeOutcome } from './legacy.js';
 import { type ListKind, listRound, type Listing, paramsFor, resultOf, type WireContext } from './listing.js';
@@ -41,6 +41,7 @@ export async function probeLegacyMain(conn: RpcConnection, version: string, opti
 }
 
 export interface DiscoverOutcome {
+  reply: Reply;
   result?: Record<string, unknown>;
   version?: string;
 }
@@ -49,10 +50,10 @@ export interface DiscoverOutcome {
 export async function discover(conn: RpcConnection, version = MODERN_VERSION, label: string = LABEL.discover): Promise<DiscoverOutcome> {
   const reply = await conn.request('server/discover', withEnvelope(version), { label });
   const result = resultOf(reply);
-  if (!result || !Array.isArray(result.supportedVersions)) return {};
+  if (!result || !Array.isArray(result.supportedVersions)) return { reply };
   const supported = (result.supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string');
   const chosen = supported.includes(version) ? version : supported.find(isModernVersion);
-  return { result, ...(chosen && { version: chosen }) };
+  return { reply, result, ...(chosen && { version: chosen }) };
 }
 
 export function declaredKinds(capabilities: Record<string, unknown>): ListKind[] {

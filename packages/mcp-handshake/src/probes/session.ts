@@ -5,6 +5,7 @@ import type { Era, Purpose } from '../types.js';
 import { Recorder } from '../wire/recorder.js';
 import type { RpcConnection } from '../wire/rpc.js';
 import { legacyHandshake } from './legacy.js';
+import { connectLegacyHttp } from './legacy-http.js';
 import type { WireContext } from './listing.js';
 import { discover } from './main.js';
 
@@ -52,10 +53,19 @@ export async function openSession(target: Target, options: SessionOptions, rec?:
   }
   const version = requested && !isModernVersion(requested) ? requested : FALLBACK_LEGACY_VERSION;
   if (wantModern) notes.push(`fell back to initialize with ${version}`);
-  // stdio: a host retries on the same process; HTTP: the legacy wire needs its own session.
-  if (!conn || conn.closed || target.kind === 'http') {
+  const legacyId = wantModern ? `${options.purpose}-legacy` : options.purpose;
+  // HTTP: the legacy wire needs its own session, on Streamable HTTP or, for a 2024-11-05 server, HTTP+SSE.
+  if (target.kind === 'http') {
     if (conn) await conn.close();
-    conn = open(wantModern ? `${options.purpose}-legacy` : options.purpose, 'legacy', version);
+    const legacy = await connectLegacyHttp(rec, target, { id: legacyId, purpose: options.purpose, era: 'legacy', version }, options.timeoutMs);
+    if (legacy.sse) notes.push('the server speaks the 2024-11-05 HTTP+SSE transport (GET for the event stream, POST to its endpoint)');
+    const { conn: sessionConn, handshake } = legacy;
+    return { rec, conn: sessionConn, era: 'legacy', version: handshake.negotiatedVersion ?? version, result: handshake.result, ctx: { era: 'legacy' }, notes };
+  }
+  // stdio: a host retries on the same process.
+  if (!conn || conn.closed) {
+    if (conn) await conn.close();
+    conn = open(legacyId, 'legacy', version);
   } else {
     rec.record(conn.conn, { dir: 'local', kind: 'note', note: `falling back to initialize ${version}` });
   }

@@ -1,3 +1,4 @@
+import type { RootCause } from '../diagnosis/root-cause.js';
 import type { CheckStatus, Diagnostic, Era, Finding, Transcript, TransportKind } from '../types.js';
 import type { Style } from './style.js';
 
@@ -21,10 +22,20 @@ export interface DoctorReport {
   summary: Record<CheckStatus, number> & { baselined: number };
   /** 0 no failure, 1 a check failed, 2 could not connect. */
   exitCode: 0 | 1 | 2;
+  /** Why connecting (or the handshake) failed, when it did: the first thing to read. */
+  rootCause?: RootCause;
   checks: Array<Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & { baselined: boolean; findings: Diagnostic[] }>;
 }
 
-export function buildReport(transcript: Transcript, findings: Finding[], served: { legacy: string[]; modern: string[] }, connected: boolean, toolVersion: string, profile?: string): DoctorReport {
+export function buildReport(
+  transcript: Transcript,
+  findings: Finding[],
+  served: { legacy: string[]; modern: string[] },
+  connected: boolean,
+  toolVersion: string,
+  profile?: string,
+  rootCause?: RootCause,
+): DoctorReport {
   const summary = { pass: 0, warn: 0, fail: 0, skip: 0, info: 0, baselined: 0 };
   for (const f of findings) {
     summary[f.status]++;
@@ -42,6 +53,7 @@ export function buildReport(transcript: Transcript, findings: Finding[], served:
     eras: (['legacy', 'modern'] as const).map((era) => ({ era, probed: transcript.options.eras.includes(era), served: served[era] })),
     summary,
     exitCode: !connected ? 2 : failing ? 1 : 0,
+    ...(rootCause && { rootCause }),
     checks: findings.map((f) => ({ id: f.id, title: f.title, status: f.status, summary: f.summary, evidence: f.evidence, why: f.why, fix: f.fix, spec: f.spec, baselined: Boolean(f.baselined), findings: f.findings })),
   };
 }
@@ -54,6 +66,14 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
   lines.push(style.bold(`mcp-handshake doctor ${report.target}${report.profile ? ` (profile ${report.profile})` : ''}`));
   lines.push(style.dim(`${report.transport}, ${report.durationMs} ms; ${report.eras.map((e) => `${e.era}: ${e.probed ? e.served.join(', ') || 'none' : 'not probed'}`).join('; ')}`));
   lines.push('');
+  const cause = report.rootCause;
+  if (cause) {
+    lines.push(style.red(style.bold(`✖ ${report.exitCode === 2 ? 'could not connect' : 'handshake failed'}: ${cause.summary}`)));
+    for (const e of cause.evidence) lines.push(style.dim(`      ${e}`));
+    lines.push(`      ${cause.hint}`);
+    lines.push(style.dim('      (the doctor stopped here: further probes would only repeat this)'));
+    lines.push('');
+  }
   for (const c of report.checks) {
     const mark = paint[c.status](`${ICON[c.status]} ${c.status.padEnd(4)}`);
     lines.push(`${mark} ${style.bold(c.id)}  ${c.summary}${c.baselined ? style.dim(' (baselined)') : ''}`);
@@ -74,7 +94,7 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
   const s = report.summary;
   lines.push('');
   lines.push(`${s.pass} passed, ${s.fail} failed, ${s.warn} warned, ${s.info} info, ${s.skip} skipped${s.baselined ? ` (${s.baselined} baselined)` : ''}`);
-  if (report.exitCode === 2) lines.push(style.red('could not connect to the server'));
+  if (report.exitCode === 2) lines.push(style.red(`could not connect to the server${cause ? `: ${cause.summary}` : ''}`));
   return lines.join('\n');
 }
 

@@ -1,3 +1,4 @@
+import type { RootCause } from '../diagnosis/root-cause.js';
 import type { Transcript, WireEvent } from '../types.js';
 import type { CapabilityLine } from './capabilities.js';
 import type { Style } from './style.js';
@@ -16,6 +17,8 @@ export interface InspectResult {
   target: string;
   transport: 'stdio' | 'http';
   connected: boolean;
+  /** Why it could not connect, when it could not (see diagnosis/root-cause.ts). */
+  rootCause?: RootCause;
   era: 'legacy' | 'modern';
   protocolVersion?: string;
   notes: string[];
@@ -70,6 +73,11 @@ export function formatInspectText(r: InspectResult, style: Style, options: { ver
   const out: string[] = [];
   out.push(style.bold(`mcp-handshake inspect ${r.target}`));
   out.push(`era: ${style.bold(r.era)}${r.protocolVersion ? ` ${r.protocolVersion}` : ''} over ${r.transport}${r.connected ? '' : style.red(' — not connected')}`);
+  if (r.rootCause) {
+    out.push(style.red(style.bold(`✖ could not connect: ${r.rootCause.summary}`)));
+    for (const e of r.rootCause.evidence) out.push(style.dim(`      ${e}`));
+    out.push(`      ${r.rootCause.hint}`);
+  }
   for (const n of r.notes) out.push(style.dim(`note: ${n}`));
   out.push('', style.bold(`Wire (${r.transcript.events.filter((e) => e.kind === 'message').length} messages; credentials redacted)`));
   for (const e of r.transcript.events) {

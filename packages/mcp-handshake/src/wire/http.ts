@@ -1,4 +1,6 @@
+import { SSE_NOTE } from '../labels.js';
 import type { ConnectionInfo, Era } from '../types.js';
+import { badPortCause, errorCodeOf } from './errors.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
 import { sseEvents } from './sse.js';
@@ -80,10 +82,12 @@ export class HttpConnection extends RpcConnection {
     const guard = options.longLived ? undefined : setTimeout(() => controller.abort(), (options.timeoutMs ?? this.timeoutMs) + 250);
     try {
       const response = await fetch(this.target.url, { method: 'POST', headers, body: JSON.stringify(payload), signal: controller.signal });
-      await this.receive(response, requestKey, controller, options.drainMs);
+      await this.receive(response, requestKey, controller, seq, options.drainMs);
     } catch (error) {
       if (!controller.signal.aborted) {
-        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${describeFetchError(error)}` });
+        const badPort = await badPortCause(this.target.url, error);
+        const detail = badPort?.raw ?? describeFetchError(error);
+        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${detail}`, ...(badPort ?? errorCodeOf(error)) });
         this.failOne(requestKey, 'transport-error');
       }
     } finally {
@@ -92,7 +96,7 @@ export class HttpConnection extends RpcConnection {
     }
   }
 
-  private async receive(response: Response, requestKey: string | undefined, controller: AbortController, drainMs?: number): Promise<void> {
+  private async receive(response: Response, requestKey: string | undefined, controller: AbortController, postSeq: number, drainMs?: number): Promise<void> {
     const contentType = response.headers.get('content-type') ?? '';
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId && this.era === 'legacy') this.sessionId = sessionId;
@@ -101,17 +105,18 @@ export class HttpConnection extends RpcConnection {
       dir: 'in',
       kind: 'http',
       http: { method: 'POST', url: this.target.url, status: response.status, headers: pickHeaders(response.headers), contentType },
+      replyTo: postSeq,
     });
     if (contentType.includes('text/event-stream') && response.body) {
-      await this.readSse(response.body, requestKey, controller, drainMs);
+      await this.readSse(response.body, requestKey, controller, postSeq, drainMs);
     } else {
       const text = await response.text();
-      this.receiveBody(text, requestKey);
+      this.receiveBody(text, requestKey, postSeq);
     }
     if (this.isPending(requestKey)) this.failOne(requestKey, 'transport-error');
   }
 
-  private receiveBody(text: string, requestKey: string | undefined): void {
+  private receiveBody(text: string, requestKey: string | undefined, postSeq?: number): void {
     if (text.trim() === '') return;
     let parsed: unknown;
     try {
@@ -120,35 +125,42 @@ export class HttpConnection extends RpcConnection {
       parsed = undefined;
     }
     if (!looksLikeJsonRpc(parsed)) {
-      this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: text.slice(0, 2000) });
+      this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: text.slice(0, 2000), ...(postSeq !== undefined && { replyTo: postSeq }) });
       return;
     }
     for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message }).seq;
+      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message, ...(postSeq !== undefined && { replyTo: postSeq }) }).seq;
       this.deliver(message as Record<string, unknown>, seq, requestKey);
     }
   }
 
-  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController, drainMs?: number): Promise<void> {
+  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController, postSeq?: number, drainMs?: number): Promise<void> {
     let drain: NodeJS.Timeout | undefined;
+    let drained = false;
     try {
       for await (const event of sseEvents(body)) {
         if (event.event !== 'message') {
           this.rec.record(this.conn, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
           continue;
         }
-        this.receiveBody(event.data, requestKey);
+        this.receiveBody(event.data, requestKey, postSeq);
         // The answer to this POST arrived: a client stops reading the stream here (after drainMs, when asked).
         if (requestKey !== undefined && !this.isPending(requestKey)) {
           if (!drainMs) {
             controller.abort();
             break;
           }
-          drain ??= setTimeout(() => controller.abort(), drainMs);
+          drain ??= setTimeout(() => {
+            drained = true;
+            controller.abort();
+          }, drainMs);
         }
       }
+      // The server ended the stream itself; said only when we kept reading after the response (drainMs).
+      if (drain && !drained) this.rec.record(this.conn, { dir: 'in', kind: 'note', note: SSE_NOTE.closed, ...(postSeq !== undefined && { replyTo: postSeq }) });
     } catch {
       // aborted: expected when we stop reading
+      if (drained) this.rec.record(this.conn, { dir: 'local', kind: 'note', note: `${SSE_NOTE.open} (${drainMs} ms)`, ...(postSeq !== undefined && { replyTo: postSeq }) });
     } finally {
       if (drain) clearTimeout(drain);
     }
@@ -178,7 +190,32 @@ export class HttpConnection extends RpcConnection {
       return response.status;
     } catch (error) {
       this.streams.delete(controller);
-      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}` });
+      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
+      return undefined;
+    }
+  }
+
+  /** Set once endSession() sent DELETE: later requests still carry the ended id, close() sends no second DELETE. */
+  private sessionEnded = false;
+
+  /** End the session with DELETE now, keeping its id for later requests (to see the server refuse it). */
+  async endSession(): Promise<number | undefined> {
+    if (this.era !== 'legacy' || !this.sessionId || this.sessionEnded) return undefined;
+    this.sessionEnded = true;
+    return this.sendDelete();
+  }
+
+  private async sendDelete(): Promise<number | undefined> {
+    const headers: Record<string, string> = { ...this.target.headers, 'mcp-session-id': this.sessionId! };
+    if (this.negotiatedVersion) headers['mcp-protocol-version'] = this.negotiatedVersion;
+    const seq = this.rec.record(this.conn, { dir: 'out', kind: 'http', http: { method: 'DELETE', url: this.target.url, headers } }).seq;
+    try {
+      const response = await fetch(this.target.url, { method: 'DELETE', headers, signal: AbortSignal.timeout(2000) });
+      await response.text().catch(() => '');
+      this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'DELETE', url: this.target.url, status: response.status, headers: pickHeaders(response.headers) }, replyTo: seq });
+      return response.status;
+    } catch (error) {
+      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `DELETE ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
       return undefined;
     }
   }
@@ -190,22 +227,13 @@ export class HttpConnection extends RpcConnection {
     for (const controller of this.streams) controller.abort();
     this.streams.clear();
     this.failAll('closed');
-    if (this.era === 'legacy' && this.sessionId) {
-      const headers: Record<string, string> = { ...this.target.headers, 'mcp-session-id': this.sessionId };
-      if (this.negotiatedVersion) headers['mcp-protocol-version'] = this.negotiatedVersion;
-      this.rec.record(this.conn, { dir: 'out', kind: 'http', http: { method: 'DELETE', url: this.target.url, headers } });
-      try {
-        const response = await fetch(this.target.url, { method: 'DELETE', headers, signal: AbortSignal.timeout(2000) });
-        await response.text().catch(() => '');
-        this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'DELETE', url: this.target.url, status: response.status, headers: pickHeaders(response.headers) } });
-      } catch (error) {
-        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `DELETE ${this.target.url}: ${describeFetchError(error)}` });
-      }
-    }
+    if (this.era === 'legacy' && this.sessionId && !this.sessionEnded) await this.sendDelete();
   }
 }
 
 export function describeFetchError(error: unknown): string {
   const e = error as { message?: string; cause?: { code?: string; message?: string } };
-  return e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
+  const code = e.cause?.code;
+  const detail = e.cause?.message ?? e.message ?? String(error);
+  return code && !detail.includes(code) ? `${code} (${detail})` : (detail ?? code);
 }

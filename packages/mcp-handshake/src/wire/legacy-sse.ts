@@ -1,5 +1,6 @@
 import type { ConnectionInfo } from '../types.js';
 import type { HttpTarget } from './http.js';
+import { errorCodeOf } from './errors.js';
 import { describeFetchError } from './http.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
@@ -25,7 +26,7 @@ export class LegacySseConnection extends RpcConnection {
     try {
       response = await fetch(this.target.url, { headers, signal: this.controller.signal });
     } catch (error) {
-      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}` });
+      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
       return false;
     }
     const contentType = response.headers.get('content-type') ?? '';

@@ -31,6 +31,12 @@ export class Recorder {
     return info;
   }
 
+  /** Say, after the fact, what a connection turned out to be for (an HTTP first POST that only told the transport). */
+  retag(conn: string, purpose: ConnectionInfo['purpose']): void {
+    const info = this.connections.find((c) => c.id === conn);
+    if (info) info.purpose = purpose;
+  }
+
   record(conn: string, event: NewEvent): WireEvent {
     const e: WireEvent = { seq: this.events.length, at: this.now(), conn, ...event };
     if (e.message !== undefined) e.message = this.redactor.value(e.message);

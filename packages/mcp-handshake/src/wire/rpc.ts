@@ -154,18 +154,18 @@ export abstract class RpcConnection {
   }
 
   /**
-   * Route one incoming message. `hintKey` names the request this message can only be an
-   * answer to (the POST it came back on), so an answer with a wrong or null id is still
-   * attributed to its request and the envelope check can see the mismatch.
+   * Route one incoming message: to the pending request with its id on this connection, or,
+   * over HTTP, to the still-pending request whose POST it came back on (`hintKey`), so an
+   * answer with a wrong or null id is still attributed and the envelope check sees the
+   * mismatch. Nothing else: a late answer to a request that timed out must never be taken
+   * for the answer to whichever request happens to be pending (issue 11).
    */
   protected deliver(message: Record<string, unknown>, seq: number, hintKey?: string): void {
     const isResponse = typeof message.method !== 'string' && ('result' in message || 'error' in message);
     if (isResponse) {
       const key = idKey(message.id);
       let p = this.pending.get(key);
-      const foreign = !this.sentKeys.has(key);
-      if (!p && hintKey && foreign) p = this.pending.get(hintKey);
-      if (!p && foreign && this.pending.size === 1) p = [...this.pending.values()][0];
+      if (!p && hintKey && !this.sentKeys.has(key)) p = this.pending.get(hintKey);
       if (p) this.settle(p.key, 'reply', message, seq);
     } else if (typeof message.method === 'string' && 'id' in message) {
       // A server-to-client request: answer as a client with no optional capabilities would.

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ConnectionInfo } from '../types.js';
+import { errorCodeOf } from './errors.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, RpcConnection } from './rpc.js';
 
@@ -65,7 +66,7 @@ export class StdioConnection extends RpcConnection {
 
   private onSpawnError(error: Error): void {
     if (this.closed) return;
-    this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `could not start ${this.target.command}: ${error.message}` });
+    this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `could not start ${this.target.command}: ${error.message}`, ...errorCodeOf(error) });
     this.closed = true;
     this.failAll('transport-error');
     this.markExited();
