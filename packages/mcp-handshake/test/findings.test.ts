@@ -72,6 +72,15 @@ describe('findings are data', () => {
     expect(entry).toMatchObject({ status: 'fail', findings: [{ code: 'old-style/crashed', party: 'client' }] });
   });
 
+  it('a crashed check is a doctor bug: exit 70, not a failure of the server', () => {
+    const t = new TranscriptBuilder().build();
+    const findings = runChecks(t, [{ ...oldStyle, run: () => { throw new Error('boom'); } }]);
+    const report = buildReport(t, findings, { legacy: [], modern: [] }, true, '0.0.0');
+    expect(report.exitCode).toBe(70);
+    expect(report.summary.fail).toBe(0);
+    expect(report.checks[0]).toMatchObject({ status: 'fail', findings: [{ code: 'old-style/crashed' }] });
+  });
+
   it('verdict: the status is the worst severity; info alone passes', () => {
     const where = cite('2025-11-25', 'basic#responses');
     expect(verdict([finding('x/a', 'info', 'note', where)], { summary: 'ok' }).status).toBe('pass');

@@ -1,4 +1,4 @@
-import { findingsOf } from '../findings/finding.js';
+import { CRASHED_SUFFIX, findingsOf } from '../findings/finding.js';
 import type { Check, Finding, Transcript } from '../types.js';
 import { capabilitiesBacked } from './capabilities-backed.js';
 import { capabilitiesDeclared } from './capabilities-declared.js';
@@ -65,7 +65,7 @@ export function runChecks(transcript: Transcript, checks: readonly Check[] = CHE
       return { ...meta, ...result, findings: findingsOf(check, result) };
     } catch (error) {
       const result = { status: 'fail' as const, summary: `the check itself crashed: ${(error as Error).message}`, evidence: [] };
-      const crash = findingsOf(check, result).map((f) => ({ ...f, code: `${check.id}/crashed`, party: 'client' as const }));
+      const crash = findingsOf(check, result).map((f) => ({ ...f, code: `${check.id}${CRASHED_SUFFIX}`, party: 'client' as const }));
       return { ...meta, ...result, findings: crash };
     }
   });

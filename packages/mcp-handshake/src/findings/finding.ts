@@ -93,3 +93,6 @@ export function findingsOf(check: Pick<Check, 'id' | 'spec'>, result: CheckResul
 export function statusOf(entry: Pick<Finding, 'status' | 'findings'>): CheckStatus {
   return entry.findings.reduce<CheckStatus>((s, f) => (f.severity === 'info' ? s : worse(s, f.severity)), entry.status);
 }
+
+/** The code suffix of the finding a check that threw is reported as (a doctor bug, exit 70). */
+export const CRASHED_SUFFIX = '/crashed';

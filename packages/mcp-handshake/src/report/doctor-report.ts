@@ -1,6 +1,7 @@
 import type { RootCause } from '../diagnosis/root-cause.js';
 import type { CheckStatus, Diagnostic, Era, Finding, Transcript, TransportKind } from '../types.js';
 import type { Style } from './style.js';
+import { CRASHED_SUFFIX } from '../findings/finding.js';
 
 /** Version 2 added findings (code, severity, args, cite, party) and profile; every @1 field is unchanged. */
 export const REPORT_FORMAT = 'mcp-handshake/doctor@2';
@@ -19,9 +20,10 @@ export interface DoctorReport {
   durationMs: number;
   /** What each era answered, in short. */
   eras: Array<{ era: Era; probed: boolean; served: string[] }>;
-  summary: Record<CheckStatus, number> & { baselined: number };
-  /** 0 no failure, 1 a check failed, 2 could not connect. */
-  exitCode: 0 | 1 | 2;
+  /** `crashed`: checks that threw (a bug in mcp-handshake, not counted as `fail`). */
+  summary: Record<CheckStatus, number> & { baselined: number; crashed: number };
+  /** 0 no failure, 1 a check failed, 2 could not connect, 70 a check crashed (a bug in mcp-handshake). */
+  exitCode: 0 | 1 | 2 | 70;
   /** Why connecting (or the handshake) failed, when it did: the first thing to read. */
   rootCause?: RootCause;
   checks: Array<Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & { baselined: boolean; findings: Diagnostic[] }>;
@@ -36,12 +38,15 @@ export function buildReport(
   profile?: string,
   rootCause?: RootCause,
 ): DoctorReport {
-  const summary = { pass: 0, warn: 0, fail: 0, skip: 0, info: 0, baselined: 0 };
+  const summary = { pass: 0, warn: 0, fail: 0, skip: 0, info: 0, baselined: 0, crashed: 0 };
+  // A check that threw says nothing about the server: it is our bug, reported apart (exit 70).
+  const crashed = (f: Finding) => f.findings?.some((d) => d.code.endsWith(CRASHED_SUFFIX)) ?? false;
   for (const f of findings) {
-    summary[f.status]++;
+    if (crashed(f)) summary.crashed++;
+    else summary[f.status]++;
     if (f.baselined) summary.baselined++;
   }
-  const failing = findings.some((f) => f.status === 'fail' && !f.baselined);
+  const failing = findings.some((f) => f.status === 'fail' && !f.baselined && !crashed(f));
   return {
     format: REPORT_FORMAT,
     ...(profile && { profile }),
@@ -52,7 +57,7 @@ export function buildReport(
     durationMs: transcript.durationMs,
     eras: (['legacy', 'modern'] as const).map((era) => ({ era, probed: transcript.options.eras.includes(era), served: served[era] })),
     summary,
-    exitCode: !connected ? 2 : failing ? 1 : 0,
+    exitCode: !connected ? 2 : summary.crashed ? 70 : failing ? 1 : 0,
     ...(rootCause && { rootCause }),
     checks: findings.map((f) => ({ id: f.id, title: f.title, status: f.status, summary: f.summary, evidence: f.evidence, why: f.why, fix: f.fix, spec: f.spec, baselined: Boolean(f.baselined), findings: f.findings })),
   };
@@ -94,6 +99,7 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
   const s = report.summary;
   lines.push('');
   lines.push(`${s.pass} passed, ${s.fail} failed, ${s.warn} warned, ${s.info} info, ${s.skip} skipped${s.baselined ? ` (${s.baselined} baselined)` : ''}`);
+  if (s.crashed) lines.push(style.red(`${s.crashed} check(s) crashed: a bug in mcp-handshake, not in the server — please report it with --dump-wire`));
   if (report.exitCode === 2) lines.push(style.red(`could not connect to the server${cause ? `: ${cause.summary}` : ''}`));
   return lines.join('\n');
 }
