@@ -24,6 +24,8 @@ export interface AppOptions {
   /** How often to look for catalog changes made by other processes. */
   pollMs?: number;
   pageSize?: number;
+  /** Legacy `resources/subscribe` URIs per connection or session. */
+  maxSubscriptions?: number;
 }
 
 /**
@@ -35,10 +37,14 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   readonly store: CatalogStore;
   readonly log: Logger;
   readonly pageSize: number;
+  readonly maxSubscriptions: number;
   /** Seals and checks input_required round trips; one per process (or one key for all, GIFTGEN_STATE_KEY). */
   readonly stateGuard = new RequestStateGuard();
   private snapshot: Gift[] = [];
   private snapshotIds: string[] = [];
+  private snapshotById = new Map<string, Gift>();
+  /** A snapshot was read at least once (until then an outage has nothing to serve from). */
+  private loaded = false;
   private index = GiftIndex.build([]);
   private seenRevision = 0;
   private toolConfigValue: ToolConfig = DEFAULT_TOOL_CONFIG;
@@ -58,6 +64,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;
     this.pageSize = options.pageSize ?? 50;
+    this.maxSubscriptions = options.maxSubscriptions ?? 1000;
   }
 
   async start(): Promise<void> {
@@ -90,6 +97,24 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   /** Ids in catalog order, for completion of `gift://catalog/{id}`. */
   get giftIds(): readonly string[] {
     return this.snapshotIds;
+  }
+
+  /**
+   * One gift, from the store (the freshest), or from the last snapshot while the store cannot be
+   * read: reads keep working through an outage, as the README promises.
+   */
+  async gift(id: string): Promise<Gift | undefined> {
+    try {
+      return await this.store.get(id);
+    } catch (error) {
+      if (!this.loaded) throw error;
+      return this.snapshotById.get(id);
+    }
+  }
+
+  /** Whether the current snapshot has a gift by this id. */
+  hasGift(id: string): boolean {
+    return this.snapshotById.has(id);
   }
 
   reloadToolConfig(reason: string): void {
@@ -135,6 +160,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
     this.index = GiftIndex.build(snapshot);
     this.snapshot = snapshot;
     this.snapshotIds = snapshot.map((g) => g.id);
+    this.snapshotById = new Map(snapshot.map((g) => [g.id, g]));
+    this.loaded = true;
   }
 
   async close(): Promise<void> {

@@ -18,6 +18,7 @@ export interface CommonOptions {
   databaseUrl?: string;
   toolsConfig?: string;
   pageSize: number;
+  maxSubscriptions: number;
 }
 
 export const newProgram = () =>
@@ -31,12 +32,13 @@ export const withCommon = (command: Command) =>
     .option('--data <dir>', 'folder of the embedded SQLite catalog (env GIFTGEN_DATA_DIR)', defaultDataDir())
     .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
     .option('--tools-config <file>', 'JSON file choosing the tools and their wording; watched, and re-read on SIGHUP (env GIFTGEN_TOOLS_CONFIG)', process.env.GIFTGEN_TOOLS_CONFIG)
-    .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50);
+    .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50)
+    .option('--max-subscriptions <n>', 'resources/subscribe URIs per connection or session', int('max subscriptions', 0, 1_000_000), 1000);
 
 export async function startApp(options: CommonOptions) {
   const log = createLogger();
   const store = await openCatalog(resolve(options.data), { databaseUrl: options.databaseUrl });
-  const app = new GiftGenApp({ store, log, toolConfigPath: options.toolsConfig && resolve(options.toolsConfig), pageSize: options.pageSize });
+  const app = new GiftGenApp({ store, log, toolConfigPath: options.toolsConfig && resolve(options.toolsConfig), pageSize: options.pageSize, maxSubscriptions: options.maxSubscriptions });
   await app.start();
   process.on('SIGHUP', () => app.reloadToolConfig('SIGHUP'));
   return { app, log };
