@@ -164,8 +164,9 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   /** A long-lived stream: its headers sent at once (not with its first event), what its client leaves unread bounded. */
   const guardStream = (response: Response): Response => {
     const res = serving.getStore()?.res;
-    // The node adapter writes the head when this returns; without a flush it would wait for the first event.
-    if (res) setImmediate(() => res.headersSent || res.destroyed || res.flushHeaders());
+    // The node adapter sets the head (headersSent) once this returns, but node sends it with the first
+    // chunk: a client waiting for the head (the AI SDK's) opened a second GET, and got 409.
+    if (res) setImmediate(() => res.headersSent && !res.destroyed && res.flushHeaders());
     const body = boundedStream(response.body!, options.maxStreamQueueBytes, (queuedBytes) => {
       streamDrops.warn({ event: 'stream_dropped', reason: 'client not reading', queuedBytes }, 'dropped an event stream its client does not read');
       res?.destroy();
@@ -261,26 +262,40 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     else route(req, res, authorized);
   };
 
-  const server: HttpServer = createServer(gate);
+  // Node checks the header and request timeouts on an interval (30 s by default): often enough for them to hold.
+  const server: HttpServer = createServer({ connectionsCheckingInterval: Math.max(100, Math.min(5000, options.headersTimeoutMs / 4)) }, gate);
   // Every connection times out: its headers, its whole request (a short body gets 408), and idle
   // between requests. A stream, once its request is in, is not subject to these (node applies them
   // to receiving a request only); a stream that stops reading is dropped by guardStream.
   server.headersTimeout = options.headersTimeoutMs;
   server.requestTimeout = options.requestTimeoutMs;
   server.keepAliveTimeout = options.idleTimeoutMs;
-  const connections = new Set<Socket>();
+  // Per open connection, how many of its requests are unanswered: one with none (idle keep-alive, or no
+  // request yet) is what gives way first when the cap is reached. A Map keeps them oldest first.
+  const connections = new Map<Socket, { busy: number }>();
   const refusals = new RateLimitedLog(app.log, 30_000);
   server.on('connection', (socket: Socket) => {
     if (connections.size >= options.maxConnections) {
-      // Room for a new client first from connections doing nothing (idle keep-alive, no request yet).
-      server.closeIdleConnections();
+      for (const [other, state] of connections) {
+        if (state.busy === 0) {
+          other.destroy();
+          connections.delete(other);
+          break;
+        }
+      }
       if (connections.size >= options.maxConnections) {
         refusals.warn({ event: 'connection_refused', reason: 'connection limit', limit: options.maxConnections }, 'connection refused: at the limit');
         return void socket.destroy();
       }
     }
-    connections.add(socket);
+    connections.set(socket, { busy: 0 });
     socket.once('close', () => connections.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = connections.get(req.socket);
+    if (!state) return;
+    state.busy++;
+    res.once('close', () => state.busy--);
   });
   // Out of file descriptors (EMFILE on accept) and the like: logged, and the server keeps serving
   // the connections it has; without a listener node would end the process.
