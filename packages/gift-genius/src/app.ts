@@ -6,7 +6,8 @@ import type { CatalogStore } from './catalog/store.js';
 import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitives/tool-config.js';
 import { giftUri } from './primitives/uris.js';
 import { RequestStateGuard } from './primitives/request-state.js';
-import { guardReads } from './catalog/guarded-store.js';
+import { CatalogUnavailableError, guardReads } from './catalog/guarded-store.js';
+import { RateLimitedLog } from './observe/rate-limited-log.js';
 import { GiftIndex, type IndexRankOptions } from './recommend/gift-index.js';
 import type { GiftQuery, Ranking } from './recommend/rank.js';
 
@@ -53,13 +54,27 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   private polling?: Promise<void>;
   private readonly toolConfigPath?: string;
   private readonly pollMs: number;
+  private readonly outage: RateLimitedLog;
 
   constructor(options: AppOptions) {
     super();
     this.setMaxListeners(0); // one listener per live connection or session
-    this.store = guardReads(options.store, (method, error) =>
-      options.log.error({ event: 'catalog_unavailable', method, err: error.message }, 'catalog read failed'),
-    );
+    // A store that is down fails every read and every poll (300 ms): one line per 30 s says so, and one its return.
+    const outage = new RateLimitedLog(options.log, 30_000);
+    let failingSince: number | undefined;
+    this.store = guardReads(options.store, {
+      failed: (method, error) => {
+        failingSince ??= Date.now();
+        outage.error({ event: 'catalog_unavailable', method, err: error.message }, 'catalog read failed');
+      },
+      recovered: () => {
+        if (failingSince === undefined) return;
+        const unavailableMs = Date.now() - failingSince;
+        failingSince = undefined;
+        options.log.info({ event: 'catalog_recovered', unavailableMs, failuresNotLogged: outage.reset() }, 'catalog readable again');
+      },
+    });
+    this.outage = outage;
     this.log = options.log;
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;
@@ -91,6 +106,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
 
   /** Ranks the current snapshot: exactly rankGifts(gifts without options.skipIds, query), through its index. */
   rank(query: GiftQuery, options?: IndexRankOptions): Ranking {
+    // Before the first snapshot (a store still being waited for) there is nothing to rank: say so, not "no match".
+    if (!this.loaded) throw new CatalogUnavailableError();
     return this.index.rank(query, options);
   }
 
@@ -150,7 +167,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
       if (change.listChanged) this.emit('resourcesListChanged');
       for (const id of change.changedIds) this.emit('resourceUpdated', giftUri(id));
     } catch (error) {
-      this.log.error({ event: 'catalog_poll_failed', err: (error as Error).message }, 'catalog poll failed');
+      this.outage.error({ event: 'catalog_poll_failed', err: (error as Error).message }, 'catalog poll failed');
     }
   }
 

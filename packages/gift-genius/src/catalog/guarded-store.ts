@@ -15,16 +15,19 @@ const READS = ['get', 'page', 'all', 'count', 'stats', 'revision', 'changesSince
  * reaches clients as one clear, retryable message, and the cause goes to the log. The
  * store's own reconnection brings reads back by themselves.
  */
-export function guardReads(store: CatalogStore, report: (method: string, error: Error) => void): CatalogStore {
+export function guardReads(store: CatalogStore, report: { failed(method: string, error: Error): void; recovered(): void }): CatalogStore {
   const read =
     <A extends unknown[], R>(method: (typeof READS)[number], fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
+      let result: R;
       try {
-        return await fn.apply(store, args);
+        result = await fn.apply(store, args);
       } catch (error) {
-        report(method, error as Error);
+        report.failed(method, error as Error);
         throw new CatalogUnavailableError();
       }
+      report.recovered();
+      return result;
     };
   // Every call lands on the store itself, so its own state (pools, listeners) stays in one place.
   return {
