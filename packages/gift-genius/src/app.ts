@@ -39,8 +39,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   readonly log: Logger;
   readonly pageSize: number;
   readonly maxSubscriptions: number;
-  /** Seals and checks input_required round trips; one per process (or one key for all, GIFTGEN_STATE_KEY). */
-  readonly stateGuard = new RequestStateGuard();
+  /** Seals and checks input_required round trips; one key per process (or one for all, GIFTGEN_STATE_KEY). */
+  readonly stateGuard: RequestStateGuard;
   private snapshot: Gift[] = [];
   private snapshotIds: string[] = [];
   private snapshotById = new Map<string, Gift>();
@@ -75,6 +75,9 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
       },
     });
     this.outage = outage;
+    // Spent states go where every instance sees them when the store is shared (Postgres).
+    const shared = this.store.spendState?.bind(this.store);
+    this.stateGuard = new RequestStateGuard(undefined, shared);
     this.log = options.log;
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;

@@ -42,6 +42,7 @@ export function guardReads(store: CatalogStore, report: { failed(method: string,
     write: (...args) => store.write(...args),
     remove: (ids) => store.remove(ids),
     ...(store.watch && { watch: (onChange: () => void) => store.watch!(onChange) }),
+    ...(store.spendState && { spendState: (nonce: string, expiresAtMs: number) => store.spendState!(nonce, expiresAtMs) }),
     close: () => store.close(),
   };
 }
