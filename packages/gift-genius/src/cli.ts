@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleIsCurrent, loadStdioCommand } from './bundle-loader.js';
 import { readEarlyAnswers } from './transports/early-answers.js';
 import { takeOpeningLine, type StdioHandoff } from './transports/early-stdin.js';
+import { syncLineLog } from './observe/sync-line-log.js';
 
 const HELP_OR_VERSION = new Set(['-h', '--help', '-V', '--version']);
 
@@ -18,7 +19,7 @@ async function main(argv: string[]): Promise<void> {
   // GIFTGEN_STDIO_EARLY=0: no early answer, stdin read by the server only (as before; the tests compare both).
   const current = bundleIsCurrent();
   const answers = process.env.GIFTGEN_STDIO_EARLY === '0' || !current ? undefined : readEarlyAnswers(fileURLToPath(new URL('./early-answers.json', import.meta.url)));
-  const handoff: StdioHandoff = answers ? await takeOpeningLine(process.stdin, process.stdout, answers) : { input: process.stdin, openingAnswered: () => undefined };
+  const handoff: StdioHandoff = answers ? await takeOpeningLine(process.stdin, process.stdout, answers, undefined, syncLineLog(process.env.LOG_LEVEL)) : { input: process.stdin, openingAnswered: () => undefined };
   const { command, loadedFrom } = await loadStdioCommand(current);
   return command.runStdioCommand(argv, handoff, loadedFrom);
 }

@@ -55,3 +55,20 @@ describe('stdio lines', () => {
     expect(reply.result.content[0].text).not.toContain('\ufffd');
   });
 });
+
+describe('stdio: terminated right after the first answer', () => {
+  const opening = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'probe', version: '2' } } };
+  it.each([['early answer', {}], ['SDK answer', { GIFTGEN_STDIO_EARLY: '0' }]] as const)('%s: the handshake line is in the log (SIGTERM as soon as it is answered)', async (_name, env) => {
+    const data = tempDir();
+    const child = spawn(process.execPath, [CLI, 'stdio', '--data', data.path], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', () => child.kill('SIGTERM')); // what the SDK v2 client's stdio probe does
+    child.stdin.write(JSON.stringify(opening) + '\n');
+    await new Promise((r) => child.once('close', r));
+    data.remove();
+    const lines = stderr.split('\n').filter((l) => l.includes('"event":"handshake"'));
+    expect(lines, stderr).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ client: { name: 'probe', version: '2' }, negotiatedVersion: '2025-11-25', transport: 'stdio' });
+  });
+});
