@@ -82,7 +82,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;
     this.pageSize = options.pageSize ?? 50;
-    this.maxSubscriptions = options.maxSubscriptions ?? 1000;
+    this.maxSubscriptions = options.maxSubscriptions ?? 100;
   }
 
   async start(): Promise<void> {

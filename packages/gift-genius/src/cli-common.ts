@@ -36,7 +36,7 @@ export const withCommon = (command: Command) =>
     .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
     .option('--tools-config <file>', 'JSON file choosing the tools and their wording; watched, and re-read on SIGHUP (env GIFTGEN_TOOLS_CONFIG)', process.env.GIFTGEN_TOOLS_CONFIG)
     .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50)
-    .option('--max-subscriptions <n>', 'resources/subscribe URIs per connection or session', int('max subscriptions', 0, 1_000_000), 1000);
+    .option('--max-subscriptions <n>', 'resources/subscribe URIs per connection or session', int('max subscriptions', 0, 1_000_000), 100);
 
 /**
  * The app on its catalog. A Postgres that cannot be reached at start is waited for (retried with

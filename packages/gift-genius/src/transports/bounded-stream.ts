@@ -6,12 +6,32 @@
  * the stream as it is written and holds what the client has not taken, up to `maxQueuedBytes`;
  * past that the stream is dropped (`onOverflow`: log it and close the connection).
  */
-export function boundedStream(body: ReadableStream<Uint8Array>, maxQueuedBytes: number, onOverflow: (queuedBytes: number) => void): ReadableStream<Uint8Array> {
+export function boundedStream(
+  body: ReadableStream<Uint8Array>,
+  maxQueuedBytes: number,
+  onOverflow: (queuedBytes: number) => void,
+  /** The client went away: the source is cancelled at once (the node adapter only notices at the next chunk). */
+  signal?: AbortSignal,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let stopped = false;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        signal?.addEventListener(
+          'abort',
+          () => {
+            if (stopped) return;
+            stopped = true;
+            void reader.cancel('client disconnected').catch(() => undefined);
+            try {
+              controller.close();
+            } catch {
+              /* already closed or errored */
+            }
+          },
+          { once: true },
+        );
         void (async () => {
           try {
             for (;;) {

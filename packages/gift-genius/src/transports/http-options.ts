@@ -73,8 +73,8 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 5_000,
   maxConnections: 900,
-  maxListenFilter: 1000,
-  maxStreamQueueBytes: 1024 * 1024,
+  maxListenFilter: 100,
+  maxStreamQueueBytes: 64 * 1024,
   maxStreamIdChars: 256,
 };
 

@@ -152,7 +152,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       throw error;
     }
     if (isToolCall) response = whenFinished(response, done, request.signal);
-    if ((request.method === 'GET' || method === 'subscriptions/listen') && response.body && isEventStream(response)) response = guardStream(response);
+    if ((request.method === 'GET' || method === 'subscriptions/listen') && response.body && isEventStream(response)) response = guardStream(response, request.signal);
     // Sessions are tapped on their own transport; per-request exchanges are observed here.
     // Only a stateless initialize is read from an event stream: a listen stream never ends.
     const watched = method === 'initialize' || method === 'server/discover' || response.status >= 400;
@@ -162,7 +162,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 
   const streamDrops = new RateLimitedLog(app.log, 30_000);
   /** A long-lived stream: its headers sent at once (not with its first event), what its client leaves unread bounded. */
-  const guardStream = (response: Response): Response => {
+  const guardStream = (response: Response, signal: AbortSignal): Response => {
     const res = serving.getStore()?.res;
     // The node adapter sets the head (headersSent) once this returns, but node sends it with the first
     // chunk: a client waiting for the head (the AI SDK's) opened a second GET, and got 409.
@@ -170,7 +170,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     const body = boundedStream(response.body!, options.maxStreamQueueBytes, (queuedBytes) => {
       streamDrops.warn({ event: 'stream_dropped', reason: 'client not reading', queuedBytes }, 'dropped an event stream its client does not read');
       res?.destroy();
-    });
+    }, signal);
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
