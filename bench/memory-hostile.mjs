@@ -25,7 +25,9 @@ try {
   const scale = { sessions, subscribeSessions: sessions, subscribeAttempts: 100, listenStreams: 200, getStreams: sessions, envelopes: 200 };
   log(`hostile: ${JSON.stringify(scale)} (after a warm-up round of ${warmSessions} sessions)`);
   const result = await runHostile({ url: server.url, pid: server.pid, giftIds, scale });
-  // The streams are closed by now; the sessions (with their subscriptions) are still open.
+  // The streams are closed by now; what held them is let go within a keep-alive period (15 s), hence the wait.
+  // The sessions and their subscriptions are still open: what is left is what they keep.
+  await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 20_000)));
   const h1 = await heapOf(server, heapFile);
   result.heapPerHostileSessionBytes = Math.round((h1.heapUsed - h0.heapUsed) / Math.max(1, result.sessionsOpened));
   result.heapStartBytes = h0.heapUsed;
