@@ -14,15 +14,33 @@ import { runHostile } from './lib/hostile.mjs';
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '200' }, out: { type: 'string' } } });
 const sessions = Number(values.sessions);
 const data = tmp('hostile');
-const giftIds = JSON.parse(execFileSync(process.execPath, [GG_CLI, 'catalog', 'export', '--data', data], { maxBuffer: 64 << 20 }).toString()).map((g) => g.id);
+const giftIds = JSON.parse(
+  execFileSync(process.execPath, [GG_CLI, 'catalog', 'export', '--data', data], { maxBuffer: 64 << 20 }).toString(),
+).map((g) => g.id);
 const heapFile = join(tmp('heap'), 'heap.json');
-const server = await startHttp([GG_CLI, 'serve', '--data', data], { label: 'gift-genius', nodeFlags: ['--expose-gc', '--import', HEAP_HOOK], env: { BENCH_HEAP_FILE: heapFile } });
+const server = await startHttp([GG_CLI, 'serve', '--data', data], {
+  label: 'gift-genius',
+  nodeFlags: ['--expose-gc', '--import', HEAP_HOOK],
+  env: { BENCH_HEAP_FILE: heapFile },
+});
 try {
   // A small round first: code compiled and caches filled are not counted per session.
-  await runHostile({ url: server.url, pid: server.pid, giftIds, scale: { sessions: 5, subscribeSessions: 5, subscribeAttempts: 100, listenStreams: 5, getStreams: 5, envelopes: 5 } });
+  await runHostile({
+    url: server.url,
+    pid: server.pid,
+    giftIds,
+    scale: { sessions: 5, subscribeSessions: 5, subscribeAttempts: 100, listenStreams: 5, getStreams: 5, envelopes: 5 },
+  });
   const warmSessions = 5;
   const h0 = await heapOf(server, heapFile);
-  const scale = { sessions, subscribeSessions: sessions, subscribeAttempts: 100, listenStreams: 200, getStreams: sessions, envelopes: 200 };
+  const scale = {
+    sessions,
+    subscribeSessions: sessions,
+    subscribeAttempts: 100,
+    listenStreams: 200,
+    getStreams: sessions,
+    envelopes: 200,
+  };
   log(`hostile: ${JSON.stringify(scale)} (after a warm-up round of ${warmSessions} sessions)`);
   const result = await runHostile({ url: server.url, pid: server.pid, giftIds, scale });
   // The streams are closed by now; what held them is let go within a keep-alive period (15 s), hence the wait.
@@ -32,7 +50,9 @@ try {
   result.heapPerHostileSessionBytes = Math.round((h1.heapUsed - h0.heapUsed) / Math.max(1, result.sessionsOpened));
   result.heapStartBytes = h0.heapUsed;
   result.heapEndBytes = h1.heapUsed;
-  log(`hostile: ${result.heapPerHostileSessionBytes} B heap per session (1 MB initialize, 100 subscriptions); RSS ${Math.round(result.rssStartBytes / 2 ** 20)} → peak ${Math.round(result.rssPeakBytes / 2 ** 20)} → ${Math.round(result.rssEndBytes / 2 ** 20)} MB; /healthz p50 ${result.healthz.p50Ms} ms, p99 ${result.healthz.p99Ms} ms, max ${result.healthz.maxMs} ms, ${result.healthz.failures} failed of ${result.healthz.probes}`);
+  log(
+    `hostile: ${result.heapPerHostileSessionBytes} B heap per session (1 MB initialize, 100 subscriptions); RSS ${Math.round(result.rssStartBytes / 2 ** 20)} → peak ${Math.round(result.rssPeakBytes / 2 ** 20)} → ${Math.round(result.rssEndBytes / 2 ** 20)} MB; /healthz p50 ${result.healthz.p50Ms} ms, p99 ${result.healthz.p99Ms} ms, max ${result.healthz.maxMs} ms, ${result.healthz.failures} failed of ${result.healthz.probes}`,
+  );
   const json = JSON.stringify(result, null, 2);
   console.log(json);
   if (values.out) writeFileSync(values.out, json + '\n');

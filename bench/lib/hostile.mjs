@@ -24,16 +24,26 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 function post(url, body, headers = {}) {
   const data = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve) => {
-    const req = http.request(url, {
-      method: 'POST', agent,
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(data), ...headers },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
-      res.on('error', () => resolve({ status: 0, text }));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(data),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+        res.on('error', () => resolve({ status: 0, text }));
+      },
+    );
     req.setTimeout(60_000, () => req.destroy(new Error('timeout')));
     req.on('error', (e) => resolve({ status: 0, text: e.message }));
     req.end(data);
@@ -46,16 +56,20 @@ async function neverRead(url, head, body = '') {
   const socket = connect(Number(u.port), u.hostname);
   socket.on('error', () => undefined);
   await new Promise((r) => socket.once('connect', r));
-  socket.write(`${head}\r\nHost: ${u.host}\r\n${body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : ''}\r\n${body}`);
+  socket.write(
+    `${head}\r\nHost: ${u.host}\r\n${body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : ''}\r\n${body}`,
+  );
   socket.pause();
   return socket;
 }
 
 async function pool(n, concurrency, task) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await task(next++);
+    }),
+  );
 }
 
 const pad = (bytes) => 'x'.repeat(bytes);
@@ -64,8 +78,23 @@ const pad = (bytes) => 'x'.repeat(bytes);
  * scale: { sessions, subscribeSessions, subscribeAttempts, listenStreams, getStreams, envelopes }.
  * giftIds: real ids (for subscriptions the server accepts). churn(): makes catalog changes (notifications).
  */
-export async function runHostile({ url, pid, giftIds, scale, churn, maxListenFilter = 100, maxStreamIdChars = 256, probeEveryMs = 100 }) {
-  const out = { scale, rssStartBytes: rssOf(pid), rssPeakBytes: 0, refused: {}, healthz: { probes: 0, failures: 0, latenciesMs: [] } };
+export async function runHostile({
+  url,
+  pid,
+  giftIds,
+  scale,
+  churn,
+  maxListenFilter = 100,
+  maxStreamIdChars = 256,
+  probeEveryMs = 100,
+}) {
+  const out = {
+    scale,
+    rssStartBytes: rssOf(pid),
+    rssPeakBytes: 0,
+    refused: {},
+    healthz: { probes: 0, failures: 0, latenciesMs: [] },
+  };
   const sockets = [];
   let running = true;
   const sampler = (async () => {
@@ -92,20 +121,30 @@ export async function runHostile({ url, pid, giftIds, scale, churn, maxListenFil
       await new Promise((r) => setTimeout(r, probeEveryMs));
     }
   })();
-  const count = (what, r) => (out.refused[what] ??= {})[r.status] = ((out.refused[what] ??= {})[r.status] ?? 0) + 1;
+  const count = (what, r) => ((out.refused[what] ??= {})[r.status] = ((out.refused[what] ??= {})[r.status] ?? 0) + 1);
 
   try {
     // 1. Sessions, each opened with a ~1 MB initialize (capabilities.experimental).
     const sessions = [];
     await pool(scale.sessions, 4, async (i) => {
       const r = await post(url, {
-        jsonrpc: '2.0', id: 0, method: 'initialize',
-        params: { protocolVersion: LEGACY, capabilities: { experimental: { [`pad${i}`]: { x: pad(1000 * 1000) } } }, clientInfo: { name: `hostile-${i}`, version: pad(2000) } },
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: LEGACY,
+          capabilities: { experimental: { [`pad${i}`]: { x: pad(1000 * 1000) } } },
+          clientInfo: { name: `hostile-${i}`, version: pad(2000) },
+        },
       });
       count('initialize', r);
       const sid = r.headers?.['mcp-session-id'];
       if (sid) {
-        await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': sid, 'mcp-protocol-version': LEGACY });
+        await post(
+          url,
+          { jsonrpc: '2.0', method: 'notifications/initialized' },
+          { 'mcp-session-id': sid, 'mcp-protocol-version': LEGACY },
+        );
         sessions.push(sid);
       }
     });
@@ -116,7 +155,11 @@ export async function runHostile({ url, pid, giftIds, scale, churn, maxListenFil
       const sid = sessions[s];
       await pool(scale.subscribeAttempts, 4, async (i) => {
         const uri = i < giftIds.length ? `gift://catalog/${giftIds[i]}` : `ui://gift-genius/${i}-${pad(100_000)}`;
-        const r = await post(url, { jsonrpc: '2.0', id: i, method: 'resources/subscribe', params: { uri } }, { 'mcp-session-id': sid, 'mcp-protocol-version': LEGACY });
+        const r = await post(
+          url,
+          { jsonrpc: '2.0', id: i, method: 'resources/subscribe', params: { uri } },
+          { 'mcp-session-id': sid, 'mcp-protocol-version': LEGACY },
+        );
         count(r.text.includes('"error"') ? 'subscribe refused' : 'subscribe accepted', r);
       });
     });
@@ -125,28 +168,68 @@ export async function runHostile({ url, pid, giftIds, scale, churn, maxListenFil
     const filter = giftIds.slice(0, maxListenFilter).map((id) => `gift://catalog/${id}`);
     for (let i = 0; i < scale.listenStreams; i++) {
       const body = JSON.stringify({
-        jsonrpc: '2.0', id: `${i}-${pad(maxStreamIdChars - 12)}`.slice(0, maxStreamIdChars - 2), method: 'subscriptions/listen',
-        params: { notifications: { resourceSubscriptions: filter, resourcesListChanged: true, toolsListChanged: true }, _meta: META },
+        jsonrpc: '2.0',
+        id: `${i}-${pad(maxStreamIdChars - 12)}`.slice(0, maxStreamIdChars - 2),
+        method: 'subscriptions/listen',
+        params: {
+          notifications: { resourceSubscriptions: filter, resourcesListChanged: true, toolsListChanged: true },
+          _meta: META,
+        },
       });
-      sockets.push(await neverRead(url, `POST ${new URL(url).pathname} HTTP/1.1\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: ${MODERN}\r\nMcp-Method: subscriptions/listen`, body));
+      sockets.push(
+        await neverRead(
+          url,
+          `POST ${new URL(url).pathname} HTTP/1.1\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: ${MODERN}\r\nMcp-Method: subscriptions/listen`,
+          body,
+        ),
+      );
     }
-    const oversized = await post(url, {
-      jsonrpc: '2.0', id: pad(100_000), method: 'subscriptions/listen',
-      params: { notifications: { resourceSubscriptions: Array.from({ length: 20_000 }, (_, i) => `gift://catalog/made-up-${i}`) }, _meta: META },
-    }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' });
+    const oversized = await post(
+      url,
+      {
+        jsonrpc: '2.0',
+        id: pad(100_000),
+        method: 'subscriptions/listen',
+        params: {
+          notifications: {
+            resourceSubscriptions: Array.from({ length: 20_000 }, (_, i) => `gift://catalog/made-up-${i}`),
+          },
+          _meta: META,
+        },
+      },
+      { 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' },
+    );
     count('oversized listen', oversized);
 
     // 4. A GET stream per session, never read.
     for (const sid of sessions.slice(0, scale.getStreams)) {
-      sockets.push(await neverRead(url, `GET ${new URL(url).pathname} HTTP/1.1\r\nAccept: text/event-stream\r\nMcp-Session-Id: ${sid}\r\nMCP-Protocol-Version: ${LEGACY}`));
+      sockets.push(
+        await neverRead(
+          url,
+          `GET ${new URL(url).pathname} HTTP/1.1\r\nAccept: text/event-stream\r\nMcp-Session-Id: ${sid}\r\nMCP-Protocol-Version: ${LEGACY}`,
+        ),
+      );
     }
 
     // 5. Direct calls with distinct ~1 MB envelopes.
     await pool(scale.envelopes, 4, async (i) => {
-      const r = await post(url, {
-        jsonrpc: '2.0', id: i, method: 'tools/call',
-        params: { name: 'get_gift', arguments: { id: giftIds[i % giftIds.length] }, _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': { experimental: { [`k${i}`]: { x: pad(1000 * 1000) } } } } },
-      }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'get_gift' });
+      const r = await post(
+        url,
+        {
+          jsonrpc: '2.0',
+          id: i,
+          method: 'tools/call',
+          params: {
+            name: 'get_gift',
+            arguments: { id: giftIds[i % giftIds.length] },
+            _meta: {
+              ...META,
+              'io.modelcontextprotocol/clientCapabilities': { experimental: { [`k${i}`]: { x: pad(1000 * 1000) } } },
+            },
+          },
+        },
+        { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'get_gift' },
+      );
       count('envelope', r);
     });
 
@@ -162,6 +245,12 @@ export async function runHostile({ url, pid, giftIds, scale, churn, maxListenFil
   }
   const l = [...out.healthz.latenciesMs].sort((a, b) => a - b);
   const q = (p) => (l.length ? Math.round(l[Math.min(l.length - 1, Math.floor(p * l.length))] * 10) / 10 : null);
-  out.healthz = { probes: out.healthz.probes, failures: out.healthz.failures, p50Ms: q(0.5), p99Ms: q(0.99), maxMs: l.length ? Math.round(l.at(-1)) : null };
+  out.healthz = {
+    probes: out.healthz.probes,
+    failures: out.healthz.failures,
+    p50Ms: q(0.5),
+    p99Ms: q(0.99),
+    maxMs: l.length ? Math.round(l.at(-1)) : null,
+  };
   return out;
 }

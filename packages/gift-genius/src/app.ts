@@ -71,7 +71,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
         if (failingSince === undefined) return;
         const unavailableMs = Date.now() - failingSince;
         failingSince = undefined;
-        options.log.info({ event: 'catalog_recovered', unavailableMs, failuresNotLogged: outage.reset() }, 'catalog readable again');
+        const failuresNotLogged = outage.reset();
+        options.log.info({ event: 'catalog_recovered', unavailableMs, failuresNotLogged }, 'catalog readable again');
       },
     });
     this.outage = outage;

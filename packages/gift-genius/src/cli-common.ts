@@ -36,7 +36,12 @@ export const withCommon = (command: Command) =>
     .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
     .option('--tools-config <file>', 'JSON file choosing the tools and their wording; watched, and re-read on SIGHUP (env GIFTGEN_TOOLS_CONFIG)', process.env.GIFTGEN_TOOLS_CONFIG)
     .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50)
-    .option('--max-subscriptions <n>', 'resources/subscribe URIs per connection or session', int('max subscriptions', 0, 1_000_000), 100);
+    .option(
+      '--max-subscriptions <n>',
+      'resources/subscribe URIs per connection or session',
+      int('max subscriptions', 0, 1_000_000),
+      100,
+    );
 
 /**
  * The app on its catalog. A Postgres that cannot be reached at start is waited for (retried with
@@ -52,7 +57,13 @@ export async function startApp(options: CommonOptions) {
   const first = await open().catch((error: Error) => error);
   if (first instanceof Error && !(databaseUrl && isTransient(first))) throw first;
   const store = first instanceof Error ? new DeferredStore('postgres') : first;
-  const app = new GiftGenApp({ store, log, toolConfigPath: options.toolsConfig && resolve(options.toolsConfig), pageSize: options.pageSize, maxSubscriptions: options.maxSubscriptions });
+  const app = new GiftGenApp({
+    store,
+    log,
+    toolConfigPath: options.toolsConfig && resolve(options.toolsConfig),
+    pageSize: options.pageSize,
+    maxSubscriptions: options.maxSubscriptions,
+  });
   process.on('SIGHUP', () => app.reloadToolConfig('SIGHUP'));
   if (!(store instanceof DeferredStore)) {
     await app.start();
@@ -61,16 +72,21 @@ export async function startApp(options: CommonOptions) {
   const url = redactUrl(databaseUrl!);
   const waiting = new RateLimitedLog(log, 10_000);
   const report = (attempt: number, delayMs: number, error: Error) =>
-    waiting.warn({ event: 'catalog_waiting', store: 'postgres', database: url, attempt, retryInMs: delayMs, err: error.message }, `waiting for Postgres at ${url}: ${error.message}`);
+    waiting.warn(
+      { event: 'catalog_waiting', store: 'postgres', database: url, attempt, retryInMs: delayMs, err: error.message },
+      `waiting for Postgres at ${url}: ${error.message}`,
+    );
   report(1, 0, first as Error);
   void openWithRetry(open, (r) => report(r.attempt + 1, r.delayMs, r.error))
     .then(async (opened) => {
       store.attach(opened);
       await app.start();
-      log.info({ event: 'catalog_connected', store: 'postgres', database: url, items: app.gifts.length }, `connected to Postgres at ${url}`);
+      const fields = { event: 'catalog_connected', store: 'postgres', database: url, items: app.gifts.length };
+      log.info(fields, `connected to Postgres at ${url}`);
     })
     .catch((error: Error) => {
-      log.fatal({ event: 'catalog_open_failed', store: 'postgres', database: url, err: error.message }, `cannot open the catalog at ${url}`);
+      const fields = { event: 'catalog_open_failed', store: 'postgres', database: url, err: error.message };
+      log.fatal(fields, `cannot open the catalog at ${url}`);
       process.exit(1);
     });
   return { app, log };

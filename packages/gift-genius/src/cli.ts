@@ -19,7 +19,10 @@ async function main(argv: string[]): Promise<void> {
   // GIFTGEN_STDIO_EARLY=0: no early answer, stdin read by the server only (as before; the tests compare both).
   const current = bundleIsCurrent();
   const answers = process.env.GIFTGEN_STDIO_EARLY === '0' || !current ? undefined : readEarlyAnswers(fileURLToPath(new URL('./early-answers.json', import.meta.url)));
-  const handoff: StdioHandoff = answers ? await takeOpeningLine(process.stdin, process.stdout, answers, undefined, syncLineLog(process.env.LOG_LEVEL)) : { input: process.stdin, openingAnswered: () => undefined };
+  const earlyLog = syncLineLog(process.env.LOG_LEVEL);
+  const handoff: StdioHandoff = answers
+    ? await takeOpeningLine(process.stdin, process.stdout, answers, undefined, earlyLog)
+    : { input: process.stdin, openingAnswered: () => undefined };
   const { command, loadedFrom } = await loadStdioCommand(current);
   return command.runStdioCommand(argv, handoff, loadedFrom);
 }

@@ -7,6 +7,9 @@ import { int, list, newProgram, startApp, withCommon } from './cli-common.js';
 import { defineStdioCommand } from './stdio-command.js';
 import { DEFAULT_HTTP_OPTIONS } from './transports/http-options.js';
 
+const HTTP = DEFAULT_HTTP_OPTIONS;
+const ms = (name: string) => int(name, 100, 3_600_000);
+
 /** The whole program (so help lists every command). A plain `stdio` start does not come here: cli.ts takes it the short way. */
 const program = newProgram();
 
@@ -26,13 +29,13 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .option('--max-tool-calls <n>', 'tool calls running at once', int('max tool calls', 1, 100_000), DEFAULT_HTTP_OPTIONS.maxConcurrentToolCalls)
   .option('--max-listen-streams <n>', 'open subscriptions/listen streams', int('max listen streams', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxListenStreams)
   .option('--no-direct-calls', 'answer every tools/call through a per-request SDK instance (env GIFTGEN_DIRECT_CALLS=0)')
-  .option('--open-probes', '/healthz and /metrics without a bearer token (for a balancer or scraper; Host still checked)')
-  .option('--max-connections <n>', 'open connections at once', int('max connections', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxConnections)
-  .option('--headers-timeout <ms>', 'time to send request headers', int('headers timeout', 100, 600_000), DEFAULT_HTTP_OPTIONS.headersTimeoutMs)
-  .option('--request-timeout <ms>', 'time to send a whole request (then 408)', int('request timeout', 100, 3_600_000), DEFAULT_HTTP_OPTIONS.requestTimeoutMs)
-  .option('--idle-timeout <ms>', 'an idle keep-alive connection is closed', int('idle timeout', 100, 3_600_000), DEFAULT_HTTP_OPTIONS.idleTimeoutMs)
-  .option('--max-listen-filter <n>', 'resourceSubscriptions per listen stream', int('max listen filter', 0, 1_000_000), DEFAULT_HTTP_OPTIONS.maxListenFilter)
-  .option('--max-stream-queue <bytes>', 'unread bytes a stream may queue before it is dropped', int('max stream queue', 1024, 1 << 30), DEFAULT_HTTP_OPTIONS.maxStreamQueueBytes)
+  .option('--open-probes', '/healthz and /metrics without a bearer token (a balancer, a scraper; Host still checked)')
+  .option('--max-connections <n>', 'open connections at once', int('max connections', 1, 1e6), HTTP.maxConnections)
+  .option('--headers-timeout <ms>', 'time to send request headers', ms('headers timeout'), HTTP.headersTimeoutMs)
+  .option('--request-timeout <ms>', 'time to send a whole request (then 408)', ms('request timeout'), HTTP.requestTimeoutMs)
+  .option('--idle-timeout <ms>', 'idle keep-alive connections are closed', ms('idle timeout'), HTTP.idleTimeoutMs)
+  .option('--max-listen-filter <n>', 'URIs per listen filter', int('max listen filter', 0, 1e6), HTTP.maxListenFilter)
+  .option('--max-stream-queue <bytes>', 'unread bytes before a stream is dropped', int('queue', 1024, 2 ** 30), HTTP.maxStreamQueueBytes)
   .option('--shutdown-grace <seconds>', 'on SIGTERM, how long calls in flight may take', int('shutdown grace', 0, 3600), DEFAULT_HTTP_OPTIONS.shutdownGraceMs / 1000)
   .action(async (opts) => {
     // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.

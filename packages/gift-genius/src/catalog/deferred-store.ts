@@ -32,7 +32,8 @@ export class DeferredStore implements CatalogStore {
   changesSince: CatalogStore['changesSince'] = async (...a) => this.store.changesSince(...a);
   write: CatalogStore['write'] = async (...a) => this.store.write(...a);
   remove: CatalogStore['remove'] = async (...a) => this.store.remove(...a);
-  watch = async (onChange: () => void): Promise<() => Promise<void>> => (this.store.watch ? this.store.watch(onChange) : async () => undefined);
+  watch = async (onChange: () => void): Promise<() => Promise<void>> =>
+    this.store.watch ? this.store.watch(onChange) : async () => undefined;
   spendState = async (nonce: string, expiresAtMs: number): Promise<boolean> => {
     if (!this.store.spendState) throw new Error(`the ${this.kind} catalog cannot record spent states`);
     return this.store.spendState(nonce, expiresAtMs);

@@ -15,7 +15,13 @@ const READS = ['get', 'page', 'all', 'count', 'stats', 'revision', 'changesSince
  * reaches clients as one clear, retryable message, and the cause goes to the log. The
  * store's own reconnection brings reads back by themselves.
  */
-export function guardReads(store: CatalogStore, report: { failed(method: string, error: Error): void; recovered(): void }): CatalogStore {
+export interface ReadReport {
+  failed(method: string, error: Error): void;
+  /** A read succeeded (after failures, the store is back). */
+  recovered(): void;
+}
+
+export function guardReads(store: CatalogStore, report: ReadReport): CatalogStore {
   const read =
     <A extends unknown[], R>(method: (typeof READS)[number], fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -42,7 +48,7 @@ export function guardReads(store: CatalogStore, report: { failed(method: string,
     write: (...args) => store.write(...args),
     remove: (ids) => store.remove(ids),
     ...(store.watch && { watch: (onChange: () => void) => store.watch!(onChange) }),
-    ...(store.spendState && { spendState: (nonce: string, expiresAtMs: number) => store.spendState!(nonce, expiresAtMs) }),
+    ...(store.spendState && { spendState: (nonce: string, expiresAt: number) => store.spendState!(nonce, expiresAt) }),
     close: () => store.close(),
   };
 }

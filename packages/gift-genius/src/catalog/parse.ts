@@ -19,7 +19,8 @@ const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax'] as const;
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const neutralise = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-const unneutralise = (text: string) => (text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text);
+const unneutralise = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
 /** CSV cells are text: lists are `|`- or `;`-separated, numbers are converted only when they look like numbers. */
 function csvRecordToObject(record: Record<string, string>): Record<string, unknown> {
@@ -85,7 +86,8 @@ export function formatFromPath(path: string): 'json' | 'csv' {
 export function giftsToCsv(gifts: Gift[]): string {
   const header = ['id', 'title', 'description', 'price', 'categories', 'interests', 'ageMin', 'ageMax', 'relationships', 'occasions'];
   const cell = (value: unknown) => {
-    const text = typeof value === 'number' ? String(value) : neutralise(Array.isArray(value) ? value.join('|') : String(value));
+    const joined = Array.isArray(value) ? value.join('|') : String(value);
+    const text = typeof value === 'number' ? joined : neutralise(joined);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = gifts.map((g) => header.map((h) => cell(g[h as keyof Gift])).join(','));

@@ -443,7 +443,10 @@ export class PostgresCatalogStore implements CatalogStore {
   async spendState(nonce: string, expiresAtMs: number): Promise<boolean> {
     // Expired nonces can never verify again (the seal has a TTL): cleared now and then, not on every call.
     if (++this.spends % 100 === 1) await this.pool.query('DELETE FROM spent_states WHERE expires_at < now()');
-    const { rowCount } = await this.pool.query('INSERT INTO spent_states (nonce, expires_at) VALUES ($1, to_timestamp($2 / 1000.0)) ON CONFLICT DO NOTHING', [nonce, expiresAtMs]);
+    const { rowCount } = await this.pool.query(
+      'INSERT INTO spent_states (nonce, expires_at) VALUES ($1, to_timestamp($2 / 1000.0)) ON CONFLICT DO NOTHING',
+      [nonce, expiresAtMs],
+    );
     return rowCount === 1;
   }
 

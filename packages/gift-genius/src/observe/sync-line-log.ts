@@ -1,7 +1,15 @@
 import { writeSync } from 'node:fs';
 import type { Logger } from 'pino';
 
-const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const LEVELS: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
 
 /**
  * The few lines cli.ts logs before pino is loaded (the handshake of an early stdio answer), written

@@ -103,7 +103,10 @@ export function prepareDirectCall(app: GiftGenApp, call: PlainToolCall, ctx: Dir
   const respond = (result: CallToolResult): JSONRPCMessage =>
     ({ jsonrpc: '2.0', id: call.id, result: ctx.lane.era === 'modern' ? stampModern(result) : result }) as JSONRPCMessage;
 
-  if (call.name === GET_GIFT_TOOL) return { id: call.id, name: call.name, run: async () => [respond(await asToolError(app, () => getGift(app, args.id as string)))] };
+  if (call.name === GET_GIFT_TOOL) {
+    const run = async () => [respond(await asToolError(app, () => getGift(app, args.id as string)))];
+    return { id: call.id, name: call.name, run };
+  }
   const suggestArgs = args as SuggestArgs;
   if (asksForBudget(config, ctx.lane, suggestArgs, ctx.clientCapabilities)) return undefined; // a question for the user: elicitation / input_required
   return {

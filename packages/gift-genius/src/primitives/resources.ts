@@ -60,11 +60,15 @@ export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane
       // per connection: a subscription is kept for the connection's life, so it is memory the client chooses.
       if (!servesResource(app, uri)) {
         const id = giftIdFromUri(uri);
-        if (id === undefined) throw new ProtocolError(INVALID_PARAMS, `Not a resource of this server: ${uri.slice(0, 100)}`, { uri: uri.slice(0, 100) });
+        const shown = uri.slice(0, 100);
+        if (id === undefined) {
+          throw new ProtocolError(INVALID_PARAMS, `Not a resource of this server: ${shown}`, { uri: shown });
+        }
         throw new ResourceNotFoundError(uri, `No gift with id "${id}"`);
       }
       if (!subscriptions.has(uri) && subscriptions.size >= app.maxSubscriptions) {
-        throw new ProtocolError(INVALID_PARAMS, `At most ${app.maxSubscriptions} subscriptions per connection; unsubscribe first`, { uri });
+        const message = `At most ${app.maxSubscriptions} subscriptions per connection; unsubscribe first`;
+        throw new ProtocolError(INVALID_PARAMS, message, { uri });
       }
       subscriptions.add(uri);
       return {};

@@ -11,13 +11,17 @@ const INTERNAL = 'The tool failed on the server; please try again. (The cause is
  * client: it is logged and answered with a fixed message.
  */
 export function toolErrorResult(error: unknown, log: Logger): CallToolResult {
-  if (error instanceof CatalogUnavailableError) return { content: [{ type: 'text', text: error.message }], isError: true };
+  if (error instanceof CatalogUnavailableError)
+    return { content: [{ type: 'text', text: error.message }], isError: true };
   log.error({ event: 'tool_failed', err: error instanceof Error ? error.message : String(error) }, 'tool call failed');
   return { content: [{ type: 'text', text: INTERNAL }], isError: true };
 }
 
 /** A tool handler whose throws go through toolErrorResult (protocol errors stay the SDK's to answer). */
-export function guardTool<A extends unknown[], R>(log: Logger, handler: (...args: A) => Promise<R>): (...args: A) => Promise<R | CallToolResult> {
+export function guardTool<A extends unknown[], R>(
+  log: Logger,
+  handler: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R | CallToolResult> {
   return async (...args) => {
     try {
       return await handler(...args);

@@ -21,6 +21,8 @@ import { perConfig, withCachedJsonSchema } from './cached-schema.js';
 import { guardTool } from './tool-errors.js';
 import { suggestToolMeta, widgetResultMeta } from '../widget/meta.js';
 
+type AskedForInput = ReturnType<typeof inputRequired>;
+
 const SUGGEST_DESCRIPTION =
   'Suggests gift ideas from the GiftGen catalog for one recipient. Give the recipient\'s age and your relationship to them ' +
   '(e.g. "sister", "colleague"); add a budget in USD, their interests, the occasion and anything to avoid for better picks. ' +
@@ -201,7 +203,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       // MCP Apps / ChatGPT: render the result with the gift-card widget (src/widget).
       _meta: suggestToolMeta(),
     },
-    guardTool(app.log, async (rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult | ReturnType<typeof inputRequired>> => {
+    guardTool(app.log, async (rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult | AskedForInput> => {
       const args = rawArgs as SuggestArgs;
       let budget = args.budget;
       let declined = false;

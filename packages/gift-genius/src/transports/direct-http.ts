@@ -19,7 +19,7 @@ export interface DirectPathOptions {
   /** The server's tool-call limit and drain: a Response to refuse with, or undefined (then `leaveToolCall` once answered). */
   admitToolCall(id: string | number): Response | undefined;
   leaveToolCall(): void;
-  /** The SDK path, for everything not taken here: the request with its body again, and the body parsed when it was JSON. */
+  /** The SDK path, for everything not taken here: the request with its body again, and the body parsed if JSON. */
   fallback(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): void;
 }
 
@@ -42,7 +42,9 @@ const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'sta
  * Synchronous from the body to the answer on an open endpoint: at 10k+ calls a second,
  * every promise is garbage to collect.
  */
-export function createDirectPath(options: DirectPathOptions): (req: IncomingMessage, res: ServerResponse, authInfo?: AuthInfo) => void {
+export type DirectPath = (req: IncomingMessage, res: ServerResponse, authInfo?: AuthInfo) => void;
+
+export function createDirectPath(options: DirectPathOptions): DirectPath {
   const { app, sessions } = options;
   const eras = new EraMemo();
 
@@ -71,7 +73,7 @@ export function createDirectPath(options: DirectPathOptions): (req: IncomingMess
     return context && { call, context, sessionId };
   };
 
-  const serve = (res: ServerResponse, taken: DirectRoute, prepared: PreparedCall, authInfo: AuthInfo | undefined): void => {
+  const serve = (res: ServerResponse, taken: DirectRoute, prepared: PreparedCall, authInfo?: AuthInfo): void => {
     let headers: Record<string, string> | undefined;
     if (taken.sessionId !== undefined) {
       // Someone else's session looks exactly like a missing one (LegacySessions.handle says the same).

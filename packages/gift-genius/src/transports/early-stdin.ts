@@ -39,7 +39,7 @@ export function takeOpeningLine(
   stdout: Writable,
   answers: EarlyAnswers,
   waitMs = OPENING_LINE_WAIT_MS,
-  /** Where the early handshake is logged, synchronously, before the answer is written (then the server does not log it again). */
+  /** Where the early handshake is logged, synchronously, before the answer is written (the server then does not). */
   log?: Pick<Logger, 'info' | 'warn'>,
 ): Promise<StdioHandoff> {
   return new Promise((resolve) => {

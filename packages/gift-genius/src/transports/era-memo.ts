@@ -7,7 +7,7 @@ export type CallEra = 'modern' | 'legacy' | 'other';
 const MAX_VERDICTS = 256;
 /** A key longer than this (a client stuffing its envelope) is classified each time, not remembered. */
 export const MAX_MEMO_KEY_CHARS = 4096;
-/** So the memo holds at most MAX_VERDICTS × MAX_MEMO_KEY_CHARS characters of keys (~2 MB as UTF-16), whatever clients send. */
+/** So the memo holds at most MAX_VERDICTS × MAX_MEMO_KEY_CHARS characters of keys (~2 MB), whatever clients send. */
 
 /**
  * The SDK classifier's verdict (`classifyInboundRequest`: modern at 2026-07-28, legacy, or

@@ -152,7 +152,8 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       throw error;
     }
     if (isToolCall) response = whenFinished(response, done, request.signal);
-    if ((request.method === 'GET' || method === 'subscriptions/listen') && response.body && isEventStream(response)) response = guardStream(response, request.signal);
+    const longLived = request.method === 'GET' || method === 'subscriptions/listen';
+    if (longLived && response.body && isEventStream(response)) response = guardStream(response, request.signal);
     // Sessions are tapped on their own transport; per-request exchanges are observed here.
     // Only a stateless initialize is read from an event stream: a listen stream never ends.
     const watched = method === 'initialize' || method === 'server/discover' || response.status >= 400;
@@ -161,20 +162,22 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   };
 
   const streamDrops = new RateLimitedLog(app.log, 30_000);
-  /** A long-lived stream: its headers sent at once (not with its first event), what its client leaves unread bounded. */
+  /** A long-lived stream: its head sent at once (not with its first event), what its client leaves unread bounded. */
   const guardStream = (response: Response, signal: AbortSignal): Response => {
     const res = serving.getStore()?.res;
     // The node adapter sets the head (headersSent) once this returns, but node sends it with the first
     // chunk: a client waiting for the head (the AI SDK's) opened a second GET, and got 409.
     if (res) setImmediate(() => res.headersSent && !res.destroyed && res.flushHeaders());
     const body = boundedStream(response.body!, options.maxStreamQueueBytes, (queuedBytes) => {
-      streamDrops.warn({ event: 'stream_dropped', reason: 'client not reading', queuedBytes }, 'dropped an event stream its client does not read');
+      const fields = { event: 'stream_dropped', reason: 'client not reading', queuedBytes };
+      streamDrops.warn(fields, 'dropped an event stream its client does not read');
       res?.destroy();
     }, signal);
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
-  const fetch = async (request: Request, requestOptions?: { parsedBody?: unknown; authInfo?: AuthInfo }): Promise<Response> => {
+  type FetchOptions = { parsedBody?: unknown; authInfo?: AuthInfo };
+  const fetch = async (request: Request, requestOptions?: FetchOptions): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === '/healthz' && request.method === 'GET') {
       // 503 while the catalog cannot be read, so a balancer sends traffic elsewhere meanwhile.
@@ -226,11 +229,15 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
    */
   const serving = new AsyncLocalStorage<{ res: ServerResponse; parsedBody?: unknown }>();
   const sdkPath = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) =>
-    serving.run({ res, parsedBody }, () => void nodeHandler(req, res).catch((error: Error) => adapterError(res, error)));
+    serving.run({ res, parsedBody }, () => {
+      nodeHandler(req, res).catch((error: Error) => adapterError(res, error));
+    });
 
   /** Past the gate: the direct path for plain JSON POSTs from non-browser clients, the SDK's for everything else. */
   const route = (req: IncomingMessage, res: ServerResponse, authorized: Authorized) => {
-    if (authorized instanceof Response) return void writeWebResponse(res, withNodeCors(req, authorized, allowedOrigins, anyOrigin));
+    if (authorized instanceof Response) {
+      return void writeWebResponse(res, withNodeCors(req, authorized, allowedOrigins, anyOrigin));
+    }
     // The node adapter hands req.auth on as the handler's authInfo.
     if (authorized.authInfo) (req as IncomingMessage & { auth?: AuthInfo }).auth = authorized.authInfo;
     const direct =
@@ -263,7 +270,8 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   };
 
   // Node checks the header and request timeouts on an interval (30 s by default): often enough for them to hold.
-  const server: HttpServer = createServer({ connectionsCheckingInterval: Math.max(100, Math.min(5000, options.headersTimeoutMs / 4)) }, gate);
+  const connectionsCheckingInterval = Math.max(100, Math.min(5000, options.headersTimeoutMs / 4));
+  const server: HttpServer = createServer({ connectionsCheckingInterval }, gate);
   // Every connection times out: its headers, its whole request (a short body gets 408), and idle
   // between requests. A stream, once its request is in, is not subject to these (node applies them
   // to receiving a request only); a stream that stops reading is dropped by guardStream.
@@ -284,7 +292,8 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
         }
       }
       if (connections.size >= options.maxConnections) {
-        refusals.warn({ event: 'connection_refused', reason: 'connection limit', limit: options.maxConnections }, 'connection refused: at the limit');
+        const fields = { event: 'connection_refused', reason: 'connection limit', limit: options.maxConnections };
+        refusals.warn(fields, 'connection refused: at the limit');
         return void socket.destroy();
       }
     }
@@ -300,7 +309,9 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   // Out of file descriptors (EMFILE on accept) and the like: logged, and the server keeps serving
   // the connections it has; without a listener node would end the process.
   const serverErrors = new RateLimitedLog(app.log, 30_000);
-  server.on('error', (error: NodeJS.ErrnoException) => serverErrors.error({ event: 'http_server_error', code: error.code, err: error.message }, 'HTTP server error'));
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    serverErrors.error({ event: 'http_server_error', code: error.code, err: error.message }, 'HTTP server error');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -337,7 +348,8 @@ const pathOf = (url: string | undefined) => {
   const q = (url ?? '/').indexOf('?');
   return q < 0 ? (url ?? '/') : url!.slice(0, q);
 };
-const isEventStream = (response: Response) => (response.headers.get('content-type') ?? '').includes('text/event-stream');
+const isEventStream = (response: Response) =>
+  (response.headers.get('content-type') ?? '').includes('text/event-stream');
 
 
 async function peekJson(request: Request): Promise<unknown> {
@@ -371,14 +383,15 @@ async function observeResponse(response: Response, tap: HandshakeTap, readStream
 }
 
 /** withCors for a gate rejection answered from node's request (a browser must be able to read a 401 or 403). */
-function withNodeCors(req: IncomingMessage, response: Response, allowedOrigins: string[], anyOrigin: boolean): Response {
+function withNodeCors(req: IncomingMessage, response: Response, allowedOrigins: string[], anyOrigin: boolean) {
   if (req.headers.origin === undefined) return response;
   const headers = new Headers();
   for (const name of ['origin', 'access-control-request-headers']) {
     const value = nodeHeader(req, name);
     if (value !== null) headers.set(name, value);
   }
-  return withCors(new Request('http://localhost/', { method: req.method === 'OPTIONS' ? 'OPTIONS' : 'GET', headers }), response, allowedOrigins, anyOrigin);
+  const request = new Request('http://localhost/', { method: req.method === 'OPTIONS' ? 'OPTIONS' : 'GET', headers });
+  return withCors(request, response, allowedOrigins, anyOrigin);
 }
 
 function withCors(request: Request, response: Response, allowedOrigins: string[], anyOrigin: boolean): Response {

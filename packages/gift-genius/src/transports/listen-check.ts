@@ -19,12 +19,21 @@ export interface ListenLimits {
 export function listenRefusal(body: unknown, app: GiftGenApp, limits: ListenLimits): Response | undefined {
   const id = (body as { id?: unknown }).id;
   if (id !== undefined && JSON.stringify(id).length > limits.maxStreamIdChars) {
-    return refuse(INVALID_REQUEST, `Invalid Request: a subscriptions/listen id must be at most ${limits.maxStreamIdChars} characters`, null);
+    return refuse(
+      INVALID_REQUEST,
+      `Invalid Request: a subscriptions/listen id must be at most ${limits.maxStreamIdChars} characters`,
+      null,
+    );
   }
-  const uris = (body as { params?: { notifications?: { resourceSubscriptions?: unknown } } }).params?.notifications?.resourceSubscriptions;
+  const uris = (body as { params?: { notifications?: { resourceSubscriptions?: unknown } } }).params?.notifications
+    ?.resourceSubscriptions;
   if (!Array.isArray(uris)) return undefined; // absent, or the router's to refuse as malformed
   if (uris.length > limits.maxListenFilter) {
-    return refuse(INVALID_PARAMS, `Invalid params: at most ${limits.maxListenFilter} resourceSubscriptions per stream`, requestIdOf(body));
+    return refuse(
+      INVALID_PARAMS,
+      `Invalid params: at most ${limits.maxListenFilter} resourceSubscriptions per stream`,
+      requestIdOf(body),
+    );
   }
   const unknown = uris.find((uri) => typeof uri !== 'string' || !servesResource(app, uri));
   if (unknown !== undefined) {
@@ -34,4 +43,5 @@ export function listenRefusal(body: unknown, app: GiftGenApp, limits: ListenLimi
   return undefined;
 }
 
-const refuse = (code: number, message: string, id: string | number | null) => jsonRpcErrorResponse(200, code, message, id);
+const refuse = (code: number, message: string, id: string | number | null) =>
+  jsonRpcErrorResponse(200, code, message, id);

@@ -5,7 +5,11 @@ export interface KeptInitialize {
   jsonrpc: '2.0';
   id: 0;
   method: 'initialize';
-  params: { protocolVersion: string; capabilities: ClientCapabilities; clientInfo: { name: string; version: string; title?: string } };
+  params: {
+    protocolVersion: string;
+    capabilities: ClientCapabilities;
+    clientInfo: { name: string; version: string; title?: string };
+  };
 }
 
 /** The capabilities the SDK or this server act on; anything else (`experimental`, say) changes nothing here. */
@@ -17,7 +21,8 @@ const MAX_CAPABILITY_CHARS = 1024;
 const MAX_INFO_CHARS = 100;
 
 /** So a session record is at most about this size, whatever the client sent (see the README's limits). */
-export const MAX_KEPT_INITIALIZE_CHARS = (USED_CAPABILITIES.length + USED_EXTENSIONS.length) * MAX_CAPABILITY_CHARS + 3 * MAX_INFO_CHARS + 200;
+export const MAX_KEPT_INITIALIZE_CHARS =
+  (USED_CAPABILITIES.length + USED_EXTENSIONS.length) * MAX_CAPABILITY_CHARS + 3 * MAX_INFO_CHARS + 200;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -33,10 +38,13 @@ export function sessionInitialize(initialize: unknown): KeptInitialize {
   const params = isObj(initialize) && isObj(initialize.params) ? initialize.params : {};
   const declared = isObj(params.capabilities) ? params.capabilities : {};
   const capabilities: Obj = {};
-  for (const key of USED_CAPABILITIES) if (Object.hasOwn(declared, key) && fits(declared[key])) capabilities[key] = declared[key];
+  for (const key of USED_CAPABILITIES)
+    if (Object.hasOwn(declared, key) && fits(declared[key])) capabilities[key] = declared[key];
   if (isObj(declared.extensions)) {
     const extensions: Obj = {};
-    for (const key of USED_EXTENSIONS) if (Object.hasOwn(declared.extensions, key) && fits(declared.extensions[key])) extensions[key] = declared.extensions[key];
+    for (const key of USED_EXTENSIONS)
+      if (Object.hasOwn(declared.extensions, key) && fits(declared.extensions[key]))
+        extensions[key] = declared.extensions[key];
     if (Object.keys(extensions).length > 0) capabilities.extensions = extensions;
   }
   const info = isObj(params.clientInfo) ? params.clientInfo : {};
@@ -47,7 +55,11 @@ export function sessionInitialize(initialize: unknown): KeptInitialize {
     params: {
       protocolVersion: text(params.protocolVersion, ''),
       capabilities: capabilities as ClientCapabilities,
-      clientInfo: { name: text(info.name, 'unknown'), version: text(info.version, '0'), ...(typeof info.title === 'string' && { title: text(info.title, '') }) },
+      clientInfo: {
+        name: text(info.name, 'unknown'),
+        version: text(info.version, '0'),
+        ...(typeof info.title === 'string' && { title: text(info.title, '') }),
+      },
     },
   };
 }

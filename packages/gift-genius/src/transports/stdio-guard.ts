@@ -61,7 +61,8 @@ export class StdioLineGuard extends Transform {
   }
 
   private tooLong(): void {
-    this.reply({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message: `Message larger than ${this.maxLineBytes} bytes` } });
+    const message = `Message larger than ${this.maxLineBytes} bytes`;
+    this.reply({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message } });
   }
 
   override _flush(done: TransformCallback): void {
