@@ -6,7 +6,8 @@ import type { CatalogStore } from './catalog/store.js';
 import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitives/tool-config.js';
 import { giftUri } from './primitives/uris.js';
 import { RequestStateGuard } from './primitives/request-state.js';
-import { guardReads } from './catalog/guarded-store.js';
+import { CatalogUnavailableError, guardReads } from './catalog/guarded-store.js';
+import { RateLimitedLog } from './observe/rate-limited-log.js';
 import { GiftIndex, type IndexRankOptions } from './recommend/gift-index.js';
 import type { GiftQuery, Ranking } from './recommend/rank.js';
 
@@ -24,6 +25,8 @@ export interface AppOptions {
   /** How often to look for catalog changes made by other processes. */
   pollMs?: number;
   pageSize?: number;
+  /** Legacy `resources/subscribe` URIs per connection or session. */
+  maxSubscriptions?: number;
 }
 
 /**
@@ -35,10 +38,14 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   readonly store: CatalogStore;
   readonly log: Logger;
   readonly pageSize: number;
-  /** Seals and checks input_required round trips; one per process (or one key for all, GIFTGEN_STATE_KEY). */
-  readonly stateGuard = new RequestStateGuard();
+  readonly maxSubscriptions: number;
+  /** Seals and checks input_required round trips; one key per process (or one for all, GIFTGEN_STATE_KEY). */
+  readonly stateGuard: RequestStateGuard;
   private snapshot: Gift[] = [];
   private snapshotIds: string[] = [];
+  private snapshotById = new Map<string, Gift>();
+  /** A snapshot was read at least once (until then an outage has nothing to serve from). */
+  private loaded = false;
   private index = GiftIndex.build([]);
   private seenRevision = 0;
   private toolConfigValue: ToolConfig = DEFAULT_TOOL_CONFIG;
@@ -47,17 +54,36 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   private polling?: Promise<void>;
   private readonly toolConfigPath?: string;
   private readonly pollMs: number;
+  private readonly outage: RateLimitedLog;
 
   constructor(options: AppOptions) {
     super();
     this.setMaxListeners(0); // one listener per live connection or session
-    this.store = guardReads(options.store, (method, error) =>
-      options.log.error({ event: 'catalog_unavailable', method, err: error.message }, 'catalog read failed'),
-    );
+    // A store that is down fails every read and every poll (300 ms): one line per 30 s says so, and one its return.
+    const outage = new RateLimitedLog(options.log, 30_000);
+    let failingSince: number | undefined;
+    this.store = guardReads(options.store, {
+      failed: (method, error) => {
+        failingSince ??= Date.now();
+        outage.error({ event: 'catalog_unavailable', method, err: error.message }, 'catalog read failed');
+      },
+      recovered: () => {
+        if (failingSince === undefined) return;
+        const unavailableMs = Date.now() - failingSince;
+        failingSince = undefined;
+        const failuresNotLogged = outage.reset();
+        options.log.info({ event: 'catalog_recovered', unavailableMs, failuresNotLogged }, 'catalog readable again');
+      },
+    });
+    this.outage = outage;
+    // Spent states go where every instance sees them when the store is shared (Postgres).
+    const shared = this.store.spendState?.bind(this.store);
+    this.stateGuard = new RequestStateGuard(undefined, shared);
     this.log = options.log;
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;
     this.pageSize = options.pageSize ?? 50;
+    this.maxSubscriptions = options.maxSubscriptions ?? 100;
   }
 
   async start(): Promise<void> {
@@ -84,12 +110,32 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
 
   /** Ranks the current snapshot: exactly rankGifts(gifts without options.skipIds, query), through its index. */
   rank(query: GiftQuery, options?: IndexRankOptions): Ranking {
+    // Before the first snapshot (a store still being waited for) there is nothing to rank: say so, not "no match".
+    if (!this.loaded) throw new CatalogUnavailableError();
     return this.index.rank(query, options);
   }
 
   /** Ids in catalog order, for completion of `gift://catalog/{id}`. */
   get giftIds(): readonly string[] {
     return this.snapshotIds;
+  }
+
+  /**
+   * One gift, from the store (the freshest), or from the last snapshot while the store cannot be
+   * read: reads keep working through an outage, as the README promises.
+   */
+  async gift(id: string): Promise<Gift | undefined> {
+    try {
+      return await this.store.get(id);
+    } catch (error) {
+      if (!this.loaded) throw error;
+      return this.snapshotById.get(id);
+    }
+  }
+
+  /** Whether the current snapshot has a gift by this id. */
+  hasGift(id: string): boolean {
+    return this.snapshotById.has(id);
   }
 
   reloadToolConfig(reason: string): void {
@@ -125,7 +171,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
       if (change.listChanged) this.emit('resourcesListChanged');
       for (const id of change.changedIds) this.emit('resourceUpdated', giftUri(id));
     } catch (error) {
-      this.log.error({ event: 'catalog_poll_failed', err: (error as Error).message }, 'catalog poll failed');
+      this.outage.error({ event: 'catalog_poll_failed', err: (error as Error).message }, 'catalog poll failed');
     }
   }
 
@@ -135,6 +181,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
     this.index = GiftIndex.build(snapshot);
     this.snapshot = snapshot;
     this.snapshotIds = snapshot.map((g) => g.id);
+    this.snapshotById = new Map(snapshot.map((g) => [g.id, g]));
+    this.loaded = true;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { GiftGenApp } from './app.js';
+import { DeferredStore } from './catalog/deferred-store.js';
 import { openCatalog } from './catalog/open.js';
+import { isTransient, openWithRetry, redactUrl } from './catalog/open-retry.js';
+import { RateLimitedLog } from './observe/rate-limited-log.js';
 import { createLogger } from './observe/logger.js';
 import { checkCatalogOptions, checkStartOptions, databaseUrlOf } from './startup/preflight.js';
 import type { CommonOptions } from './cli-options.js';
@@ -14,12 +17,52 @@ export async function openCheckedCatalog(options: { data: string; databaseUrl?: 
   return openCatalog(resolve(options.data), { databaseUrl: databaseUrlOf(options)?.url });
 }
 
+/**
+ * The app on its catalog. A Postgres that cannot be reached at start is waited for (retried with
+ * backoff, logged at a bounded rate, naming Postgres and the URL without its password): the app is
+ * returned at once meanwhile, on a store that fails every read (so /healthz says 503), and takes
+ * the real store when it opens. Anything else that stops the catalog opening ends the start.
+ */
 export async function startApp(options: CommonOptions) {
   await checkStartOptions(options);
   const log = createLogger();
-  const store = await openCatalog(resolve(options.data), { databaseUrl: databaseUrlOf(options)?.url });
-  const app = new GiftGenApp({ store, log, toolConfigPath: options.toolsConfig && resolve(options.toolsConfig), pageSize: options.pageSize });
-  await app.start();
+  const dataDir = resolve(options.data);
+  const databaseUrl = databaseUrlOf(options)?.url;
+  const open = () => openCatalog(dataDir, { databaseUrl });
+  const first = await open().catch((error: Error) => error);
+  if (first instanceof Error && !(databaseUrl && isTransient(first))) throw first;
+  const store = first instanceof Error ? new DeferredStore('postgres') : first;
+  const app = new GiftGenApp({
+    store,
+    log,
+    toolConfigPath: options.toolsConfig && resolve(options.toolsConfig),
+    pageSize: options.pageSize,
+    maxSubscriptions: options.maxSubscriptions,
+  });
   process.on('SIGHUP', () => app.reloadToolConfig('SIGHUP'));
+  if (!(store instanceof DeferredStore)) {
+    await app.start();
+    return { app, log };
+  }
+  const url = redactUrl(databaseUrl!);
+  const waiting = new RateLimitedLog(log, 10_000);
+  const report = (attempt: number, delayMs: number, error: Error) =>
+    waiting.warn(
+      { event: 'catalog_waiting', store: 'postgres', database: url, attempt, retryInMs: delayMs, err: error.message },
+      `waiting for Postgres at ${url}: ${error.message}`,
+    );
+  report(1, 0, first as Error);
+  void openWithRetry(open, (r) => report(r.attempt + 1, r.delayMs, r.error))
+    .then(async (opened) => {
+      store.attach(opened);
+      await app.start();
+      const fields = { event: 'catalog_connected', store: 'postgres', database: url, items: app.gifts.length };
+      log.info(fields, `connected to Postgres at ${url}`);
+    })
+    .catch((error: Error) => {
+      const fields = { event: 'catalog_open_failed', store: 'postgres', database: url, err: error.message };
+      log.fatal(fields, `cannot open the catalog at ${url}`);
+      process.exit(1);
+    });
   return { app, log };
 }

@@ -19,6 +19,7 @@ export interface CommonOptions {
   databaseUrl?: string;
   toolsConfig?: string;
   pageSize: number;
+  maxSubscriptions: number;
 }
 
 /**
@@ -50,4 +51,10 @@ export const databaseUrlOption = (command: Command) =>
 export const withCommon = (command: Command) =>
   databaseUrlOption(dataOption(command))
     .option('--tools-config <file>', 'JSON file choosing the tools and their wording; watched, and re-read on SIGHUP (env GIFTGEN_TOOLS_CONFIG)', process.env.GIFTGEN_TOOLS_CONFIG)
-    .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50);
+    .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50)
+    .option(
+      '--max-subscriptions <n>',
+      'resources/subscribe URIs per connection or session',
+      int('max subscriptions', 0, 1_000_000),
+      100,
+    );

@@ -11,6 +11,7 @@ import { checkStartOptions } from './startup/preflight.js';
 import { parseStdioOptions } from './startup/stdio-options.js';
 import { readEarlyAnswers } from './transports/early-answers.js';
 import { takeOpeningLine, type StdioHandoff } from './transports/early-stdin.js';
+import { syncLineLog } from './observe/sync-line-log.js';
 
 const HELP_OR_VERSION = new Set(['-h', '--help', '-V', '--version']);
 
@@ -28,7 +29,10 @@ async function main(argv: string[]): Promise<void> {
   await checkStartOptions(parseStdioOptions(argv));
   const current = bundleIsCurrent();
   const answers = process.env.GIFTGEN_STDIO_EARLY === '0' || !current ? undefined : readEarlyAnswers(fileURLToPath(new URL('./early-answers.json', import.meta.url)));
-  const handoff: StdioHandoff = answers ? await takeOpeningLine(process.stdin, process.stdout, answers) : { input: process.stdin, openingAnswered: () => undefined };
+  const earlyLog = syncLineLog(process.env.LOG_LEVEL);
+  const handoff: StdioHandoff = answers
+    ? await takeOpeningLine(process.stdin, process.stdout, answers, undefined, earlyLog)
+    : { input: process.stdin, openingAnswered: () => undefined };
   const { command, loadedFrom } = await loadStdioCommand(current);
   return command.runStdioCommand(argv, handoff, loadedFrom);
 }

@@ -8,6 +8,9 @@ import { plural } from './startup/plural.js';
 import { defineStdioCommand } from './stdio-command.js';
 import { DEFAULT_HTTP_OPTIONS } from './transports/http-options.js';
 
+const HTTP = DEFAULT_HTTP_OPTIONS;
+const ms = (name: string) => int(name, 100, 3_600_000);
+
 /** The whole program (so help lists every command). A plain `stdio` start does not come here: cli.ts takes it the short way. */
 const program = newProgram();
 
@@ -27,6 +30,13 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .option('--max-tool-calls <n>', 'tool calls running at once', int('max tool calls', 1, 100_000), DEFAULT_HTTP_OPTIONS.maxConcurrentToolCalls)
   .option('--max-listen-streams <n>', 'open subscriptions/listen streams', int('max listen streams', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxListenStreams)
   .option('--no-direct-calls', 'answer every tools/call through a per-request SDK instance (env GIFTGEN_DIRECT_CALLS=0)')
+  .option('--open-probes', '/healthz and /metrics without a bearer token (a balancer, a scraper; Host still checked)')
+  .option('--max-connections <n>', 'open connections at once', int('max connections', 1, 1e6), HTTP.maxConnections)
+  .option('--headers-timeout <ms>', 'time to send request headers', ms('headers timeout'), HTTP.headersTimeoutMs)
+  .option('--request-timeout <ms>', 'time to send a whole request (then 408)', ms('request timeout'), HTTP.requestTimeoutMs)
+  .option('--idle-timeout <ms>', 'idle keep-alive connections are closed', ms('idle timeout'), HTTP.idleTimeoutMs)
+  .option('--max-listen-filter <n>', 'URIs per listen filter', int('max listen filter', 0, 1e6), HTTP.maxListenFilter)
+  .option('--max-stream-queue <bytes>', 'unread bytes before a stream is dropped', int('queue', 1024, 2 ** 30), HTTP.maxStreamQueueBytes)
   .option('--shutdown-grace <seconds>', 'on SIGTERM, how long calls in flight may take', int('shutdown grace', 0, 3600), DEFAULT_HTTP_OPTIONS.shutdownGraceMs / 1000)
   .action(async (opts) => {
     // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.
@@ -54,6 +64,13 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       maxListenStreams: opts.maxListenStreams,
       shutdownGraceMs: opts.shutdownGrace * 1000,
       directCalls: opts.directCalls && process.env.GIFTGEN_DIRECT_CALLS !== '0',
+      openProbes: opts.openProbes === true,
+      maxConnections: opts.maxConnections,
+      headersTimeoutMs: Math.min(opts.headersTimeout, opts.requestTimeout), // node requires headers ≤ request
+      requestTimeoutMs: opts.requestTimeout,
+      idleTimeoutMs: opts.idleTimeout,
+      maxListenFilter: opts.maxListenFilter,
+      maxStreamQueueBytes: opts.maxStreamQueue,
     }).catch(async (error: NodeJS.ErrnoException) => {
       await app.close();
       throw new Error(listenProblem(error, opts.host, opts.port));

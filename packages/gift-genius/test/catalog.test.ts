@@ -108,6 +108,22 @@ describe('gift-genius catalog (CLI)', () => {
     expect(stats.items).toBe(10);
   });
 
+  it('CSV export neutralises formulas (=, +, -, @, tab, CR) behind a quote, and import takes it off again', async () => {
+    const data = dir();
+    const risky = ["=cmd|' /C calc'!A0 gift", '@SUM(A1:A9) gift', '+1+1 gift title', '-2+3 gift title', '\tTabbed title', '\rCarriage title'];
+    const gifts = risky.map((title, i) => ({ ...catalog[i]!, title, description: `${title} — a description long enough` }));
+    const csv = giftsToCsv(gifts);
+    for (const line of csv.split('\n').slice(1).filter(Boolean)) {
+      for (const cell of line.split(',')) expect(cell.replace(/^"/, ''), cell).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    expect(csv).toContain(`'=cmd|`);
+    expect(csv).toContain(`'@SUM(`);
+    const file = join(data, 'risky.csv');
+    writeFileSync(file, csv);
+    const parsed = parseCatalogFile(readFileSync(file, 'utf8'), 'csv');
+    expect(parsed.ok && parsed.gifts.map((g) => g.title)).toEqual(risky.map((t) => t.trim()));
+  });
+
   it('stats prints counts by category', async () => {
     const result = await runCli(['catalog', 'stats', '--data', dir()]);
     expect(result.code).toBe(0);

@@ -181,3 +181,104 @@ describe('hostile input, property-based', () => {
     }, 180_000);
   });
 });
+
+/**
+ * Resource amplification (issue 13): requests that each try to make the server keep something —
+ * many distinct large keys (in envelopes, arguments, initialize capabilities, subscription URIs,
+ * listen filters, ids) and many small requests that each leave state behind (sessions, subscriptions,
+ * log levels, abandoned listen streams). Every request is answered; what the server keeps stays
+ * within its caps; its memory stays bounded.
+ */
+describe('resource amplification, property-based', () => {
+  const AMPLIFY_ACTIONS = Number(process.env.GIFTGEN_FUZZ_AMPLIFY ?? 800);
+  const giftIds = (JSON.parse(readFileSync(new URL('../catalog/gifts.json', import.meta.url), 'utf8')) as Array<{ id: string }>).map((g) => g.id);
+  type Action =
+    | { kind: 'envelope-key' | 'argument-key' | 'initialize-key' | 'listen-filter' | 'big-id'; size: number; n: number }
+    | { kind: 'small-session' | 'set-level' | 'abandon-listen'; n: number }
+    | { kind: 'subscribe'; n: number; real: boolean; size: number };
+  const action: fc.Arbitrary<Action> = fc.oneof(
+    fc.record({ kind: fc.constantFrom('envelope-key', 'argument-key', 'initialize-key', 'listen-filter', 'big-id'), size: fc.integer({ min: 1000, max: 200_000 }), n: fc.nat() }),
+    fc.record({ kind: fc.constantFrom('small-session', 'set-level', 'abandon-listen'), n: fc.nat() }),
+    fc.record({ kind: fc.constant('subscribe'), n: fc.nat(), real: fc.boolean(), size: fc.integer({ min: 10, max: 100_000 }) }),
+  ) as fc.Arbitrary<Action>;
+
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startHttpCli({ args: ['--max-sessions', '40', '--max-subscriptions', '20', '--max-listen-filter', '10'] });
+  });
+  afterAll(async () => server?.stop());
+
+  it(`${AMPLIFY_ACTIONS} amplifying requests: all answered, caps held, memory bounded`, async () => {
+    const actions = fc.sample(action, { numRuns: AMPLIFY_ACTIONS, seed: 13 });
+    const H = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const modern = (method: string, name?: string) => ({ ...H, 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name && { 'mcp-name': name }) });
+    const sessions: string[] = [];
+    const post = async (body: unknown, headers: Record<string, string>) => {
+      const r = await fetch(server.url, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+      return { status: r.status, sid: r.headers.get('mcp-session-id'), text: await r.text() };
+    };
+    const key = (n: number, size: number) => `k${n}-${'x'.repeat(size)}`;
+    const statuses = new Map<string, number>();
+    const problems: string[] = [];
+    const rssBefore = rssKb(server.child.pid!);
+    let next = 0;
+    const worker = async () => {
+      while (next < actions.length) {
+        const a = actions[next]!;
+        const id = next++;
+        let r: { status: number; sid: string | null; text: string };
+        const session = sessions[a.n % Math.max(1, sessions.length)];
+        const onSession = { ...H, 'mcp-protocol-version': '2025-11-25', ...(session && { 'mcp-session-id': session }) };
+        switch (a.kind) {
+          case 'envelope-key':
+            r = await post({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_gift', arguments: { id: giftIds[a.n % giftIds.length] }, _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': { experimental: { [key(a.n, a.size)]: {} } } } } }, modern('tools/call', 'get_gift'));
+            break;
+          case 'argument-key':
+            r = await post({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'suggest_gifts', arguments: { age: 30, relationship: 'friend', [key(a.n, a.size)]: 1 }, _meta: META } }, modern('tools/call', 'suggest_gifts'));
+            break;
+          case 'initialize-key':
+          case 'small-session': {
+            const capabilities = a.kind === 'small-session' ? {} : { experimental: { [key(a.n, a.size)]: {} } };
+            r = await post({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: `amp-${id}`, version: '1' } } }, H);
+            if (r.sid) {
+              sessions.push(r.sid);
+              await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { ...onSession, 'mcp-session-id': r.sid });
+            }
+            break;
+          }
+          case 'subscribe':
+            r = await post({ jsonrpc: '2.0', id, method: 'resources/subscribe', params: { uri: a.real ? `gift://catalog/${giftIds[(a.n + id) % giftIds.length]}` : `ui://gift-genius/${key(a.n, a.size)}` } }, onSession);
+            break;
+          case 'set-level':
+            r = await post({ jsonrpc: '2.0', id, method: 'logging/setLevel', params: { level: ['debug', 'info', 'warning', 'error'][a.n % 4] } }, onSession);
+            break;
+          case 'listen-filter':
+          case 'abandon-listen':
+          case 'big-id': {
+            const uris = a.kind === 'listen-filter' ? Array.from({ length: 1 + (a.size % 500) }, (_, i) => `gift://catalog/${key(i, a.size % 2000)}`) : giftIds.slice(0, 5).map((g) => `gift://catalog/${g}`);
+            const listenId = a.kind === 'big-id' ? key(a.n, a.size) : id;
+            const controller = new AbortController();
+            const res = await fetch(server.url, { method: 'POST', signal: controller.signal, headers: modern('subscriptions/listen'), body: JSON.stringify({ jsonrpc: '2.0', id: listenId, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: uris }, _meta: META } }) });
+            const stream = (res.headers.get('content-type') ?? '').includes('event-stream');
+            if (stream) controller.abort(); // abandoned: the server must let it go
+            r = { status: res.status, sid: null, text: stream ? '' : await res.text() };
+            if (stream && a.kind !== 'abandon-listen') problems.push(`${a.kind}: a stream was opened (filter or id over the limit)`);
+            break;
+          }
+        }
+        statuses.set(`${a.kind} ${r.status}`, (statuses.get(`${a.kind} ${r.status}`) ?? 0) + 1);
+        if (r.status >= 500 && r.status !== 503) problems.push(`${a.kind}: HTTP ${r.status} ${r.text.slice(0, 100)}`);
+        if (r.text && !/"jsonrpc":"2.0"/.test(r.text)) problems.push(`${a.kind}: not a JSON-RPC answer: ${r.text.slice(0, 100)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    const rssAfter = rssKb(server.child.pid!);
+    expect(problems.slice(0, 20)).toEqual([]);
+    const health = await (await fetch(new URL('/healthz', server.url))).json();
+    expect(health.legacySessions).toBeLessThanOrEqual(40);
+    expect(server.child.exitCode).toBeNull();
+    const growthMb = (rssAfter - rssBefore) / 1024;
+    console.log(`[fuzz amplify] ${actions.length} actions; ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; RSS +${growthMb.toFixed(1)} MB`);
+    expect(growthMb).toBeLessThan(250);
+  }, 240_000);
+});

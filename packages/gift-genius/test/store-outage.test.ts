@@ -12,6 +12,8 @@ import { createTestDatabase, probePostgres, type TestDatabase } from './pg-harne
 const probe = await probePostgres();
 if (!probe.ok) console.log(`SKIPPED store-outage: ${probe.reason}`);
 
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+
 class Relay {
   private server?: Server;
   private sockets = new Set<Socket>();
@@ -54,7 +56,6 @@ describe.skipIf(!probe.ok)('catalog store outage (Postgres)', () => {
     await db?.drop();
   });
 
-  const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
   const call = async (name: string, args: Record<string, unknown>) => {
     const r = await fetch(server.url, {
       method: 'POST',
@@ -68,23 +69,76 @@ describe.skipIf(!probe.ok)('catalog store outage (Postgres)', () => {
     return { status: r.status, body: await r.json() };
   };
 
-  it('answers a clear, retryable error while the store is gone, keeps ranking from memory, and recovers by itself', async () => {
+  it('serves reads from the last snapshot while the store is gone (get_gift too), logs at a bounded rate, and recovers by itself', async () => {
     expect((await call('get_gift', { id: 'acoustic-guitar' })).isError).toBeFalsy();
+    const logBefore = server.stderr().length;
     await relay.cut();
 
+    // Tool calls keep working, as the README promises: get_gift answers from the snapshot.
     const during = await call('get_gift', { id: 'acoustic-guitar' });
-    expect(during.isError).toBe(true);
-    expect(during.content[0]!.text).toBe('The gift catalog is temporarily unavailable; please try again shortly.');
-    expect(during.content[0]!.text).not.toMatch(/127\.0\.0\.1|ECONN|postgres/i);
+    expect(during.isError).toBeFalsy();
+    expect(during.structuredContent).toMatchObject({ id: 'acoustic-guitar' });
+    expect((await call('get_gift', { id: 'no-such-gift' })).content[0]!.text).toMatch(/No gift with id/);
     expect(await health()).toMatchObject({ status: 503, body: { status: 'degraded', catalog: { error: 'unavailable' } } });
     // Ranking works from the in-memory snapshot meanwhile.
     const suggest = await call('suggest_gifts', { age: 30, relationship: 'friend', budget: 50 });
     expect(suggest.isError).toBeFalsy();
     expect((suggest.structuredContent!.gifts as unknown[]).length).toBeGreaterThan(0);
     expect(server.stderr()).toContain('"event":"catalog_unavailable"');
+    // Three seconds of polling every 300 ms (and the reads above): one line per 30 s, not two per poll.
+    await new Promise((r) => setTimeout(r, 3000));
+    const outageLines = server.stderr().slice(logBefore).split('\n').filter((l) => /"event":"catalog_(unavailable|poll_failed)"/.test(l));
+    expect(outageLines.length).toBeLessThanOrEqual(2);
 
     await relay.open(); // same port: the database is back
-    await waitFor('recovery', async () => ((await call('get_gift', { id: 'acoustic-guitar' })).isError ? undefined : true), 20_000);
-    expect((await health()).status).toBe(200);
+    await waitFor('recovery', async () => ((await health()).status === 200 ? true : undefined), 20_000);
+    expect((await call('get_gift', { id: 'acoustic-guitar' })).isError).toBeFalsy();
+    await waitFor('recovery logged', () => server.stderr().includes('"event":"catalog_recovered"'));
+  }, 60_000);
+});
+
+describe.skipIf(!probe.ok)('an instance started while Postgres is down (Postgres)', () => {
+  let db: TestDatabase;
+  let relay: Relay;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const u = new URL(db.url);
+    relay = new Relay({ host: u.hostname, port: Number(u.port || 5432) });
+    await relay.open();
+    await relay.cut(); // a port nobody listens on, until the "database" comes up there
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await relay?.cut().catch(() => undefined);
+    await db?.drop();
+  });
+
+  it('waits and retries with backoff (healthz 503, a log line naming Postgres and the redacted URL), then serves', async () => {
+    const u = new URL(db.url);
+    u.hostname = '127.0.0.1';
+    u.port = String(relay.port);
+    u.password = 'hunter2-secret';
+    server = await startHttpCli({ env: { DATABASE_URL: u.toString() } });
+    const h = await fetch(new URL('/healthz', server.url));
+    expect(h.status).toBe(503);
+    await waitFor('the waiting line', () => server!.stderr().includes('"event":"catalog_waiting"'));
+    const waiting = server.stderr().split('\n').find((l) => l.includes('"event":"catalog_waiting"'))!;
+    expect(waiting).toMatch(/Postgres/);
+    expect(waiting).toContain(`127.0.0.1:${relay.port}`);
+    expect(waiting).toContain('***');
+    expect(server.stderr()).not.toContain('hunter2-secret');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(server.child.exitCode).toBe(null);
+
+    await relay.open(); // Postgres comes up
+    await waitFor('serving', async () => ((await fetch(new URL('/healthz', server!.url))).status === 200 ? true : undefined), 30_000);
+    const r = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_gift' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_gift', arguments: { id: 'acoustic-guitar' }, _meta: META } }),
+    });
+    expect((await r.json()).result.structuredContent).toMatchObject({ id: 'acoustic-guitar' });
+    expect(server.stderr()).toContain('"event":"catalog_connected"');
   }, 60_000);
 });

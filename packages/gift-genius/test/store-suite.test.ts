@@ -347,17 +347,19 @@ if (probe.ok) {
       it('applies new migrations on the next start, and refuses a database migrated by a newer release', async () => {
         const db = await emptyDb();
         await (await PostgresCatalogStore.open(db.url)).close();
-        const v2 = { version: 2, name: 'test column', sql: 'ALTER TABLE gifts ADD COLUMN note text' };
+        const next = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
+        const v2 = { version: next, name: 'test column', sql: 'ALTER TABLE gifts ADD COLUMN note text' };
         const upgraded = await PostgresCatalogStore.open(db.url, { migrations: [...MIGRATIONS, v2] });
-        expect(await upgraded.schemaVersions()).toEqual([...MIGRATIONS.map((m) => m.version), 2]);
+        expect(await upgraded.schemaVersions()).toEqual([...MIGRATIONS.map((m) => m.version), next]);
         await upgraded.close();
-        await expect(PostgresCatalogStore.open(db.url)).rejects.toThrow(/migrations this version does not know \(2\)/);
+        await expect(PostgresCatalogStore.open(db.url)).rejects.toThrow(new RegExp(`migrations this version does not know \\(${next}\\)`));
       });
 
       it('a failed migration is rolled back whole and reported', async () => {
         const db = await emptyDb();
-        const broken = { version: 2, name: 'broken', sql: 'ALTER TABLE gifts ADD COLUMN ok text; SELECT no_such_function()' };
-        await expect(PostgresCatalogStore.open(db.url, { migrations: [...MIGRATIONS, broken] })).rejects.toThrow(/schema migration 2 \(broken\) failed/);
+        const next = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
+        const broken = { version: next, name: 'broken', sql: 'ALTER TABLE gifts ADD COLUMN ok text; SELECT no_such_function()' };
+        await expect(PostgresCatalogStore.open(db.url, { migrations: [...MIGRATIONS, broken] })).rejects.toThrow(new RegExp(`schema migration ${next} \\(broken\\) failed`));
         const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'gifts' AND column_name = 'ok'`);
         expect(rows[0]!.n).toBe(0);
         const store = await PostgresCatalogStore.open(db.url);

@@ -15,16 +15,25 @@ const READS = ['get', 'page', 'all', 'count', 'stats', 'revision', 'changesSince
  * reaches clients as one clear, retryable message, and the cause goes to the log. The
  * store's own reconnection brings reads back by themselves.
  */
-export function guardReads(store: CatalogStore, report: (method: string, error: Error) => void): CatalogStore {
+export interface ReadReport {
+  failed(method: string, error: Error): void;
+  /** A read succeeded (after failures, the store is back). */
+  recovered(): void;
+}
+
+export function guardReads(store: CatalogStore, report: ReadReport): CatalogStore {
   const read =
     <A extends unknown[], R>(method: (typeof READS)[number], fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
+      let result: R;
       try {
-        return await fn.apply(store, args);
+        result = await fn.apply(store, args);
       } catch (error) {
-        report(method, error as Error);
+        report.failed(method, error as Error);
         throw new CatalogUnavailableError();
       }
+      report.recovered();
+      return result;
     };
   // Every call lands on the store itself, so its own state (pools, listeners) stays in one place.
   return {
@@ -39,6 +48,7 @@ export function guardReads(store: CatalogStore, report: (method: string, error: 
     write: (...args) => store.write(...args),
     remove: (ids) => store.remove(ids),
     ...(store.watch && { watch: (onChange: () => void) => store.watch!(onChange) }),
+    ...(store.spendState && { spendState: (nonce: string, expiresAt: number) => store.spendState!(nonce, expiresAt) }),
     close: () => store.close(),
   };
 }

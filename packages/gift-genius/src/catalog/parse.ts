@@ -13,8 +13,18 @@ export type ParseOutcome = { ok: true; gifts: Gift[] } | { ok: false; errors: Ro
 const LIST_FIELDS = ['categories', 'interests', 'relationships', 'occasions'] as const;
 const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax'] as const;
 
+/**
+ * A cell a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR) is
+ * exported behind a `'` (OWASP's advice for CSV injection); the importer takes that `'` off again.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const neutralise = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+const unneutralise = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
 /** CSV cells are text: lists are `|`- or `;`-separated, numbers are converted only when they look like numbers. */
 function csvRecordToObject(record: Record<string, string>): Record<string, unknown> {
+  record = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, unneutralise(v)]));
   const out: Record<string, unknown> = { ...record };
   for (const field of LIST_FIELDS) {
     if (typeof record[field] === 'string') {
@@ -76,7 +86,8 @@ export function formatFromPath(path: string): 'json' | 'csv' {
 export function giftsToCsv(gifts: Gift[]): string {
   const header = ['id', 'title', 'description', 'price', 'categories', 'interests', 'ageMin', 'ageMax', 'relationships', 'occasions'];
   const cell = (value: unknown) => {
-    const text = Array.isArray(value) ? value.join('|') : String(value);
+    const joined = Array.isArray(value) ? value.join('|') : String(value);
+    const text = typeof value === 'number' ? joined : neutralise(joined);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = gifts.map((g) => header.map((h) => cell(g[h as keyof Gift])).join(','));

@@ -50,6 +50,17 @@ export const MIGRATIONS: Migration[] = [
         kind text NOT NULL CHECK (kind IN ('added', 'updated', 'removed'))
       );`,
   },
+  {
+    version: 2,
+    name: 'spent request states',
+    // requestState nonces spent by any instance (primitives/request-state.ts): single use across instances.
+    sql: `
+      CREATE TABLE spent_states (
+        nonce text PRIMARY KEY,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX spent_states_expires ON spent_states (expires_at);`,
+  },
 ];
 
 export interface PostgresStoreOptions {
@@ -424,6 +435,19 @@ export class PostgresCatalogStore implements CatalogStore {
     };
     this.watchers.add(stop);
     return stop;
+  }
+
+  private spends = 0;
+
+  /** Records a requestState nonce as spent; false when some instance spent it already. */
+  async spendState(nonce: string, expiresAtMs: number): Promise<boolean> {
+    // Expired nonces can never verify again (the seal has a TTL): cleared now and then, not on every call.
+    if (++this.spends % 100 === 1) await this.pool.query('DELETE FROM spent_states WHERE expires_at < now()');
+    const { rowCount } = await this.pool.query(
+      'INSERT INTO spent_states (nonce, expires_at) VALUES ($1, to_timestamp($2 / 1000.0)) ON CONFLICT DO NOTHING',
+      [nonce, expiresAtMs],
+    );
+    return rowCount === 1;
   }
 
   async close(): Promise<void> {

@@ -56,5 +56,10 @@ export interface CatalogStore {
    * not wait for their next poll. Returns the function that stops watching.
    */
   watch?(onChange: () => void): Promise<() => Promise<void>>;
+  /**
+   * Optional, on a store many instances share (Postgres): records a requestState nonce as spent,
+   * true the first time it is called for that nonce by any instance, false after.
+   */
+  spendState?(nonce: string, expiresAtMs: number): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@ import {
 import type { GiftGenApp } from '../app.js';
 import { SERVER_IDENTITY } from '../server.js';
 import { canPush, type Lane } from './lane.js';
+import { toolErrorResult } from './tool-errors.js';
 import { asksForBudget, getGift, GET_GIFT_TOOL, LOGGER_NAME, suggestGifts, suggestLogData, SUGGEST_TOOL, toolInput, type SuggestArgs } from './tools.js';
 
 /*
@@ -102,7 +103,10 @@ export function prepareDirectCall(app: GiftGenApp, call: PlainToolCall, ctx: Dir
   const respond = (result: CallToolResult): JSONRPCMessage =>
     ({ jsonrpc: '2.0', id: call.id, result: ctx.lane.era === 'modern' ? stampModern(result) : result }) as JSONRPCMessage;
 
-  if (call.name === GET_GIFT_TOOL) return { id: call.id, name: call.name, run: async () => [respond(await asToolError(() => getGift(app, args.id as string)))] };
+  if (call.name === GET_GIFT_TOOL) {
+    const run = async () => [respond(await asToolError(app, () => getGift(app, args.id as string)))];
+    return { id: call.id, name: call.name, run };
+  }
   const suggestArgs = args as SuggestArgs;
   if (asksForBudget(config, ctx.lane, suggestArgs, ctx.clientCapabilities)) return undefined; // a question for the user: elicitation / input_required
   return {
@@ -113,7 +117,7 @@ export function prepareDirectCall(app: GiftGenApp, call: PlainToolCall, ctx: Dir
       try {
         suggestion = suggestGifts(app, suggestArgs, suggestArgs.budget, false);
       } catch (error) {
-        return [respond(toolError(error))];
+        return [respond(toolErrorResult(error, app.log))];
       }
       // The SDK sends the legacy log message unless the session asked for a higher level.
       if (!(ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel))) return [respond(suggestion.result)];
@@ -123,16 +127,14 @@ export function prepareDirectCall(app: GiftGenApp, call: PlainToolCall, ctx: Dir
   };
 }
 
-/** A tool that throws answers with a tool error carrying the message, as McpServer does (a catalog outage reads as such). */
-async function asToolError(tool: () => Promise<CallToolResult>): Promise<CallToolResult> {
+/** A tool that throws answers as the SDK path's handlers do (tool-errors.ts: a catalog outage reads as such). */
+async function asToolError(app: GiftGenApp, tool: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await tool();
   } catch (error) {
-    return toolError(error);
+    return toolErrorResult(error, app.log);
   }
 }
-
-const toolError = (error: unknown): CallToolResult => ({ content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true });
 
 function logAllowed(level: string, threshold: string | undefined): boolean {
   return threshold === undefined || LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);

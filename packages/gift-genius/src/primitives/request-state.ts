@@ -18,12 +18,19 @@ const TTL_SECONDS = 600;
  * first use. The key comes from GIFTGEN_STATE_KEY (≥ 32 bytes) so that every
  * instance behind a balancer accepts the others' states; without it each process
  * makes its own, which is right for one process.
+ *
+ * Spent states: with a shared store (Postgres, `spentStates`), in its `spent_states` table, so a
+ * state is single use across every instance; without one, in this process's memory (single use
+ * per process, which is all there is with SQLite or stdio).
  */
 export class RequestStateGuard {
   readonly codec: RequestStateCodec<SuggestState>;
   private readonly spent = new Map<string, number>();
 
-  constructor(key = process.env.GIFTGEN_STATE_KEY || randomBytes(32).toString('hex')) {
+  constructor(
+    key = process.env.GIFTGEN_STATE_KEY || randomBytes(32).toString('hex'),
+    private readonly spentStates?: (nonce: string, expiresAtMs: number) => Promise<boolean>,
+  ) {
     if (Buffer.byteLength(key) < 32) throw new Error('GIFTGEN_STATE_KEY must be at least 32 bytes');
     this.codec = createRequestStateCodec<SuggestState>({
       key,
@@ -47,9 +54,14 @@ export class RequestStateGuard {
    */
   async verify(wire: string, ctx: ServerContext, now = Date.now()): Promise<SuggestState> {
     const state = await this.codec.verify(wire, ctx);
-    for (const [nonce, expires] of this.spent) if (expires < now) this.spent.delete(nonce);
+    const expires = now + TTL_SECONDS * 1000;
+    if (this.spentStates) {
+      if (!(await this.spentStates(state.nonce, expires))) throw new Error('replayed');
+      return state;
+    }
+    for (const [nonce, at] of this.spent) if (at < now) this.spent.delete(nonce);
     if (this.spent.has(state.nonce)) throw new Error('replayed');
-    this.spent.set(state.nonce, now + TTL_SECONDS * 1000);
+    this.spent.set(state.nonce, expires);
     return state;
   }
 

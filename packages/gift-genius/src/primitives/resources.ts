@@ -2,6 +2,7 @@ import { ProtocolError, ResourceNotFoundError, ResourceTemplate, type McpServer 
 import type { GiftGenApp } from '../app.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { Lane } from './lane.js';
+import { servesResource } from './served-uris.js';
 import { GIFT_URI_TEMPLATE, giftIdFromUri, giftUri } from './uris.js';
 
 const INVALID_PARAMS = -32602;
@@ -26,7 +27,7 @@ export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane
     },
     async (uri, variables) => {
       const id = String(variables.id);
-      const gift = await app.store.get(id);
+      const gift = await app.gift(id);
       if (!gift) throw new ResourceNotFoundError(uri.href, `No gift with id "${id}"`);
       return { contents: [{ uri: giftUri(id), mimeType: 'application/json', text: JSON.stringify(gift) }] };
     },
@@ -55,15 +56,20 @@ export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane
   if (lane.era === 'legacy' && server.server.getCapabilities().resources?.subscribe) {
     server.server.setRequestHandler('resources/subscribe', async (request) => {
       const uri = request.params.uri;
-      // The widget template (ui://gift-genius/…) is fixed for the life of the process: a
-      // subscription to it is accepted and simply never fires.
-      if (uri.startsWith('ui://gift-genius/')) {
-        subscriptions.add(uri);
-        return {};
+      // Only what this server serves (a gift of the snapshot, the widget), and at most app.maxSubscriptions
+      // per connection: a subscription is kept for the connection's life, so it is memory the client chooses.
+      if (!servesResource(app, uri)) {
+        const id = giftIdFromUri(uri);
+        const shown = uri.slice(0, 100);
+        if (id === undefined) {
+          throw new ProtocolError(INVALID_PARAMS, `Not a resource of this server: ${shown}`, { uri: shown });
+        }
+        throw new ResourceNotFoundError(uri, `No gift with id "${id}"`);
       }
-      const id = giftIdFromUri(uri);
-      if (id === undefined) throw new ProtocolError(INVALID_PARAMS, `Not a resource of this server: ${uri}`, { uri });
-      if (!(await app.store.get(id))) throw new ResourceNotFoundError(uri, `No gift with id "${id}"`);
+      if (!subscriptions.has(uri) && subscriptions.size >= app.maxSubscriptions) {
+        const message = `At most ${app.maxSubscriptions} subscriptions per connection; unsubscribe first`;
+        throw new ProtocolError(INVALID_PARAMS, message, { uri });
+      }
       subscriptions.add(uri);
       return {};
     });

@@ -18,7 +18,10 @@ import { clientCapabilities, supportsFormElicitation } from './client-capabiliti
 import { OPTIONAL_SUGGEST_ARGUMENTS, type ToolConfig } from './tool-config.js';
 import type { SuggestState } from './request-state.js';
 import { perConfig, withCachedJsonSchema } from './cached-schema.js';
+import { guardTool } from './tool-errors.js';
 import { suggestToolMeta, widgetResultMeta } from '../widget/meta.js';
+
+type AskedForInput = ReturnType<typeof inputRequired>;
 
 const SUGGEST_DESCRIPTION =
   'Suggests gift ideas from the GiftGen catalog for one recipient. Give the recipient\'s age and your relationship to them ' +
@@ -159,7 +162,7 @@ export const LOGGER_NAME = 'gift-genius';
 
 /** get_gift's answer: the full record, or a tool error naming the unknown id. */
 export async function getGift(app: GiftGenApp, id: string): Promise<CallToolResult> {
-  const gift = await app.store.get(id);
+  const gift = await app.gift(id);
   if (!gift) {
     return { isError: true, content: [{ type: 'text', text: `No gift with id "${id}". Use an id from suggest_gifts.` }] };
   }
@@ -200,7 +203,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       // MCP Apps / ChatGPT: render the result with the gift-card widget (src/widget).
       _meta: suggestToolMeta(),
     },
-    async (rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult | ReturnType<typeof inputRequired>> => {
+    guardTool(app.log, async (rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult | AskedForInput> => {
       const args = rawArgs as SuggestArgs;
       let budget = args.budget;
       let declined = false;
@@ -236,7 +239,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       const wantsLog = lane.era === 'legacy' ? canPush(lane) : (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META_KEY] !== undefined;
       if (wantsLog) await ctx.mcpReq.log('info', suggestLogData(ranking, budget), LOGGER_NAME).catch(() => undefined);
       return result;
-    },
+    }),
   );
 
   const getGiftTool = server.registerTool(
@@ -248,7 +251,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       outputSchema: GiftRecordSchema,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },
-    async ({ id }: { id: string }): Promise<CallToolResult> => getGift(app, id),
+    guardTool(app.log, async ({ id }: { id: string }): Promise<CallToolResult> => getGift(app, id)),
   );
 
   applyEnabled({ suggest, getGift: getGiftTool }, config);

@@ -3,7 +3,7 @@ import { CLIENT_CAPABILITIES_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@mode
 import type { GiftGenApp } from '../app.js';
 import { plainToolCall, prepareDirectCall, type DirectCallContext, type PlainToolCall, type PreparedCall } from '../primitives/direct-call.js';
 import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
-import type { Authorized, EdgeGate, RequestHead } from './edge.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { EraMemo } from './era-memo.js';
 import type { LegacySessions } from './legacy-sessions.js';
 import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from './node-io.js';
@@ -11,7 +11,6 @@ import { jsonRpcErrorResponse } from './responses.js';
 
 export interface DirectPathOptions {
   app: GiftGenApp;
-  edge: EdgeGate;
   /** Legacy sessions, when the server keeps them (else legacy HTTP is stateless). */
   sessions?: LegacySessions;
   maxRequestBodySize: number;
@@ -20,7 +19,7 @@ export interface DirectPathOptions {
   /** The server's tool-call limit and drain: a Response to refuse with, or undefined (then `leaveToolCall` once answered). */
   admitToolCall(id: string | number): Response | undefined;
   leaveToolCall(): void;
-  /** The SDK path, for everything not taken here; `parsedBody` when the body was JSON. */
+  /** The SDK path, for everything not taken here: the request with its body again, and the body parsed if JSON. */
   fallback(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): void;
 }
 
@@ -43,8 +42,10 @@ const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'sta
  * Synchronous from the body to the answer on an open endpoint: at 10k+ calls a second,
  * every promise is garbage to collect.
  */
-export function createDirectPath(options: DirectPathOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const { app, edge, sessions } = options;
+export type DirectPath = (req: IncomingMessage, res: ServerResponse, authInfo?: AuthInfo) => void;
+
+export function createDirectPath(options: DirectPathOptions): DirectPath {
+  const { app, sessions } = options;
   const eras = new EraMemo();
 
   /** Whether a parsed body can take the direct path, and what it needs for it. Reads headers only: no side effects. */
@@ -72,12 +73,11 @@ export function createDirectPath(options: DirectPathOptions): (req: IncomingMess
     return context && { call, context, sessionId };
   };
 
-  const serve = (res: ServerResponse, taken: DirectRoute, prepared: PreparedCall, authorized: Authorized): void => {
-    if (authorized instanceof Response) return void writeWebResponse(res, authorized);
+  const serve = (res: ServerResponse, taken: DirectRoute, prepared: PreparedCall, authInfo?: AuthInfo): void => {
     let headers: Record<string, string> | undefined;
     if (taken.sessionId !== undefined) {
       // Someone else's session looks exactly like a missing one (LegacySessions.handle says the same).
-      if (!sessions!.claim(taken.sessionId, authorized.authInfo?.clientId)) return void writeWebResponse(res, jsonRpcErrorResponse(404, -32001, 'Session not found'));
+      if (!sessions!.claim(taken.sessionId, authInfo?.clientId)) return void writeWebResponse(res, jsonRpcErrorResponse(404, -32001, 'Session not found'));
       headers = { 'mcp-session-id': taken.sessionId };
     }
     const refused = options.admitToolCall(prepared.id);
@@ -103,7 +103,8 @@ export function createDirectPath(options: DirectPathOptions): (req: IncomingMess
     answer.then((messages) => writeMessages(res, messages, headers), failed).finally(options.leaveToolCall);
   };
 
-  return (req, res) => {
+  // Called past the server's gate (Host/Origin, then access: http.ts), with the caller's AuthInfo.
+  return (req, res, authInfo) => {
     readNodeBody(req, options.maxRequestBodySize, (read) => {
       if ('tooLarge' in read) return writeTooLarge(res, options.maxRequestBodySize);
       let message: unknown;
@@ -112,22 +113,18 @@ export function createDirectPath(options: DirectPathOptions): (req: IncomingMess
       } catch {
         return options.fallback(replayRequest(req, read.text), res); // the SDK answers the parse error
       }
-      const taken = route(req, message);
-      const prepared = taken && prepareDirectCall(app, taken.call, taken.context);
-      if (!taken || !prepared) return options.fallback(req, res, message);
-      const head = nodeHead(req);
-      const rejected = edge.hostAndOrigin(head);
-      if (rejected) return void writeWebResponse(res, rejected);
-      const authorized = edge.authorize(head);
-      if (authorized instanceof Promise) void authorized.then((a) => serve(res, taken, prepared, a));
-      else serve(res, taken, prepared, authorized);
+      let taken: DirectRoute | undefined;
+      let prepared: PreparedCall | undefined;
+      try {
+        taken = route(req, message);
+        prepared = taken && prepareDirectCall(app, taken.call, taken.context);
+      } catch {
+        // Whatever this path cannot check (say, a schema overflowing the stack on 5,000-deep nesting)
+        // is the SDK's to answer, so both paths answer every input alike.
+        taken = undefined;
+      }
+      if (!taken || !prepared) return options.fallback(replayRequest(req, read.text), res, message);
+      serve(res, taken, prepared, authInfo);
     });
-  };
-}
-
-function nodeHead(req: IncomingMessage): RequestHead {
-  return {
-    header: (name) => nodeHeader(req, name),
-    endpoint: () => new URL(req.url ?? '/', `http://${nodeHeader(req, 'host') ?? 'localhost'}`),
   };
 }

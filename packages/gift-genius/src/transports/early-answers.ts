@@ -22,6 +22,8 @@ export interface EarlyAnswer {
   id: RequestId;
   method: 'initialize' | 'server/discover';
   line: string;
+  /** Its handshake line is already logged (early-stdin.ts): the server's tap skips the replayed request. */
+  logged?: boolean;
 }
 
 const isRecordOfAnswers = (v: unknown): v is Record<string, CapturedAnswer> =>

@@ -1,4 +1,6 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import { HandshakeTap, NO_COUNTERS } from '../observe/handshake-tap.js';
 import { earlyAnswerFor, type EarlyAnswer, type EarlyAnswers } from './early-answers.js';
 
 /** stdin as the stdio server takes it over from cli.ts. */
@@ -37,6 +39,8 @@ export function takeOpeningLine(
   stdout: Writable,
   answers: EarlyAnswers,
   waitMs = OPENING_LINE_WAIT_MS,
+  /** Where the early handshake is logged, synchronously, before the answer is written (the server then does not). */
+  log?: Pick<Logger, 'info' | 'warn'>,
 ): Promise<StdioHandoff> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -64,7 +68,15 @@ export function takeOpeningLine(
       stdin.off('end', onEnd);
       const read = Buffer.concat(chunks);
       const newline = read.indexOf(0x0a);
-      const early = newline < 0 ? undefined : earlyAnswerFor(read.subarray(0, newline).toString('utf8').replace(/\r$/, ''), answers);
+      const opening = newline < 0 ? '' : read.subarray(0, newline).toString('utf8').replace(/\r$/, '');
+      const early = newline < 0 ? undefined : earlyAnswerFor(opening, answers);
+      if (early && log) {
+        // Logged here, before the answer: a host may end the process as soon as it has it.
+        const tap = new HandshakeTap(log as Logger, NO_COUNTERS, 'stdio');
+        tap.inbound(JSON.parse(opening));
+        tap.outbound(JSON.parse(early.line));
+        early.logged = true;
+      }
       if (early) stdout.write(early.line);
       // Handed on in the same tick the data listener went away, so no chunk is lost in between.
       const input = new PassThrough();

@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
+import { nodeHeader } from './node-io.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import type { BearerAccess } from './access.js';
 import type { RateLimiter } from './limits.js';
@@ -23,9 +25,16 @@ export interface EdgeOptions {
 }
 
 /**
- * The checks every request to the MCP endpoint passes before any MCP handling, on both
- * serving paths (the SDK's web Request path and the direct node path), so the two can
- * never disagree: DNS-rebinding (Host, Origin), the bearer token, the per-client rate.
+ * Host as RFC 9110 has it: a name or an IPv4 address, or a bracketed IPv6 address, and an optional port.
+ * The SDK's check reads the header as a URL's authority, so `evil.com@127.0.0.1` passed as 127.0.0.1
+ * (and then broke the web Request built from it): anything else is refused here.
+ */
+const HOST_SYNTAX = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * The checks every request passes before anything else, on every route and both serving
+ * paths (the node server's gate calls them once per request), so the two can never
+ * disagree: DNS-rebinding (Host, Origin), the bearer token, the per-client rate.
  */
 export class EdgeGate {
   /** Host headers already found good: a server sees a handful, and parsing one as a URL per request adds up. */
@@ -38,6 +47,7 @@ export class EdgeGate {
     const hostHeader = head.header('host');
     const origin = head.header('origin');
     if (hostHeader !== null && origin === null && this.goodHosts.has(hostHeader)) return undefined;
+    if (hostHeader && !HOST_SYNTAX.test(hostHeader)) return jsonRpcErrorResponse(403, -32000, 'Invalid Host header');
     const host = validateHostHeader(hostHeader, this.options.allowedHosts);
     if (host.ok && hostHeader !== null && this.goodHosts.size < 64) this.goodHosts.add(hostHeader);
     const originCheck = host.ok && !this.options.anyOrigin ? validateOriginHeader(origin, this.options.allowedOrigins) : { ok: true as const };
@@ -67,7 +77,10 @@ export class EdgeGate {
 export type Authorized = { authInfo?: AuthInfo } | Response;
 const OPEN: { authInfo?: AuthInfo } = Object.freeze({});
 
-/** A web Request's head. */
-export function webHead(request: Request): RequestHead {
-  return { header: (name) => request.headers.get(name), endpoint: () => new URL(request.url) };
+/** A node request's head. */
+export function nodeHead(req: IncomingMessage): RequestHead {
+  return {
+    header: (name) => nodeHeader(req, name),
+    endpoint: () => new URL(req.url ?? '/', `http://${nodeHeader(req, 'host') ?? 'localhost'}`),
+  };
 }

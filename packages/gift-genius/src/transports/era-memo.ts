@@ -5,6 +5,9 @@ import type { PlainToolCall } from '../primitives/direct-call.js';
 export type CallEra = 'modern' | 'legacy' | 'other';
 
 const MAX_VERDICTS = 256;
+/** A key longer than this (a client stuffing its envelope) is classified each time, not remembered. */
+export const MAX_MEMO_KEY_CHARS = 4096;
+/** So the memo holds at most MAX_VERDICTS × MAX_MEMO_KEY_CHARS characters of keys (~2 MB), whatever clients send. */
 
 /**
  * The SDK classifier's verdict (`classifyInboundRequest`: modern at 2026-07-28, legacy, or
@@ -23,6 +26,12 @@ const MAX_VERDICTS = 256;
  */
 export class EraMemo {
   private readonly verdicts = new Map<string, CallEra>();
+  private keyChars = 0;
+
+  /** Characters of keys held (for the memory budget, and its test). */
+  get retainedChars(): number {
+    return this.keyChars;
+  }
 
   classify(message: unknown, call: PlainToolCall, protocolVersionHeader: string | undefined, mcpMethodHeader: string | undefined): CallEra {
     const key = `${protocolVersionHeader ?? ''}\n${mcpMethodHeader ?? ''}\n${call.meta === undefined ? '' : JSON.stringify(call.meta)}`;
@@ -30,9 +39,15 @@ export class EraMemo {
     if (verdict === undefined) {
       const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader, mcpMethodHeader, body: message });
       verdict = route.kind === 'legacy' ? 'legacy' : route.kind === 'modern' && route.classification.revision === MODERN_PROTOCOL_VERSION ? 'modern' : 'other';
-      // Bounded: a client cycling envelopes only costs the classification it would have cost anyway.
-      if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear();
+      // Bounded in count and in size: a client cycling or inflating envelopes only costs the classification it
+      // would have cost anyway.
+      if (key.length > MAX_MEMO_KEY_CHARS) return verdict;
+      if (this.verdicts.size >= MAX_VERDICTS) {
+        this.verdicts.clear();
+        this.keyChars = 0;
+      }
       this.verdicts.set(key, verdict);
+      this.keyChars += key.length;
     }
     return verdict;
   }

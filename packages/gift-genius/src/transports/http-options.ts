@@ -31,6 +31,22 @@ export interface HttpOptions {
    * only to compare or to rule it out.
    */
   directCalls: boolean;
+  /** /healthz and /metrics without a bearer token (Host/Origin still checked), for a balancer or scraper. */
+  openProbes: boolean;
+  /** Time for a client to send a request's headers; then the connection is closed. */
+  headersTimeoutMs: number;
+  /** Time for a client to send a whole request, body included (a short body then gets 408). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection (no request in progress) is closed after this. */
+  idleTimeoutMs: number;
+  /** Open connections at once; idle ones are closed first to make room, and past it new ones are refused. */
+  maxConnections: number;
+  /** URIs in one `subscriptions/listen` filter (each must be a resource this server serves). */
+  maxListenFilter: number;
+  /** Bytes queued for a stream whose client does not read; past it the stream is dropped (logged). */
+  maxStreamQueueBytes: number;
+  /** Longest request id (as JSON) on a request that stays open (`subscriptions/listen`). */
+  maxStreamIdChars: number;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
@@ -52,5 +68,13 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   maxListenStreams: 1024,
   shutdownGraceMs: 10_000,
   directCalls: true,
+  openProbes: false,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 5_000,
+  maxConnections: 900,
+  maxListenFilter: 100,
+  maxStreamQueueBytes: 64 * 1024,
+  maxStreamIdChars: 256,
 };
 

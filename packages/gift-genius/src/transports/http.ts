@@ -1,10 +1,11 @@
-import { createServer, type ServerResponse, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse, type Server as HttpServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   createMcpHandler,
   isJsonContentType,
   isLegacyRequest,
   legacyStatelessFallback,
+  type AuthInfo,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -14,9 +15,12 @@ import type { ServerMetrics } from '../observe/metrics.js';
 import { createGiftServer } from '../server.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { BearerAccess } from './access.js';
-import { EdgeGate, webHead } from './edge.js';
+import { boundedStream } from './bounded-stream.js';
+import { EdgeGate, nodeHead, type Authorized } from './edge.js';
 import { createDirectPath } from './direct-http.js';
-import { nodeHeader } from './node-io.js';
+import { listenRefusal } from './listen-check.js';
+import { nodeHeader, writeWebResponse } from './node-io.js';
+import { RateLimitedLog } from '../observe/rate-limited-log.js';
 import { invalidInitialize } from './initialize-check.js';
 import { ConcurrencyGate, RateLimiter } from './limits.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
@@ -56,7 +60,11 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   });
   const sessions =
     options.legacyHttp === 'sessions'
-      ? new LegacySessions(app, metrics, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, maxRequestBodySize: options.maxRequestBodySize })
+      ? new LegacySessions(app, metrics, {
+          maxSessions: options.maxSessions,
+          idleMs: options.sessionIdleMs,
+          maxRequestBodySize: options.maxRequestBodySize,
+        })
       : undefined;
   const stateless = sessions
     ? undefined
@@ -92,14 +100,9 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     inFlight--;
   };
 
-  const serveMcp = async (request: Request, parsedBody?: unknown): Promise<Response> => {
-    const head = webHead(request);
-    const rejected = edge.hostAndOrigin(head);
-    if (rejected) return rejected;
+  /** The MCP endpoint, past the gate (Host/Origin, then access: `gate` below, for every route alike). */
+  const serveMcp = async (request: Request, parsedBody: unknown, authInfo?: AuthInfo, res?: ServerResponse) => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
-    const authorized = await edge.authorize(head);
-    if (authorized instanceof Response) return authorized;
-    const { authInfo } = authorized;
     if (!['GET', 'POST', 'DELETE'].includes(request.method)) {
       return jsonRpcErrorResponse(405, -32000, 'Method not allowed', null, { allow: 'GET, POST, DELETE, OPTIONS' });
     }
@@ -117,6 +120,9 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     if (draining && !(request.method === 'POST' && (method === undefined || method === 'notifications/cancelled') && body !== undefined)) {
       return jsonRpcErrorResponse(503, -32000, 'Server is shutting down; retry on another instance', requestIdOf(body), { 'retry-after': '5' });
     }
+    // A listen stream keeps its filter and id for as long as it is open: both bounded, the filter to what is served.
+    const listenRefused = method === 'subscriptions/listen' ? listenRefusal(body, app, options) : undefined;
+    if (listenRefused) return listenRefused;
     const isToolCall = method === 'tools/call';
     if (isToolCall) {
       const refused = admitToolCall(requestIdOf(body));
@@ -145,6 +151,8 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       throw error;
     }
     if (isToolCall) response = whenFinished(response, done, request.signal);
+    const longLived = request.method === 'GET' || method === 'subscriptions/listen';
+    if (longLived && response.body && isEventStream(response)) response = guardStream(response, request.signal, res);
     // Sessions are tapped on their own transport; per-request exchanges are observed here.
     // Only a stateless initialize is read from an event stream: a listen stream never ends.
     const watched = method === 'initialize' || method === 'server/discover' || response.status >= 400;
@@ -152,7 +160,22 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     return response;
   };
 
-  const fetch = async (request: Request, requestOptions?: { parsedBody?: unknown }): Promise<Response> => {
+  const streamDrops = new RateLimitedLog(app.log, 30_000);
+  /** A long-lived stream: its head sent at once (not with its first event), what its client leaves unread bounded. */
+  const guardStream = (response: Response, signal: AbortSignal, res: ServerResponse | undefined): Response => {
+    // The node adapter sets the head (headersSent) once this returns, but node sends it with the first
+    // chunk: a client waiting for the head (the AI SDK's) opened a second GET, and got 409.
+    if (res) setImmediate(() => res.headersSent && !res.destroyed && res.flushHeaders());
+    const body = boundedStream(response.body!, options.maxStreamQueueBytes, (queuedBytes) => {
+      const fields = { event: 'stream_dropped', reason: 'client not reading', queuedBytes };
+      streamDrops.warn(fields, 'dropped an event stream its client does not read');
+      res?.destroy();
+    }, signal);
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  type FetchOptions = { parsedBody?: unknown; authInfo?: AuthInfo };
+  const fetch = async (request: Request, requestOptions?: FetchOptions): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === '/healthz' && request.method === 'GET') {
       // 503 while the catalog cannot be read, so a balancer sends traffic elsewhere meanwhile.
@@ -174,7 +197,10 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
     }
     if (url.pathname !== options.path) return jsonRpcErrorResponse(404, -32000, `Not found: the MCP endpoint is ${options.path}`);
-    return withCors(request, await serveMcp(request, requestOptions?.parsedBody), allowedOrigins, anyOrigin);
+    const serving = servingNow.get(request.headers.get(SERVING_HEADER) ?? '');
+    const parsedBody = requestOptions?.parsedBody ?? serving?.parsedBody;
+    const response = await serveMcp(request, parsedBody, requestOptions?.authInfo, serving?.res);
+    return withCors(request, response, allowedOrigins, anyOrigin);
   };
 
   const nodeHandler = toNodeHandler(
@@ -183,32 +209,116 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   );
   const directPath = createDirectPath({
     app,
-    edge,
     sessions,
     maxRequestBodySize: options.maxRequestBodySize,
     calls: metrics.toolCalls.labels('direct'),
     admitToolCall,
     leaveToolCall,
-    fallback: (req, res, parsedBody) => void nodeHandler(req, res, parsedBody).catch((error: Error) => adapterError(res, error)),
+    fallback: (req, res, parsedBody) => sdkPath(req, res, parsedBody),
   });
 
   const adapterError = (res: ServerResponse, error: Error) => {
     app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error');
     if (!res.headersSent) res.writeHead(500).end();
   };
+  /**
+   * What the web Request/Response pair cannot carry, for the request being served: its node response (a
+   * stream's socket), and the body the direct path already parsed; found again by a header only the server
+   * sets (the gate removes a client's). Not the adapter's `parsedBody`: it re-serializes that into the web
+   * Request (a 5,000-deep body overflowed the stack there), so the SDK path would answer such a body otherwise
+   * than when it reads the body itself. Not an AsyncLocalStorage: measured, it kept ~2.4 KB per request alive
+   * and tripled RSS growth under the fuzz suite.
+   */
+  const servingNow = new Map<string, { res: ServerResponse; parsedBody?: unknown }>();
+  let servingSeq = 0;
+  const sdkPath = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => {
+    const key = String(++servingSeq);
+    req.headers[SERVING_HEADER] = key;
+    servingNow.set(key, { res, parsedBody });
+    res.once('close', () => servingNow.delete(key));
+    nodeHandler(req, res).catch((error: Error) => adapterError(res, error));
+  };
 
-  const server: HttpServer = createServer((req, res) => {
-    // The web Request has no peer address; carry it in a header the client cannot set.
-    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
-    // Only plain JSON POSTs from non-browser clients are worth a look; everything else is the SDK's.
+  /** Past the gate: the direct path for plain JSON POSTs from non-browser clients, the SDK's for everything else. */
+  const route = (req: IncomingMessage, res: ServerResponse, authorized: Authorized) => {
+    if (authorized instanceof Response) {
+      return void writeWebResponse(res, withNodeCors(req, authorized, allowedOrigins, anyOrigin));
+    }
+    // The node adapter hands req.auth on as the handler's authInfo.
+    if (authorized.authInfo) (req as IncomingMessage & { auth?: AuthInfo }).auth = authorized.authInfo;
     const direct =
       options.directCalls &&
       req.method === 'POST' && req.url === options.path && req.headers.origin === undefined && isJsonContentType(nodeHeader(req, 'content-type'));
-    if (direct) directPath(req, res);
-    else void nodeHandler(req, res).catch((error: Error) => adapterError(res, error));
+    if (direct) directPath(req, res, authorized.authInfo);
+    else sdkPath(req, res);
+  };
+
+  /**
+   * The one gate, for every route (/mcp, /healthz, /metrics, anything else) and both paths, in one
+   * order: Host and Origin (DNS rebinding), then access (token, rate). Open past access: CORS
+   * preflights (they cannot carry a token), the RFC 9728 metadata (how a client learns where to get
+   * one), and /healthz and /metrics with --open-probes.
+   */
+  const gate = (req: IncomingMessage, res: ServerResponse) => {
+    // The web Request has no peer address; carry it in a header the client cannot set.
+    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    delete req.headers[SERVING_HEADER];
+    const head = nodeHead(req);
+    const rejected = edge.hostAndOrigin(head);
+    if (rejected) return void writeWebResponse(res, withNodeCors(req, rejected, allowedOrigins, anyOrigin));
+    const path = pathOf(req.url);
+    const open =
+      (req.method === 'OPTIONS' && path === options.path) ||
+      path.startsWith('/.well-known/oauth-protected-resource') ||
+      (options.openProbes && (path === '/healthz' || path === '/metrics'));
+    const authorized = open ? OPEN : edge.authorize(head);
+    if (authorized instanceof Promise) void authorized.then((a) => route(req, res, a));
+    else route(req, res, authorized);
+  };
+
+  // Node checks the header and request timeouts on an interval (30 s by default): often enough for them to hold.
+  const connectionsCheckingInterval = Math.max(100, Math.min(5000, options.headersTimeoutMs / 4));
+  const server: HttpServer = createServer({ connectionsCheckingInterval }, gate);
+  // Every connection times out: its headers, its whole request (a short body gets 408), and idle
+  // between requests. A stream, once its request is in, is not subject to these (node applies them
+  // to receiving a request only); a stream that stops reading is dropped by guardStream.
+  server.headersTimeout = options.headersTimeoutMs;
+  server.requestTimeout = options.requestTimeoutMs;
+  server.keepAliveTimeout = options.idleTimeoutMs;
+  // Per open connection, how many of its requests are unanswered: one with none (idle keep-alive, or no
+  // request yet) is what gives way first when the cap is reached. A Map keeps them oldest first.
+  const connections = new Map<Socket, { busy: number }>();
+  const refusals = new RateLimitedLog(app.log, 30_000);
+  server.on('connection', (socket: Socket) => {
+    if (connections.size >= options.maxConnections) {
+      for (const [other, state] of connections) {
+        if (state.busy === 0) {
+          other.destroy();
+          connections.delete(other);
+          break;
+        }
+      }
+      if (connections.size >= options.maxConnections) {
+        const fields = { event: 'connection_refused', reason: 'connection limit', limit: options.maxConnections };
+        refusals.warn(fields, 'connection refused: at the limit');
+        return void socket.destroy();
+      }
+    }
+    connections.set(socket, { busy: 0 });
+    socket.once('close', () => connections.delete(socket));
   });
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 0; // SSE streams stay open; idle sessions are expired by LegacySessions
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = connections.get(req.socket);
+    if (!state) return;
+    state.busy++;
+    res.once('close', () => state.busy--);
+  });
+  // Out of file descriptors (EMFILE on accept) and the like: logged, and the server keeps serving
+  // the connections it has; without a listener node would end the process.
+  const serverErrors = new RateLimitedLog(app.log, 30_000);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    serverErrors.error({ event: 'http_server_error', code: error.code, err: error.message }, 'HTTP server error');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -239,6 +349,15 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 }
 
 const PEER_HEADER = 'x-giftgen-peer';
+const SERVING_HEADER = 'x-giftgen-serving';
+const OPEN: Authorized = Object.freeze({});
+
+const pathOf = (url: string | undefined) => {
+  const q = (url ?? '/').indexOf('?');
+  return q < 0 ? (url ?? '/') : url!.slice(0, q);
+};
+const isEventStream = (response: Response) =>
+  (response.headers.get('content-type') ?? '').includes('text/event-stream');
 
 
 async function peekJson(request: Request): Promise<unknown> {
@@ -269,6 +388,18 @@ async function observeResponse(response: Response, tap: HandshakeTap, readStream
   } catch {
     /* observation never affects serving */
   }
+}
+
+/** withCors for a gate rejection answered from node's request (a browser must be able to read a 401 or 403). */
+function withNodeCors(req: IncomingMessage, response: Response, allowedOrigins: string[], anyOrigin: boolean) {
+  if (req.headers.origin === undefined) return response;
+  const headers = new Headers();
+  for (const name of ['origin', 'access-control-request-headers']) {
+    const value = nodeHeader(req, name);
+    if (value !== null) headers.set(name, value);
+  }
+  const request = new Request('http://localhost/', { method: req.method === 'OPTIONS' ? 'OPTIONS' : 'GET', headers });
+  return withCors(request, response, allowedOrigins, anyOrigin);
 }
 
 function withCors(request: Request, response: Response, allowedOrigins: string[], anyOrigin: boolean): Response {

@@ -14,6 +14,7 @@ import type { Lane } from '../primitives/lane.js';
 import { createGiftServer, type GiftServer } from '../server.js';
 import { LEGACY_METHODS } from './initialize-check.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
+import { sessionInitialize } from './session-record.js';
 import { TapTransport } from './tap-transport.js';
 
 export interface LegacySessionOptions {
@@ -46,7 +47,10 @@ interface Session {
   /** Who opened it (a hash of their token): a session answers only to the credentials that created it. */
   principal?: string;
   lastSeen: number;
-  /** The client's `initialize`, as sent: replayed into every instance that serves this session. */
+  /**
+   * The client's `initialize` as far as this server uses it (session-record.ts: bounded, whatever the
+   * client sent), replayed into every instance that serves this session.
+   */
   initialize: string;
   clientCapabilities?: ClientCapabilities;
   /** `notifications/initialized` seen: list changes may be sent from now on. */
@@ -198,13 +202,13 @@ export class LegacySessions {
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxRequestBodySize,
       onsessioninitialized: (id) => {
-        const params = (parsedBody as { params?: { capabilities?: ClientCapabilities } }).params;
+        const kept = sessionInitialize(parsedBody);
         session = {
           id,
           principal: authInfo?.clientId,
           lastSeen: Date.now(),
-          initialize: JSON.stringify(parsedBody),
-          clientCapabilities: params?.capabilities,
+          initialize: JSON.stringify(kept),
+          clientCapabilities: kept.params.capabilities,
           initialized: false,
         };
         this.sessions.set(id, session);

@@ -49,6 +49,7 @@ export function replayRequest(req: IncomingMessage, text: string): IncomingMessa
     url: req.url,
     headers: req.headers,
     socket: req.socket,
+    auth: (req as { auth?: unknown }).auth, // the gate's verdict, which the node adapter hands on
   }) as unknown as IncomingMessage;
 }
 

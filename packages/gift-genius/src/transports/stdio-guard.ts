@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { Transform, type TransformCallback } from 'node:stream';
 import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
 import { invalidInitialize } from './initialize-check.js';
@@ -15,7 +16,9 @@ const INVALID_REQUEST = -32600;
  * and passes every valid line through untouched. Guarded by test/bad-input.test.ts.
  */
 export class StdioLineGuard extends Transform {
+  private readonly decoder = new StringDecoder('utf8');
   private pending = '';
+  private pendingBytes = 0;
   private discarding = false;
 
   constructor(
@@ -26,27 +29,44 @@ export class StdioLineGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    let text = this.pending + chunk.toString('utf8');
+    // One decoder for the stream: a character split across two reads is joined, not replaced.
+    const text = this.decoder.write(chunk);
+    let start = 0;
     let newline: number;
-    while ((newline = text.indexOf('\n')) !== -1) {
-      const line = text.slice(0, newline);
-      text = text.slice(newline + 1);
+    while ((newline = text.indexOf('\n', start)) !== -1) {
+      const piece = text.slice(start, newline);
+      start = newline + 1;
+      const line = this.pending + piece;
+      this.pending = '';
+      this.pendingBytes = 0;
       if (this.discarding) {
-        this.discarding = false; // the tail of an over-long line
+        this.discarding = false; // the tail of an over-long line, already answered
         continue;
       }
-      this.check(line.replace(/\r$/, ''));
+      if (Buffer.byteLength(line) > this.maxLineBytes) this.tooLong();
+      else this.check(line.replace(/\r$/, ''));
     }
-    if (Buffer.byteLength(text) > this.maxLineBytes) {
-      this.reply({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message: `Message larger than ${this.maxLineBytes} bytes` } });
-      text = '';
+    const rest = text.slice(start);
+    // While discarding, nothing of the line is kept, so it is answered once however long it goes on.
+    if (this.discarding || rest === '') return done();
+    this.pending += rest;
+    this.pendingBytes += Buffer.byteLength(rest);
+    if (this.pendingBytes > this.maxLineBytes) {
+      this.tooLong();
+      this.pending = '';
+      this.pendingBytes = 0;
       this.discarding = true;
     }
-    this.pending = text;
     done();
   }
 
+  private tooLong(): void {
+    const message = `Message larger than ${this.maxLineBytes} bytes`;
+    this.reply({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message } });
+  }
+
   override _flush(done: TransformCallback): void {
+    this.pending += this.decoder.end();
     if (this.pending.trim() && !this.discarding) this.check(this.pending);
     done();
   }

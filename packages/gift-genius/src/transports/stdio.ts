@@ -37,7 +37,9 @@ export function serveGiftStdio(app: GiftGenApp, metrics: HandshakeCounters = NO_
     if (!early.claims(reply)) output.write(JSON.stringify(reply) + '\n');
   });
   input.pipe(guard);
-  const transport = new TapTransport(new StdioServerTransport(guard, output), new HandshakeTap(app.log, metrics, 'stdio'), (message) => early.claims(message));
+  const tap = new HandshakeTap(app.log, metrics, 'stdio');
+  if (streams.early?.logged) tap.alreadyLogged(streams.early.id);
+  const transport = new TapTransport(new StdioServerTransport(guard, output), tap, (message) => early.claims(message));
   return serveStdio(
     ({ era }) => {
       const gs = createGiftServer(app, { transport: 'stdio', era, sessions: 'stateful' });
