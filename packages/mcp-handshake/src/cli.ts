@@ -4,9 +4,10 @@ import { callCommand } from './commands/call.js';
 import { collect, EXIT, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
+import { tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { TOOL_VERSION } from './protocol.js';
-import { resolveTarget, UsageError, type Target } from './target.js';
+import { parseEnv, resolveTarget, UsageError, type Target } from './target.js';
 import type { Era } from './types.js';
 
 // Everything after the first `--` is the stdio command, untouched by option parsing.
@@ -131,6 +132,20 @@ withTarget(
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
     exitCode = await watchCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, durationMs: opts.duration * 1000, json: opts.json });
+  });
+
+program
+  .command('tap')
+  .description('record a host\'s real session: tap [--out FILE] -- <server command…> | tap --listen HOST:PORT --target URL')
+  .option('-o, --out <file>', 'where to write the transcript (default: a new file in the temp directory)')
+  .option('--live', 'print each message as it passes (stdio: on stderr)')
+  .option('-e, --env <KEY=VALUE>', 'environment variable for the server command (repeatable)', collect)
+  .option('--cwd <dir>', 'working directory for the server command')
+  .action(async (opts) => {
+    if (command.length === 0) throw new UsageError('give the server command after --');
+    const env = Object.fromEntries((opts.env ?? []).map(parseEnv));
+    const [cmd, ...args] = command;
+    exitCode = await tapStdioCommand({ command: cmd, args, env, ...(opts.cwd && { cwd: opts.cwd }) }, { out: opts.out, live: opts.live });
   });
 
 program.addHelpText(
