@@ -4,7 +4,7 @@ import { callCommand } from './commands/call.js';
 import { collect, EXIT, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
-import { tapStdioCommand } from './commands/tap.js';
+import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { TOOL_VERSION } from './protocol.js';
 import { parseEnv, resolveTarget, UsageError, type Target } from './target.js';
@@ -141,8 +141,15 @@ program
   .option('--live', 'print each message as it passes (stdio: on stderr)')
   .option('-e, --env <KEY=VALUE>', 'environment variable for the server command (repeatable)', collect)
   .option('--cwd <dir>', 'working directory for the server command')
+  .option('--listen <host:port>', 'HTTP: where the proxy listens (port 0: any free port)')
+  .option('--target <url>', 'HTTP: the server\'s endpoint the proxy forwards to')
   .action(async (opts) => {
-    if (command.length === 0) throw new UsageError('give the server command after --');
+    if (opts.listen || opts.target) {
+      if (!opts.listen || !opts.target || command.length > 0) throw new UsageError('HTTP: give both --listen HOST:PORT and --target URL (and no command)');
+      exitCode = await tapHttpCommand(opts.listen, opts.target, { out: opts.out, live: opts.live });
+      return;
+    }
+    if (command.length === 0) throw new UsageError('give the server command after --, or --listen and --target');
     const env = Object.fromEntries((opts.env ?? []).map(parseEnv));
     const [cmd, ...args] = command;
     exitCode = await tapStdioCommand({ command: cmd, args, env, ...(opts.cwd && { cwd: opts.cwd }) }, { out: opts.out, live: opts.live });

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { constants } from 'node:os';
 import { Redactor } from '../redact.js';
+import { startHttpTap } from '../tap/http-tap.js';
+import { LearningRedactor, withoutUserinfo } from '../tap/learning-redactor.js';
 import { UsageError } from '../target.js';
 import { formatLiveEvent } from '../tap/live.js';
 import { runStdioTap, type ServerCommand } from '../tap/stdio-tap.js';
@@ -27,8 +29,55 @@ export function defaultTranscriptPath(now = new Date()): string {
   return join(tmpdir(), `mcp-handshake-tap-${stamp}-${process.pid}.json`);
 }
 
-export function tapRecorder(target: string, transport: TransportKind, secrets: string[] = []): Recorder {
-  return new Recorder(target, transport, new Redactor(secrets), { timeoutMs: 0, driftWindowMs: 0, eras: [] });
+export function tapRecorder(target: string, transport: TransportKind, redactor: Redactor = new Redactor()): Recorder {
+  return new Recorder(target, transport, redactor, { timeoutMs: 0, driftWindowMs: 0, eras: [] });
+}
+
+/** `127.0.0.1:4000`, `:4000` or `4000` → host and port. */
+export function parseListen(spec: string): { host: string; port: number } {
+  const m = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(spec);
+  const port = m ? Number(m[2]) : NaN;
+  if (!m || port > 65_535) throw new UsageError(`--listen ${spec}: give HOST:PORT, e.g. 127.0.0.1:4000`);
+  return { host: (m[1] || '127.0.0.1').replace(/^\[|\]$/g, ''), port };
+}
+
+export function parseTargetUrl(spec: string): URL {
+  let url: URL;
+  try {
+    url = new URL(spec);
+  } catch {
+    throw new UsageError(`--target ${spec} is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not ${url.protocol}`);
+  return url;
+}
+
+function liveTo(rec: Recorder, stream: NodeJS.WritableStream, prefix: string): void {
+  rec.onEvent((e) => {
+    const line = formatLiveEvent(e);
+    if (line) stream.write(`${prefix}${line}\n`);
+  });
+}
+
+/** Until SIGINT/SIGTERM: proxy, record, then write the transcript and exit 0. */
+export async function tapHttpCommand(listen: string, targetSpec: string, options: TapOptions): Promise<number> {
+  const { host, port } = parseListen(listen);
+  const target = parseTargetUrl(targetSpec);
+  const { shown, secrets } = withoutUserinfo(target);
+  const redactor = new LearningRedactor(secrets);
+  const rec = tapRecorder(shown, 'http', redactor);
+  const path = resolve(options.out ?? defaultTranscriptPath());
+  const file = new TranscriptFile(path, rec);
+  file.write();
+  if (options.live) liveTo(rec, process.stdout, '');
+  const proxy = await startHttpTap({ host, port, target, rec, redactor });
+  process.stderr.write(`mcp-handshake tap: proxy ${proxy.url} → ${shown}\nmcp-handshake tap: recording to ${path}\n`);
+  await new Promise<NodeJS.Signals>((done) => {
+    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, () => done(s));
+  });
+  await proxy.close();
+  file.write();
+  return 0;
 }
 
 export async function tapStdioCommand(server: ServerCommand, options: TapOptions): Promise<number> {
@@ -38,10 +87,7 @@ export async function tapStdioCommand(server: ServerCommand, options: TapOptions
   const file = new TranscriptFile(path, rec);
   file.write();
   process.stderr.write(`mcp-handshake tap: recording to ${path}\n`);
-  if (options.live) rec.onEvent((e) => {
-    const line = formatLiveEvent(e);
-    if (line) process.stderr.write(`[tap] ${line}\n`);
-  });
+  if (options.live) liveTo(rec, process.stderr, '[tap] ');
   const tap = runStdioTap(server, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, process.env, rec);
   const handlers = new Map<NodeJS.Signals, () => void>();
   for (const signal of FORWARDED_SIGNALS) {

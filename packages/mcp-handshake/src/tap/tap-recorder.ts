@@ -22,7 +22,7 @@ export class TapRecorder {
   }
 
   /** One unit of text the framing delimits: a stdio line, an HTTP body, an SSE `data`. */
-  text(conn: string, dir: 'out' | 'in', text: string, http?: HttpInfo): void {
+  text(conn: string, dir: 'out' | 'in', text: string, http?: HttpInfo, status?: number): void {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -34,10 +34,11 @@ export class TapRecorder {
       return;
     }
     const batch = (Array.isArray(parsed) ? parsed : [parsed]) as Msg[];
-    batch.forEach((message, i) => this.message(conn, dir, message, i === 0 ? http : undefined));
+    batch.forEach((message, i) => this.message(conn, dir, message, i === 0 ? http : undefined, status));
   }
 
-  message(conn: string, dir: 'out' | 'in', message: Msg, http?: HttpInfo): WireEvent {
+  /** `status`: the HTTP status of the response that carried an answer. */
+  message(conn: string, dir: 'out' | 'in', message: Msg, http?: HttpInfo, status?: number): WireEvent {
     const event = this.rec.record(conn, { dir, kind: 'message', message, ...(http && { http }) });
     const isRequest = typeof message.method === 'string' && 'id' in message;
     const isResponse = !('method' in message) && ('result' in message || 'error' in message);
@@ -53,7 +54,7 @@ export class TapRecorder {
         open.exchange.replySeq = event.seq;
         open.exchange.outcome = 'reply';
         open.exchange.ms = Math.round((event.at - open.start) * 10) / 10;
-        if (http?.status !== undefined) open.exchange.httpStatus = http.status;
+        if (status !== undefined) open.exchange.httpStatus = status;
       }
     }
     return event;
