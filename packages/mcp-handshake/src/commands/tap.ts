@@ -52,6 +52,17 @@ export function parseTargetUrl(spec: string): URL {
   return url;
 }
 
+/** Fail before starting anything when the transcript cannot be written. */
+function openTranscriptFile(path: string, rec: Recorder): TranscriptFile {
+  const file = new TranscriptFile(path, rec);
+  try {
+    file.write();
+  } catch (error) {
+    throw new UsageError(`--out ${path}: ${(error as Error).message}`);
+  }
+  return file;
+}
+
 function liveTo(rec: Recorder, stream: NodeJS.WritableStream, prefix: string): void {
   rec.onEvent((e) => {
     const line = formatLiveEvent(e);
@@ -67,8 +78,7 @@ export async function tapHttpCommand(listen: string, targetSpec: string, options
   const redactor = new LearningRedactor(secrets);
   const rec = tapRecorder(shown, 'http', redactor);
   const path = resolve(options.out ?? defaultTranscriptPath());
-  const file = new TranscriptFile(path, rec);
-  file.write();
+  const file = openTranscriptFile(path, rec);
   if (options.live) liveTo(rec, process.stdout, '');
   const proxy = await startHttpTap({ host, port, target, rec, redactor });
   process.stderr.write(`mcp-handshake tap: proxy ${proxy.url} → ${shown}\nmcp-handshake tap: recording to ${path}\n`);
@@ -84,8 +94,7 @@ export async function tapStdioCommand(server: ServerCommand, options: TapOptions
   if (!server.command) throw new UsageError('give the server command after --');
   const rec = tapRecorder([server.command, ...server.args].join(' '), 'stdio');
   const path = resolve(options.out ?? defaultTranscriptPath());
-  const file = new TranscriptFile(path, rec);
-  file.write();
+  const file = openTranscriptFile(path, rec);
   process.stderr.write(`mcp-handshake tap: recording to ${path}\n`);
   if (options.live) liveTo(rec, process.stderr, '[tap] ');
   const tap = runStdioTap(server, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, process.env, rec);

@@ -186,15 +186,16 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
       recordRequest();
       const c = connFor();
       res.writeHead(up.statusCode ?? 502, up.statusMessage, forwardable(up.rawHeaders));
-      res.flushHeaders();
       const responseHeaders = headersOf(up.rawHeaders);
       const contentType = responseHeaders['content-type'] ?? '';
+      const isSse = contentType.includes('text/event-stream');
+      // A stream's head goes out at once; a JSON answer's head travels with its body.
+      if (isSse) res.flushHeaders();
       const sessionId = responseHeaders['mcp-session-id'];
       if (sessionId) conns.session(c, sessionId);
       for (const name of ['set-cookie']) if (responseHeaders[name]) redactor.learn(responseHeaders[name]);
       const info: HttpInfo = { method: request.method, url: upstreamUrl.href, status: up.statusCode, headers: responseHeaders, contentType };
       rec.record(c, { dir: 'in', kind: 'http', http: info });
-      const isSse = contentType.includes('text/event-stream');
       const sse = new SseParser();
       const copy: Buffer[] = [];
       up.on('data', (chunk: Buffer) => {

@@ -3,11 +3,14 @@ import type { Recorder } from '../wire/recorder.js';
 
 /**
  * Keeps the transcript on disk while the tap runs: a host may kill the tap with SIGKILL,
- * so the file is rewritten (atomically, via a temp file) shortly after each change, and
- * once more at the end.
+ * so the file is rewritten (atomically, via a temp file) shortly after a change, and
+ * once more at the end. A rewrite costs time in proportion to the transcript, so the
+ * pause between rewrites grows with it (50× the last rewrite): under load the tap spends
+ * at most ~2% of its time on the file instead of stalling the messages it passes on.
  */
 export class TranscriptFile {
   private timer: NodeJS.Timeout | undefined;
+  private lastWriteMs = 0;
 
   constructor(
     readonly path: string,
@@ -22,15 +25,17 @@ export class TranscriptFile {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.write();
-    }, this.delayMs);
+    }, Math.max(this.delayMs, 50 * this.lastWriteMs));
     this.timer.unref();
   }
 
   write(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    const t0 = performance.now();
     const tmp = `${this.path}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(this.rec.transcript(), null, 2) + '\n');
     renameSync(tmp, this.path);
+    this.lastWriteMs = performance.now() - t0;
   }
 }
