@@ -4,6 +4,7 @@ import { callCommand } from './commands/call.js';
 import { collect, EXIT, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
+import { diffCommand, snapshotCommand, type DiffSide } from './commands/snapshot.js';
 import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { TOOL_VERSION } from './protocol.js';
@@ -153,6 +154,37 @@ program
     const env = Object.fromEntries((opts.env ?? []).map(parseEnv));
     const [cmd, ...args] = command;
     exitCode = await tapStdioCommand({ command: cmd, args, env, ...(opts.cwd && { cwd: opts.cwd }) }, { out: opts.out, live: opts.live });
+  });
+
+withTarget(
+  program
+    .command('snapshot')
+    .description('record tools, resources, templates, prompts and widget metadata: snapshot <url> -o mcp.lock.json | snapshot -o FILE -- <command>')
+    .argument('[url]', 'Streamable HTTP endpoint (or give a stdio command after --)'),
+)
+  .option('-o, --out <file>', 'write the snapshot here (default: stdout)')
+  .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
+  .option('--protocol-version <version>', 'protocol version to ask for')
+  .action(async (url: string | undefined, opts) => {
+    if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
+    exitCode = await snapshotCommand(targetOf(url ? [url] : [], opts), opts.out, { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout });
+  });
+
+withTarget(
+  program
+    .command('diff')
+    .description('classify every change between two snapshots (files or live URLs; NEW may be a command after --); exit 1 on a breaking one')
+    .argument('<old>', 'snapshot file or URL')
+    .argument('[new]', 'snapshot file or URL (or give a stdio command after --)'),
+)
+  .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
+  .option('--protocol-version <version>', 'protocol version to ask for (live targets)')
+  .option('--json', 'print the changes as JSON (mcp-handshake/diff@1)')
+  .action(async (before: string, after: string | undefined, opts) => {
+    if ((after === undefined) === (command.length === 0)) throw new UsageError('usage: diff OLD NEW, or diff OLD -- <command>');
+    const side = (spec: string): DiffSide => (/^https?:\/\//i.test(spec) ? { target: resolveTarget([spec], opts) } : { file: spec });
+    const newSide: DiffSide = after === undefined ? { target: resolveTarget(command, opts) } : side(after);
+    exitCode = await diffCommand(side(before), newSide, { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json });
   });
 
 program.addHelpText(
