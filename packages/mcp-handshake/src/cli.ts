@@ -4,6 +4,7 @@ import { callCommand } from './commands/call.js';
 import { collect, EXIT, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
+import { replayAgainstCommand, replayServeCommand } from './commands/replay.js';
 import { diffCommand, snapshotCommand, type DiffSide } from './commands/snapshot.js';
 import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
@@ -185,6 +186,29 @@ withTarget(
     const side = (spec: string): DiffSide => (/^https?:\/\//i.test(spec) ? { target: resolveTarget([spec], opts) } : { file: spec });
     const newSide: DiffSide = after === undefined ? { target: resolveTarget(command, opts) } : side(after);
     exitCode = await diffCommand(side(before), newSide, { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json });
+  });
+
+withTarget(
+  program
+    .command('replay')
+    .description('replay a transcript: replay FILE --serve stdio|http [PORT] | replay FILE --against <url> | replay FILE --against -- <command>')
+    .argument('<transcript>', 'a transcript (tap --out, doctor/inspect --dump-wire)')
+    .argument('[port]', 'with --serve http: the port (default: any free one)'),
+)
+  .addOption(new Option('--serve <transport>', 'serve the recorded server side').choices(['stdio', 'http']))
+  .option('--against [url]', 're-send the recorded client side to this server (or a command after --) and compare')
+  .option('--conn <id>', 'which recorded connection (default: the first with client messages)')
+  .option('--json', 'with --against: print the comparison as JSON')
+  .action(async (file: string, port: string | undefined, opts) => {
+    if (!opts.serve === !opts.against) throw new UsageError('give --serve stdio|http or --against <target>');
+    if (opts.serve) {
+      const p = port === undefined ? 0 : positiveInt('port', 0, 65_535)(port);
+      exitCode = await replayServeCommand(file, opts.serve, p, opts.conn);
+      return;
+    }
+    const url = typeof opts.against === 'string' ? opts.against : undefined;
+    if (url && command.length > 0) throw new UsageError('give either --against URL or a command after --, not both');
+    exitCode = await replayAgainstCommand(file, targetOf(url ? [url] : [], opts), opts.conn, { timeoutMs: opts.timeout, json: opts.json });
   });
 
 program.addHelpText(

@@ -5,7 +5,8 @@
  * HOST:PORT --target URL` is a reverse proxy. The transcript is `mcp-handshake/transcript@1`.
  */
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { constants } from 'node:os';
 import { Redactor } from '../redact.js';
 import { startHttpTap } from '../tap/http-tap.js';
@@ -24,9 +25,27 @@ export interface TapOptions {
 
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'];
 
-export function defaultTranscriptPath(now = new Date()): string {
+export function defaultTranscriptPath(now = new Date(), dir = tmpdir()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  return join(tmpdir(), `mcp-handshake-tap-${stamp}-${process.pid}.json`);
+  return join(dir, `mcp-handshake-tap-${stamp}-${process.pid}.json`);
+}
+
+/**
+ * `--out FILE`, or `--out DIR/` (an existing directory, or a path ending in /) for one new
+ * file per tap process: a host restarting the server, or an SDK client probing in a
+ * sibling process, then keeps every session instead of overwriting one file.
+ */
+export function transcriptPath(out: string | undefined): string {
+  if (!out) return defaultTranscriptPath();
+  let isDir = out.endsWith('/') || out.endsWith(sep);
+  try {
+    isDir ||= statSync(out).isDirectory();
+  } catch {
+    // not there yet: a file unless it ends with a slash
+  }
+  if (!isDir) return resolve(out);
+  mkdirSync(out, { recursive: true });
+  return resolve(defaultTranscriptPath(new Date(), out));
 }
 
 export function tapRecorder(target: string, transport: TransportKind, redactor: Redactor = new Redactor()): Recorder {
@@ -77,7 +96,7 @@ export async function tapHttpCommand(listen: string, targetSpec: string, options
   const { shown, secrets } = withoutUserinfo(target);
   const redactor = new LearningRedactor(secrets);
   const rec = tapRecorder(shown, 'http', redactor);
-  const path = resolve(options.out ?? defaultTranscriptPath());
+  const path = transcriptPath(options.out);
   const file = openTranscriptFile(path, rec);
   if (options.live) liveTo(rec, process.stdout, '');
   const proxy = await startHttpTap({ host, port, target, rec, redactor });
@@ -93,7 +112,7 @@ export async function tapHttpCommand(listen: string, targetSpec: string, options
 export async function tapStdioCommand(server: ServerCommand, options: TapOptions): Promise<number> {
   if (!server.command) throw new UsageError('give the server command after --');
   const rec = tapRecorder([server.command, ...server.args].join(' '), 'stdio');
-  const path = resolve(options.out ?? defaultTranscriptPath());
+  const path = transcriptPath(options.out);
   const file = openTranscriptFile(path, rec);
   process.stderr.write(`mcp-handshake tap: recording to ${path}\n`);
   if (options.live) liveTo(rec, process.stderr, '[tap] ');
