@@ -58,10 +58,11 @@ withTarget(
   .option('--mermaid', 'print the exchange as a Mermaid sequenceDiagram')
   .option('--json', 'print the result as JSON')
   .option('--dump-wire <file>', 'write the whole exchange (redacted) as JSON')
+  .option('--html <file>', 'write a self-contained HTML report (sequence diagram, transcript)')
   .option('-v, --verbose', 'full messages and stderr')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
-    exitCode = await inspectCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json, mermaid: opts.mermaid, verbose: opts.verbose, dumpWire: opts.dumpWire });
+    exitCode = await inspectCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json, mermaid: opts.mermaid, verbose: opts.verbose, dumpWire: opts.dumpWire, html: opts.html });
   });
 
 withTarget(

@@ -5,6 +5,7 @@ import { declaredKinds } from '../probes/main.js';
 import { openSession, type EraChoice } from '../probes/session.js';
 import { explainCapabilities } from '../report/capabilities.js';
 import { formatInspectText, type InspectResult, type UiLink } from '../report/inspect-text.js';
+import { renderHtmlReport } from '../report/html.js';
 import { formatMermaid } from '../report/mermaid.js';
 import { makeStyle, useColour } from '../report/style.js';
 import type { Target } from '../target.js';
@@ -20,6 +21,7 @@ export interface InspectOptions {
   mermaid?: boolean;
   verbose?: boolean;
   dumpWire?: string;
+  html?: string;
 }
 
 export function uiLinks(tools: Msg[]): UiLink[] {
@@ -69,6 +71,10 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
 export async function inspectCommand(target: Target, options: InspectOptions): Promise<number> {
   const result = await runInspect(target, options);
   if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(result.transcript, null, 2) + '\n');
+  if (options.html) {
+    const summary = [`target: ${result.target}`, `${result.connected ? 'connected' : 'could not connect'}, ${result.era}${result.protocolVersion ? ` ${result.protocolVersion}` : ''}`, `${result.discovery.tools.length} tools, ${result.discovery.resources.length} resources, ${result.discovery.prompts.length} prompts`];
+    writeFileSync(options.html, renderHtmlReport({ title: 'mcp-handshake inspect', summary, transcript: result.transcript, findings: [] }));
+  }
   if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));
   else process.stdout.write(formatInspectText(result, makeStyle(useColour(process.stdout)), { verbose: options.verbose }) + '\n');
