@@ -110,6 +110,10 @@ describe('tap over Streamable HTTP: gift-genius', () => {
     const calls = t.exchanges.filter((x) => x.method === 'tools/call');
     expect(calls.length).toBe(WIRES.length);
     expect(calls.every((x) => x.outcome === 'reply' && x.httpStatus === 200)).toBe(true);
+    // Each legacy session on its own connection, the modern (sessionless) requests on another.
+    expect(t.connections.filter((c) => c.era === 'modern').map((c) => c.version)).toEqual(['2026-07-28']);
+    const modern = t.connections.find((c) => c.era === 'modern')!;
+    expect(t.exchanges.filter((x) => x.conn === modern.id).map((x) => x.method)).not.toContain('initialize');
     const inits = t.exchanges.filter((x) => x.method === 'initialize');
     expect(new Set(inits.map((x) => x.conn)).size).toBe(inits.length);
     for (const x of calls.filter((c) => c.conn.startsWith('session-'))) {

@@ -106,8 +106,10 @@ class Connections {
     return this.sessionless;
   }
 
+  /** A session id the server gave: later requests carrying it are this connection's, sessionless ones are not. */
   session(conn: string, sessionId: string): void {
     this.bySession.set(`h:${sessionId}`, conn);
+    if (this.sessionless === conn) this.sessionless = undefined;
   }
 
   sseSession(conn: string, sessionId: string): void {
