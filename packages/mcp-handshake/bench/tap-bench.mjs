@@ -53,34 +53,78 @@ const direct = await roundTrips(['-e', ECHO]);
 const tapped = await roundTrips([cli, 'tap', '--out', join(dir, 'stdio.json'), '--', process.execPath, '-e', ECHO]);
 const stdioRow = {
   messages,
-  directP50: pct(direct, 50), directP99: pct(direct, 99),
-  tapP50: pct(tapped, 50), tapP99: pct(tapped, 99),
+  directP50: pct(direct, 50),
+  directP99: pct(direct, 99),
+  tapP50: pct(tapped, 50),
+  tapP99: pct(tapped, 99),
 };
 
 async function startTap(target, name) {
-  const child = spawn(process.execPath, [...(process.env.TAP_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.TAP_PROF] : []), cli, 'tap', '--listen', '127.0.0.1:0', '--target', target, '--out', join(dir, `${name.replace(/\W+/g, '-')}.json`)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.TAP_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.TAP_PROF] : []),
+      cli,
+      'tap',
+      '--listen',
+      '127.0.0.1:0',
+      '--target',
+      target,
+      '--out',
+      join(dir, `${name.replace(/\W+/g, '-')}.json`),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let err = '';
-  const url = await new Promise((resolve) => child.stderr.on('data', (d) => { err += d; const m = /proxy (\S+) →/.exec(err); if (m) resolve(m[1]); }));
-  return { url, stop: () => new Promise((r) => { child.once('close', r); child.kill('SIGTERM'); }) };
+  const url = await new Promise((resolve) =>
+    child.stderr.on('data', (d) => {
+      err += d;
+      const m = /proxy (\S+) →/.exec(err);
+      if (m) resolve(m[1]);
+    }),
+  );
+  return {
+    url,
+    stop: () =>
+      new Promise((r) => {
+        child.once('close', r);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** `connections` keep-alive connections posting `body` back to back for `seconds`; req/s and latency percentiles. */
 async function load(url, body, headers, connections) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const h = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body), ...headers };
+  const h = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  };
   const times = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;
-  const one = () => new Promise((resolve) => {
-    const t0 = performance.now();
-    const req = request(url, { method: 'POST', headers: h, agent }, (res) => {
-      res.resume();
-      res.on('end', () => { if (res.statusCode !== 200) errors++; times.push(performance.now() - t0); resolve(); });
+  const one = () =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = request(url, { method: 'POST', headers: h, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode !== 200) errors++;
+          times.push(performance.now() - t0);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
     });
-    req.on('error', () => { errors++; resolve(); });
-    req.end(body);
-  });
-  const worker = async () => { while (performance.now() < until) await one(); };
+  const worker = async () => {
+    while (performance.now() < until) await one();
+  };
   await Promise.all(Array.from({ length: connections }, worker));
   agent.destroy();
   return { rps: times.length / seconds, p50: pct(times, 50), p99: pct(times, 99), errors };
@@ -98,15 +142,27 @@ async function httpRow(name, url, body, headers = {}) {
   const ms = (x) => Number(x.toFixed(3));
   return {
     name,
-    sequential: { directP50: ms(d1.p50), directP99: ms(d1.p99), tapP50: ms(p1.p50), tapP99: ms(p1.p99), addedP50: ms(p1.p50 - d1.p50), addedP99: ms(p1.p99 - d1.p99) },
-    directRps: Math.round(d.rps), tapRps: Math.round(p.rps), errors: d.errors + p.errors + d1.errors + p1.errors,
+    sequential: {
+      directP50: ms(d1.p50),
+      directP99: ms(d1.p99),
+      tapP50: ms(p1.p50),
+      tapP99: ms(p1.p99),
+      addedP50: ms(p1.p50 - d1.p50),
+      addedP99: ms(p1.p99 - d1.p99),
+    },
+    directRps: Math.round(d.rps),
+    tapRps: Math.round(p.rps),
+    errors: d.errors + p.errors + d1.errors + p1.errors,
   };
 }
 
 const echoServer = createServer((req, res) => {
   let b = '';
   req.on('data', (c) => (b += c));
-  req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(b).id, result: {} })); });
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(b).id, result: {} }));
+  });
 });
 await new Promise((r) => echoServer.listen(0, '127.0.0.1', r));
 const echoUrl = `http://127.0.0.1:${echoServer.address().port}/mcp`;
@@ -114,18 +170,66 @@ const rows = [await httpRow('echo server', echoUrl, JSON.stringify({ jsonrpc: '2
 echoServer.close();
 
 const seed = join(dir, 'seed.json');
-writeFileSync(seed, JSON.stringify([{ id: 'pour-over-coffee-kit', title: 'Pour-over coffee kit', description: 'A glass dripper, filters and a kettle.', price: 45, categories: ['kitchen'], interests: ['coffee'], ageMin: 16, ageMax: 99, relationships: ['friend'], occasions: ['birthday'] }]));
-const gg = spawn(process.execPath, [giftGenius, 'serve', '--port', '0', '--data', join(dir, 'data')], { env: { ...process.env, GIFTGEN_SEED_FILE: seed }, stdio: ['ignore', 'ignore', 'pipe'] });
-const ggUrl = await new Promise((resolve) => { let e = ''; gg.stderr.on('data', (d) => { e += d; const m = /"url":"([^"]+)"/.exec(e); if (m) resolve(m[1].endsWith('/mcp') ? m[1] : `${m[1].replace(/\/$/, '')}/mcp`); }); });
-const modern = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} } } };
-rows.push(await httpRow('gift-genius tools/list', ggUrl, JSON.stringify(modern), { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }));
+writeFileSync(
+  seed,
+  JSON.stringify([
+    {
+      id: 'pour-over-coffee-kit',
+      title: 'Pour-over coffee kit',
+      description: 'A glass dripper, filters and a kettle.',
+      price: 45,
+      categories: ['kitchen'],
+      interests: ['coffee'],
+      ageMin: 16,
+      ageMax: 99,
+      relationships: ['friend'],
+      occasions: ['birthday'],
+    },
+  ]),
+);
+const gg = spawn(process.execPath, [giftGenius, 'serve', '--port', '0', '--data', join(dir, 'data')], {
+  env: { ...process.env, GIFTGEN_SEED_FILE: seed },
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
+const ggUrl = await new Promise((resolve) => {
+  let e = '';
+  gg.stderr.on('data', (d) => {
+    e += d;
+    const m = /"url":"([^"]+)"/.exec(e);
+    if (m) resolve(m[1].endsWith('/mcp') ? m[1] : `${m[1].replace(/\/$/, '')}/mcp`);
+  });
+});
+const modern = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/list',
+  params: {
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+};
+rows.push(
+  await httpRow('gift-genius tools/list', ggUrl, JSON.stringify(modern), {
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': 'tools/list',
+  }),
+);
 gg.kill('SIGTERM');
 
 const f = (x) => x.toFixed(3);
-console.log(`stdio, ${messages} sequential pings (ms): direct p50 ${f(stdioRow.directP50)} p99 ${f(stdioRow.directP99)}; tap p50 ${f(stdioRow.tapP50)} p99 ${f(stdioRow.tapP99)}; added p50 ${f(stdioRow.tapP50 - stdioRow.directP50)} p99 ${f(stdioRow.tapP99 - stdioRow.directP99)}`);
+console.log(
+  `stdio, ${messages} sequential pings (ms): direct p50 ${f(stdioRow.directP50)} p99 ${f(stdioRow.directP99)}; tap p50 ${f(stdioRow.tapP50)} p99 ${f(stdioRow.tapP99)}; added p50 ${f(stdioRow.tapP50 - stdioRow.directP50)} p99 ${f(stdioRow.tapP99 - stdioRow.directP99)}`,
+);
 for (const r of rows) {
   const q = r.sequential;
-  console.log(`HTTP ${r.name}, sequential (ms): direct p50 ${q.directP50} p99 ${q.directP99}; tap p50 ${q.tapP50} p99 ${q.tapP99}; added p50 ${q.addedP50} p99 ${q.addedP99}`);
-  console.log(`HTTP ${r.name}, 10 connections, ${seconds}s: direct ${r.directRps} req/s; tap ${r.tapRps} req/s (${(r.tapRps / r.directRps).toFixed(2)}× of direct); errors ${r.errors}`);
+  console.log(
+    `HTTP ${r.name}, sequential (ms): direct p50 ${q.directP50} p99 ${q.directP99}; tap p50 ${q.tapP50} p99 ${q.tapP99}; added p50 ${q.addedP50} p99 ${q.addedP99}`,
+  );
+  console.log(
+    `HTTP ${r.name}, 10 connections, ${seconds}s: direct ${r.directRps} req/s; tap ${r.tapRps} req/s (${(r.tapRps / r.directRps).toFixed(2)}× of direct); errors ${r.errors}`,
+  );
 }
 console.log(JSON.stringify({ stdio: stdioRow, http: rows }));

@@ -33,7 +33,15 @@ async function session(endpoint: Endpoint, wire: (typeof WIRES)[number]) {
  */
 async function record(wire: (typeof WIRES)[number], name: string) {
   const out = join(dir, name) + '/';
-  const answers = await session({ transport: 'stdio', command: process.execPath, args: [CLI, 'tap', '--out', out, '--', process.execPath, ...GG], env: gg.env }, wire);
+  const answers = await session(
+    {
+      transport: 'stdio',
+      command: process.execPath,
+      args: [CLI, 'tap', '--out', out, '--', process.execPath, ...GG],
+      env: gg.env,
+    },
+    wire,
+  );
   return { out, answers };
 }
 
@@ -41,7 +49,10 @@ describe('replay --serve gives an SDK client the recorded answers', () => {
   for (const wire of [WIRES[0], WIRES[2], WIRES[3]]) {
     it(`${wireName(wire)}: stdio`, async () => {
       const { out, answers } = await record(wire, `stdio-${wireName(wire)}`);
-      const replayed = await session({ transport: 'stdio', command: process.execPath, args: [CLI, 'replay', out, '--serve', 'stdio'] }, wire);
+      const replayed = await session(
+        { transport: 'stdio', command: process.execPath, args: [CLI, 'replay', out, '--serve', 'stdio'] },
+        wire,
+      );
       expect(replayed).toBe(answers);
     }, 60_000);
   }
@@ -51,7 +62,9 @@ describe('replay --serve gives an SDK client the recorded answers', () => {
   it('sdk-v2@2025-11-25: HTTP, with a session id of its own', async () => {
     const wire = WIRES[2];
     const { out, answers } = await record(wire, 'for-http');
-    const child = spawn(process.execPath, [CLI, 'replay', out, '--serve', 'http'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'replay', out, '--serve', 'http'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     servers.push(child);
     const url = await new Promise<string>((resolve) => {
       let err = '';
@@ -68,16 +81,22 @@ describe('replay --serve gives an SDK client the recorded answers', () => {
 describe('replay --against re-sends the client side and compares', () => {
   it('the same server answers the same; a changed recording shows where', async () => {
     const { out } = await record(WIRES[2], 'against');
-    const same = spawnSync(process.execPath, [CLI, 'replay', out, '--against', '--', process.execPath, ...GG], { env: { ...process.env, ...gg.env }, encoding: 'utf8' });
+    const same = spawnSync(process.execPath, [CLI, 'replay', out, '--against', '--', process.execPath, ...GG], {
+      env: { ...process.env, ...gg.env },
+      encoding: 'utf8',
+    });
     expect(same.stdout).toMatch(/(\d+) of \1 answers the same/);
     expect(same.status).toBe(0);
     const file = join(out, readdirSync(out)[0]!);
     const t = JSON.parse(readFileSync(file, 'utf8')) as Transcript;
     const answer = t.events.find((e) => e.dir === 'in' && (JSON.stringify(e.message) ?? '').includes('"tools":['))!;
-    ((answer.message as { result: { tools: Array<{ name: string }> } }).result.tools[0]!).name = 'renamed_tool';
+    (answer.message as { result: { tools: Array<{ name: string }> } }).result.tools[0]!.name = 'renamed_tool';
     const edited = join(dir, 'edited.json');
     writeFileSync(edited, JSON.stringify(t));
-    const differs = spawnSync(process.execPath, [CLI, 'replay', edited, '--against', '--', process.execPath, ...GG], { env: { ...process.env, ...gg.env }, encoding: 'utf8' });
+    const differs = spawnSync(process.execPath, [CLI, 'replay', edited, '--against', '--', process.execPath, ...GG], {
+      env: { ...process.env, ...gg.env },
+      encoding: 'utf8',
+    });
     expect(differs.status).toBe(1);
     expect(differs.stdout).toMatch(/different tools\/list\n\s+\/result\/tools\/0\/name: "renamed_tool" → "/);
   }, 60_000);
@@ -86,14 +105,54 @@ describe('replay --against re-sends the client side and compares', () => {
 describe('ReplayServer (pure)', () => {
   it('answers under the live id, prefers equal params, and says what is not in the recording', () => {
     const t: Transcript = {
-      format: 'mcp-handshake/transcript@1', target: 'x', transport: 'stdio', startedAt: '', durationMs: 0, options: { timeoutMs: 0, driftWindowMs: 0, eras: [] },
+      format: 'mcp-handshake/transcript@1',
+      target: 'x',
+      transport: 'stdio',
+      startedAt: '',
+      durationMs: 0,
+      options: { timeoutMs: 0, driftWindowMs: 0, eras: [] },
       connections: [{ id: 'c', purpose: 'tap', era: 'legacy' }],
       events: [
-        { seq: 0, at: 0, conn: 'c', dir: 'out', kind: 'message', message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } } },
-        { seq: 1, at: 0, conn: 'c', dir: 'out', kind: 'message', message: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'b' } } },
-        { seq: 2, at: 0, conn: 'c', dir: 'in', kind: 'message', message: { jsonrpc: '2.0', id: 2, result: { b: true } } },
-        { seq: 3, at: 0, conn: 'c', dir: 'in', kind: 'message', message: { jsonrpc: '2.0', method: 'notifications/tools/list_changed' } },
-        { seq: 4, at: 0, conn: 'c', dir: 'in', kind: 'message', message: { jsonrpc: '2.0', id: 1, result: { a: true } } },
+        {
+          seq: 0,
+          at: 0,
+          conn: 'c',
+          dir: 'out',
+          kind: 'message',
+          message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } },
+        },
+        {
+          seq: 1,
+          at: 0,
+          conn: 'c',
+          dir: 'out',
+          kind: 'message',
+          message: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'b' } },
+        },
+        {
+          seq: 2,
+          at: 0,
+          conn: 'c',
+          dir: 'in',
+          kind: 'message',
+          message: { jsonrpc: '2.0', id: 2, result: { b: true } },
+        },
+        {
+          seq: 3,
+          at: 0,
+          conn: 'c',
+          dir: 'in',
+          kind: 'message',
+          message: { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+        },
+        {
+          seq: 4,
+          at: 0,
+          conn: 'c',
+          dir: 'in',
+          kind: 'message',
+          message: { jsonrpc: '2.0', id: 1, result: { a: true } },
+        },
       ],
       exchanges: [],
     };
@@ -102,7 +161,11 @@ describe('ReplayServer (pure)', () => {
       { jsonrpc: '2.0', id: 'x', result: { b: true } },
       { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
     ]);
-    expect(server.answer({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'zzz' } })).toEqual([{ jsonrpc: '2.0', id: 7, result: { a: true } }]);
-    expect(server.answer({ jsonrpc: '2.0', id: 8, method: 'prompts/list' })).toEqual([{ jsonrpc: '2.0', id: 8, error: { code: -32601, message: 'not in the recording: prompts/list' } }]);
+    expect(server.answer({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'zzz' } })).toEqual([
+      { jsonrpc: '2.0', id: 7, result: { a: true } },
+    ]);
+    expect(server.answer({ jsonrpc: '2.0', id: 8, method: 'prompts/list' })).toEqual([
+      { jsonrpc: '2.0', id: 8, error: { code: -32601, message: 'not in the recording: prompts/list' } },
+    ]);
   });
 });

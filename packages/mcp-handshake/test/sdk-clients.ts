@@ -6,10 +6,17 @@ import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/
 
 /** Stand-ins for hosts: real SDK clients of each generation, pinned to one revision. */
 export type Wire = { kind: 'v2'; version: string } | { kind: 'v1' };
-export const WIRES: Wire[] = [{ kind: 'v1' }, { kind: 'v2', version: '2024-11-05' }, { kind: 'v2', version: '2025-11-25' }, { kind: 'v2', version: '2026-07-28' }];
+export const WIRES: Wire[] = [
+  { kind: 'v1' },
+  { kind: 'v2', version: '2024-11-05' },
+  { kind: 'v2', version: '2025-11-25' },
+  { kind: 'v2', version: '2026-07-28' },
+];
 export const wireName = (w: Wire) => (w.kind === 'v1' ? 'sdk-v1' : `sdk-v2@${w.version}`);
 
-export type Endpoint = { transport: 'stdio'; command: string; args: string[]; env?: Record<string, string> } | { transport: 'http'; url: string };
+export type Endpoint =
+  | { transport: 'stdio'; command: string; args: string[]; env?: Record<string, string> }
+  | { transport: 'http'; url: string };
 
 export interface SdkSession {
   client: Client;
@@ -31,7 +38,9 @@ export async function connect(wire: Wire, endpoint: Endpoint): Promise<SdkSessio
   const modern = wire.version === '2026-07-28';
   const client = new Client(info, {
     capabilities: {},
-    ...(modern ? { versionNegotiation: { mode: { pin: wire.version } } } : { supportedProtocolVersions: [wire.version] }),
+    ...(modern
+      ? { versionNegotiation: { mode: { pin: wire.version } } }
+      : { supportedProtocolVersions: [wire.version] }),
   });
   const transport =
     endpoint.transport === 'http'

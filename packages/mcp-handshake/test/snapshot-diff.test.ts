@@ -9,12 +9,21 @@ import { takeSnapshot } from '../src/snapshot/take.js';
 import { CLI, GIFT_GENIUS, giftGeniusEnv } from './helpers.js';
 
 const gg = giftGeniusEnv();
-const target = { kind: 'stdio' as const, command: process.execPath, args: [GIFT_GENIUS, 'stdio', '--data', gg.dataDir], env: gg.env };
+const target = {
+  kind: 'stdio' as const,
+  command: process.execPath,
+  args: [GIFT_GENIUS, 'stdio', '--data', gg.dataDir],
+  env: gg.env,
+};
 let base: Snapshot;
 const copy = (): Snapshot => structuredClone(base);
-const tool = (s: Snapshot, name: string) => s.tools.find((t) => t.name === name)! as Msg & { inputSchema: Msg; outputSchema: Msg; _meta: Msg };
+const tool = (s: Snapshot, name: string) =>
+  s.tools.find((t) => t.name === name)! as Msg & { inputSchema: Msg; outputSchema: Msg; _meta: Msg };
 const props = (schema: Msg) => schema.properties as Record<string, Msg>;
-const codes = (a: Snapshot, b: Snapshot) => diffSnapshots(a, b).map((c) => `${c.class} ${c.code} ${c.subject}${c.path ? ` ${c.path}` : ''}`).sort();
+const codes = (a: Snapshot, b: Snapshot) =>
+  diffSnapshots(a, b)
+    .map((c) => `${c.class} ${c.code} ${c.subject}${c.path ? ` ${c.path}` : ''}`)
+    .sort();
 
 beforeAll(async () => {
   base = await takeSnapshot(target, { era: 'auto', timeoutMs: 10_000 });
@@ -51,7 +60,9 @@ describe('diff classifies every change', () => {
     props(input).relationship = { ...props(input).relationship, enum: ['friend', 'sister'] };
     props(input).age = { ...props(input).age, type: 'string' };
     delete props(suggest.outputSchema).acrossPriceRanges;
-    suggest.outputSchema.required = (suggest.outputSchema.required as string[]).filter((r) => r !== 'acrossPriceRanges');
+    suggest.outputSchema.required = (suggest.outputSchema.required as string[]).filter(
+      (r) => r !== 'acrossPriceRanges',
+    );
     expect(codes(base, next)).toEqual(
       [
         'breaking argument-removed tool suggest_gifts /' + optional,
@@ -74,7 +85,11 @@ describe('diff classifies every change', () => {
     props(input).age = { ...props(input).age, maximum: 99 };
     getGift.annotations = { ...(getGift.annotations as Msg), readOnlyHint: false };
     const widget = next.widgets[0]!;
-    widget._meta = { ...widget._meta, 'openai/widgetCSP': { connect_domains: ['https://api.example.com'], resource_domains: [] }, 'openai/widgetDomain': 'https://gifts.example.com' };
+    widget._meta = {
+      ...widget._meta,
+      'openai/widgetCSP': { connect_domains: ['https://api.example.com'], resource_domains: [] },
+      'openai/widgetDomain': 'https://gifts.example.com',
+    };
     const found = codes(base, next);
     expect(found).toContain(`breaking argument-now-required tool suggest_gifts /${optional}`);
     expect(found).toContain('breaking input-range-narrowed tool suggest_gifts /age');
@@ -107,7 +122,16 @@ describe('diff classifies every change', () => {
     const changes = diffSnapshots(base, next);
     expect(changes.filter((c) => c.class === 'breaking')).toEqual([]);
     const found = changes.map((c) => c.code);
-    for (const code of ['tool-added', 'argument-added', 'input-range-widened', 'output-field-added', 'tool-description-changed', 'widget-template-renamed', 'widget-template-changed']) expect(found).toContain(code);
+    for (const code of [
+      'tool-added',
+      'argument-added',
+      'input-range-widened',
+      'output-field-added',
+      'tool-description-changed',
+      'widget-template-renamed',
+      'widget-template-changed',
+    ])
+      expect(found).toContain(code);
   });
 
   it('prompts and resources: removed ones and new required prompt arguments break, new ones are additive', () => {
@@ -133,9 +157,17 @@ describe('the CLI: snapshot, then diff against a file and a live server', () => 
     const dir = mkdtempSync(join(tmpdir(), 'snapshot-cli-'));
     const lock = join(dir, 'mcp.lock.json');
     const env = { ...process.env, ...gg.env };
-    const snap = spawnSync(process.execPath, [CLI, 'snapshot', '-o', lock, '--', ...[process.execPath, GIFT_GENIUS, 'stdio', '--data', gg.dataDir]], { env, encoding: 'utf8' });
+    const snap = spawnSync(
+      process.execPath,
+      [CLI, 'snapshot', '-o', lock, '--', ...[process.execPath, GIFT_GENIUS, 'stdio', '--data', gg.dataDir]],
+      { env, encoding: 'utf8' },
+    );
     expect(snap.status).toBe(0);
-    const live = spawnSync(process.execPath, [CLI, 'diff', lock, '--', process.execPath, GIFT_GENIUS, 'stdio', '--data', gg.dataDir], { env, encoding: 'utf8' });
+    const live = spawnSync(
+      process.execPath,
+      [CLI, 'diff', lock, '--', process.execPath, GIFT_GENIUS, 'stdio', '--data', gg.dataDir],
+      { env, encoding: 'utf8' },
+    );
     expect(live.stdout.trim()).toBe('No changes.');
     expect(live.status).toBe(0);
     const broken = copy();

@@ -26,7 +26,11 @@ export interface RunningTap {
 /** Start `mcp-handshake tap --listen 127.0.0.1:0 --target URL` and read the proxy URL from its stderr. */
 export async function startTap(target: string, name: string, extra: string[] = []): Promise<RunningTap> {
   const out = join(dir, `${name}.json`);
-  const child = spawn(process.execPath, [CLI, 'tap', '--listen', '127.0.0.1:0', '--target', target, '--out', out, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'tap', '--listen', '127.0.0.1:0', '--target', target, '--out', out, ...extra],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`tap did not start: ${stderr}`)), 15_000);
@@ -57,7 +61,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function session(endpoint: Endpoint, wire: (typeof WIRES)[number], call: { name: string; arguments: Record<string, unknown> }) {
+async function session(
+  endpoint: Endpoint,
+  wire: (typeof WIRES)[number],
+  call: { name: string; arguments: Record<string, unknown> },
+) {
   const s = await connect(wire, endpoint);
   try {
     const tools = await s.client.listTools();
@@ -92,8 +100,18 @@ describe('tap over Streamable HTTP: gift-genius', () => {
   }
 
   it('the same bytes and headers come back, credentials are redacted only in the recording', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer sk-live-0123456789abcdefXYZ', cookie: 'sid=cookie-secret-42424242' };
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: 'Bearer sk-live-0123456789abcdefXYZ',
+      cookie: 'sid=cookie-secret-42424242',
+    };
     const direct = await fetch(server.url, { method: 'POST', headers, body });
     const proxied = await fetch(tap.url, { method: 'POST', headers, body });
     expect(proxied.status).toBe(direct.status);
@@ -130,7 +148,10 @@ describe('tap over HTTP: server-everything (third party), Streamable HTTP and HT
   const servers: ChildProcess[] = [];
   async function everything(mode: 'streamableHttp' | 'sse'): Promise<string> {
     const port = await freePort();
-    const child = spawn(process.execPath, [EVERYTHING, mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [EVERYTHING, mode], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     servers.push(child);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('server-everything did not start')), 20_000);
@@ -145,7 +166,9 @@ describe('tap over HTTP: server-everything (third party), Streamable HTTP and HT
     const tap = await startTap(`${base}/mcp`, 'everything-http');
     const echo = { name: 'echo', arguments: { message: 'through the proxy' } };
     for (const wire of [WIRES[0], WIRES[2]]) {
-      expect(await session({ transport: 'http', url: tap.url }, wire, echo)).toBe(await session({ transport: 'http', url: `${base}/mcp` }, wire, echo));
+      expect(await session({ transport: 'http', url: tap.url }, wire, echo)).toBe(
+        await session({ transport: 'http', url: `${base}/mcp` }, wire, echo),
+      );
     }
     const t = await tap.stop();
     expect(t.exchanges.filter((x) => x.method === 'tools/call' && x.outcome === 'reply').length).toBe(2);
@@ -166,7 +189,9 @@ describe('tap over HTTP: server-everything (third party), Streamable HTTP and HT
     const t = await tap.stop();
     const sse = t.connections.find((c) => c.id.startsWith('sse-'))!;
     expect(sse).toBeDefined();
-    expect(t.events.some((e) => e.conn === sse.id && e.note?.startsWith('SSE endpoint: /message?sessionId='))).toBe(true);
+    expect(t.events.some((e) => e.conn === sse.id && e.note?.startsWith('SSE endpoint: /message?sessionId='))).toBe(
+      true,
+    );
     const posted = t.events.filter((e) => e.dir === 'out' && e.kind === 'message').map((e) => e.conn);
     expect(new Set(posted)).toEqual(new Set([sse.id]));
     expect(t.exchanges.filter((x) => x.conn === sse.id).map((x) => [x.method, x.outcome])).toEqual([
@@ -187,14 +212,20 @@ describe('tap over HTTP: streams pass through as they arrive', () => {
       }
       req.resume();
       res.writeHead(200, { 'content-type': 'text/event-stream', 'x-custom': 'kept' });
-      res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } })}\n\n`);
+      res.write(
+        `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } })}\n\n`,
+      );
       held = res;
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const tap = await startTap(`${base}/mcp`, 'stream');
     try {
-      const response = await fetch(tap.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow' } }) });
+      const response = await fetch(tap.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow' } }),
+      });
       expect(response.headers.get('x-custom')).toBe('kept');
       const reader = response.body!.getReader();
       const first = new TextDecoder().decode((await reader.read()).value);
@@ -206,7 +237,9 @@ describe('tap over HTTP: streams pass through as they arrive', () => {
     } finally {
       const t = await tap.stop();
       server.close();
-      expect(t.events.filter((e) => e.kind === 'message').map((e) => (e.message as { method?: string }).method ?? 'result')).toEqual(['tools/call', 'notifications/progress', 'result']);
+      expect(
+        t.events.filter((e) => e.kind === 'message').map((e) => (e.message as { method?: string }).method ?? 'result'),
+      ).toEqual(['tools/call', 'notifications/progress', 'result']);
       expect(t.exchanges[0]).toMatchObject({ method: 'tools/call', outcome: 'reply', httpStatus: 200 });
     }
   }, 30_000);

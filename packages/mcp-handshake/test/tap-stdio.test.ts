@@ -17,12 +17,21 @@ const readTranscript = (path: string) => JSON.parse(readFileSync(path, 'utf8')) 
 function endpoints(command: string[], env: Record<string, string> = {}) {
   const out = outFile();
   const direct: Endpoint = { transport: 'stdio', command: process.execPath, args: command, env };
-  const tapped: Endpoint = { transport: 'stdio', command: process.execPath, args: [CLI, 'tap', '--out', out, '--', process.execPath, ...command], env };
+  const tapped: Endpoint = {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [CLI, 'tap', '--out', out, '--', process.execPath, ...command],
+    env,
+  };
   return { direct, tapped, out };
 }
 
 /** What a host does on connecting: list everything, read, call. Results as JSON text. */
-async function session(endpoint: Endpoint, wire: (typeof WIRES)[number], call: { name: string; arguments: Record<string, unknown> }) {
+async function session(
+  endpoint: Endpoint,
+  wire: (typeof WIRES)[number],
+  call: { name: string; arguments: Record<string, unknown> },
+) {
   const s = await connect(wire, endpoint);
   try {
     const tools = await s.client.listTools();
@@ -48,7 +57,9 @@ describe('tap over stdio: SDK clients see the same session as without it', () =>
       expect(seen).toBe(expected);
       const t = readTranscript(out);
       expect(t.format).toBe('mcp-handshake/transcript@1');
-      const methods = t.events.filter((e) => e.dir === 'out' && e.kind === 'message').map((e) => (e.message as { method?: string }).method);
+      const methods = t.events
+        .filter((e) => e.dir === 'out' && e.kind === 'message')
+        .map((e) => (e.message as { method?: string }).method);
       for (const m of ['tools/list', 'resources/list', 'prompts/list', 'tools/call']) expect(methods).toContain(m);
       expect(t.exchanges.filter((x) => x.method === 'tools/call')[0]?.outcome).toBe('reply');
     }, 60_000);
@@ -94,9 +105,21 @@ function runRaw(args: string[], lines: string[], env: Record<string, string> = {
 
 describe('tap over stdio: bytes, stderr, exit code and signals pass through', () => {
   const lines = [
-    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
-    JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n' + JSON.stringify({ jsonrpc: '2.0', id: 'two', method: 'tools/list' }),
-    JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_gift', arguments: { id: 'star-projector' } } }),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+    JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) +
+      '\n' +
+      JSON.stringify({ jsonrpc: '2.0', id: 'two', method: 'tools/list' }),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'get_gift', arguments: { id: 'star-projector' } },
+    }),
     JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'no/such/method' }),
   ];
 
@@ -121,7 +144,7 @@ describe('tap over stdio: bytes, stderr, exit code and signals pass through', ()
     expect(t.events.at(-1)?.kind).toBe('exit');
   }, 60_000);
 
-  it('the server\'s stderr reaches ours and the recording; its exit code is ours', async () => {
+  it("the server's stderr reaches ours and the recording; its exit code is ours", async () => {
     const out = outFile();
     const script = 'process.stderr.write("warming up\\n"); process.stdout.write("not json\\n"); process.exit(7)';
     const r = await runRaw([CLI, 'tap', '--out', out, '--', process.execPath, '-e', script], []);
@@ -136,9 +159,24 @@ describe('tap over stdio: bytes, stderr, exit code and signals pass through', ()
 
   it('a signal to the tap goes to the server, and the tap dies of it too', async () => {
     const out = outFile();
-    const child = spawn(process.execPath, [CLI, 'tap', '--out', out, '--', process.execPath, '-e', 'process.stdout.write("up\\n"); setInterval(() => {}, 1000)'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        'tap',
+        '--out',
+        out,
+        '--',
+        process.execPath,
+        '-e',
+        'process.stdout.write("up\\n"); setInterval(() => {}, 1000)',
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    const closed = new Promise<[number | null, string | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])));
+    const closed = new Promise<[number | null, string | null]>((resolve) =>
+      child.on('close', (code, signal) => resolve([code, signal])),
+    );
     child.kill('SIGTERM');
     expect(await closed).toEqual([null, 'SIGTERM']);
     expect(readTranscript(out).events.at(-1)?.exit?.signal).toBe('SIGTERM');

@@ -35,7 +35,9 @@ export function readTranscripts(path: string): Transcript[] {
     throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
   }
   if (!isDir) return [readTranscript(path)];
-  const files = readdirSync(path).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(path)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   if (files.length === 0) throw new UsageError(`no transcripts (*.json) in ${path}`);
   return files.map((f) => readTranscript(join(path, f)));
 }
@@ -50,30 +52,52 @@ interface Chosen {
 
 /** The named connection, else the one with the most client messages. */
 export function stepsOf(transcripts: Transcript[], conn: string | undefined): Chosen {
-  const all = transcripts.flatMap((transcript) => replayableConnections(transcript).map((id) => ({ transcript, conn: id, steps: recordedSteps(transcript, id) })));
+  const all = transcripts.flatMap((transcript) =>
+    replayableConnections(transcript).map((id) => ({ transcript, conn: id, steps: recordedSteps(transcript, id) })),
+  );
   const chosen = conn ? all.find((c) => c.conn === conn) : [...all].sort((a, b) => b.steps.length - a.steps.length)[0];
-  if (!chosen) throw new UsageError(conn ? `no client messages on connection "${conn}" (has: ${all.map((c) => c.conn).join(', ') || 'none'})` : 'the transcript holds no client messages');
+  if (!chosen)
+    throw new UsageError(
+      conn
+        ? `no client messages on connection "${conn}" (has: ${all.map((c) => c.conn).join(', ') || 'none'})`
+        : 'the transcript holds no client messages',
+    );
   return { ...chosen, fallback: all.filter((c) => c !== chosen).flatMap((c) => c.steps) };
 }
 
-export async function replayServeCommand(path: string, mode: 'stdio' | 'http', port: number, conn: string | undefined): Promise<number> {
+export async function replayServeCommand(
+  path: string,
+  mode: 'stdio' | 'http',
+  port: number,
+  conn: string | undefined,
+): Promise<number> {
   const { conn: chosen, steps, fallback } = stepsOf(readTranscripts(path), conn);
   if (mode === 'stdio') {
     await serveStdio(steps, fallback, process.stdin, process.stdout);
     return EXIT.ok;
   }
   const server = await serveHttp(steps, fallback, '127.0.0.1', port);
-  process.stderr.write(`mcp-handshake replay: serving ${steps.length} recorded steps of "${chosen}" at ${server.url}\n`);
+  process.stderr.write(
+    `mcp-handshake replay: serving ${steps.length} recorded steps of "${chosen}" at ${server.url}\n`,
+  );
   await new Promise<void>((done) => ['SIGINT', 'SIGTERM'].forEach((s) => process.once(s, () => done())));
   await server.close();
   return EXIT.ok;
 }
 
-export async function replayAgainstCommand(path: string, target: Target, conn: string | undefined, options: { timeoutMs: number; json?: boolean }): Promise<number> {
+export async function replayAgainstCommand(
+  path: string,
+  target: Target,
+  conn: string | undefined,
+  options: { timeoutMs: number; json?: boolean },
+): Promise<number> {
   const { transcript, conn: chosen, steps } = stepsOf(readTranscripts(path), conn);
   const { comparisons } = await replayAgainst(steps, transcript, chosen, target, options.timeoutMs);
   const differing = comparisons.filter((c) => c.outcome !== 'same');
-  if (options.json) process.stdout.write(JSON.stringify({ format: 'mcp-handshake/replay@1', conn: chosen, comparisons }, null, 2) + '\n');
+  if (options.json)
+    process.stdout.write(
+      JSON.stringify({ format: 'mcp-handshake/replay@1', conn: chosen, comparisons }, null, 2) + '\n',
+    );
   else {
     for (const c of comparisons) {
       process.stdout.write(`${c.outcome === 'same' ? 'same     ' : c.outcome.padEnd(9)} ${c.method}\n`);

@@ -11,12 +11,21 @@ import { takeSnapshot, type SnapshotOptions } from '../snapshot/take.js';
 import { UsageError, type Target } from '../target.js';
 import { EXIT } from './common.js';
 
-export async function snapshotCommand(target: Target, out: string | undefined, options: SnapshotOptions): Promise<number> {
+export async function snapshotCommand(
+  target: Target,
+  out: string | undefined,
+  options: SnapshotOptions,
+): Promise<number> {
   const snapshot = await takeSnapshot(target, options);
   const text = JSON.stringify(snapshot, null, 2) + '\n';
   if (out) {
     writeFileSync(out, text);
-    process.stderr.write(`mcp-handshake snapshot: ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts, ${snapshot.widgets.length} widgets → ${out}\n`);
+    process.stderr.write(
+      `mcp-handshake snapshot: ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ` +
+        `${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts, ` +
+        `${snapshot.widgets.length} widgets → ${out}
+`,
+    );
   } else process.stdout.write(text);
   return EXIT.ok;
 }
@@ -32,7 +41,13 @@ export interface DiffResult {
 export function diffResult(before: Snapshot, after: Snapshot): DiffResult {
   const changes = diffSnapshots(before, after);
   const breaking = changes.filter((c) => c.class === 'breaking').length;
-  return { format: 'mcp-handshake/diff@1', breaking, additive: changes.length - breaking, changes, hosts: impactsFor(new Set(changes.map((c) => c.class))) };
+  return {
+    format: 'mcp-handshake/diff@1',
+    breaking,
+    additive: changes.length - breaking,
+    changes,
+    hosts: impactsFor(new Set(changes.map((c) => c.class))),
+  };
 }
 
 export function formatDiffText(r: DiffResult): string {
@@ -41,7 +56,11 @@ export function formatDiffText(r: DiffResult): string {
     .sort((a, b) => (a.class === b.class ? 0 : a.class === 'breaking' ? -1 : 1))
     .map((c) => `${c.class === 'breaking' ? 'BREAKING' : 'additive'}  ${c.subject}: ${c.message}  [${c.code}]`);
   lines.push('', `${r.breaking} breaking, ${r.additive} additive`, '', 'What it means for hosts:');
-  for (const h of r.hosts) lines.push(`  ${h.host}${h.when === 'breaking' ? ' (breaking changes)' : ''}: ${h.says}.`, `    source (${h.basis}): ${h.source}`);
+  for (const h of r.hosts)
+    lines.push(
+      `  ${h.host}${h.when === 'breaking' ? ' (breaking changes)' : ''}: ${h.says}.`,
+      `    source (${h.basis}): ${h.source}`,
+    );
   return lines.join('\n');
 }
 
@@ -63,7 +82,11 @@ async function load(side: DiffSide, options: SnapshotOptions): Promise<Snapshot>
   }
 }
 
-export async function diffCommand(before: DiffSide, after: DiffSide, options: SnapshotOptions & { json?: boolean }): Promise<number> {
+export async function diffCommand(
+  before: DiffSide,
+  after: DiffSide,
+  options: SnapshotOptions & { json?: boolean },
+): Promise<number> {
   const result = diffResult(await load(before, options), await load(after, options));
   process.stdout.write((options.json ? JSON.stringify(result, null, 2) : formatDiffText(result)) + '\n');
   return result.breaking > 0 ? EXIT.failed : EXIT.ok;

@@ -25,11 +25,26 @@ export function compareAnswer(method: string, recorded: Msg | undefined, live: M
   return { method, outcome: diff.length === 0 ? 'same' : 'different', differences: diff };
 }
 
-export async function replayAgainst(steps: Step[], recorded: Transcript, conn: string, target: Target, timeoutMs: number): Promise<{ comparisons: ReplayComparison[]; transcript: Transcript }> {
+export async function replayAgainst(
+  steps: Step[],
+  recorded: Transcript,
+  conn: string,
+  target: Target,
+  timeoutMs: number,
+): Promise<{ comparisons: ReplayComparison[]; transcript: Transcript }> {
   const recordedConn = recorded.connections.find((c) => c.id === conn);
   const era = steps[0]?.client.method === 'initialize' ? 'legacy' : (recordedConn?.era ?? 'modern');
-  const rec = new Recorder(describeTarget(target), target.kind, new Redactor(secretsOf(target)), { timeoutMs, driftWindowMs: 0, eras: [era] });
-  const info: ConnectionInfo = { id: 'replay', purpose: 'call', era, ...(recordedConn?.version && { version: recordedConn.version }) };
+  const rec = new Recorder(describeTarget(target), target.kind, new Redactor(secretsOf(target)), {
+    timeoutMs,
+    driftWindowMs: 0,
+    eras: [era],
+  });
+  const info: ConnectionInfo = {
+    id: 'replay',
+    purpose: 'call',
+    era,
+    ...(recordedConn?.version && { version: recordedConn.version }),
+  };
   const live = openConnection(rec, target, info, timeoutMs);
   const comparisons: ReplayComparison[] = [];
   try {

@@ -17,7 +17,11 @@ function mask(value: unknown, key?: string): unknown {
     const out: Msg = {};
     for (const [k, v] of Object.entries(value as Msg)) {
       if (key === '_meta' && VOLATILE_META.has(k)) continue;
-      if (/^(sessionId|session_id|timestamp|createdAt|updatedAt|requestId)$/.test(k) && (typeof v === 'string' || typeof v === 'number')) out[k] = '<volatile>';
+      if (
+        /^(sessionId|session_id|timestamp|createdAt|updatedAt|requestId)$/.test(k) &&
+        (typeof v === 'string' || typeof v === 'number')
+      )
+        out[k] = '<volatile>';
       else out[k] = mask(v, k);
     }
     return out;
@@ -31,7 +35,8 @@ export function normalise(message: Msg): Msg {
   return mask(rest) as Msg;
 }
 
-export const sameNormalised = (a: Msg, b: Msg): boolean => JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
+export const sameNormalised = (a: Msg, b: Msg): boolean =>
+  JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
 
 /** JSON pointers where two normalised values differ (at most `max`). */
 export function differences(a: unknown, b: unknown, path = '', max = 8, out: string[] = []): string[] {

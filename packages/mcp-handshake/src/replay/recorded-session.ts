@@ -24,7 +24,9 @@ export function replayableConnections(t: Transcript): string[] {
 }
 
 export function recordedSteps(t: Transcript, conn: string): Step[] {
-  const events: WireEvent[] = t.events.filter((e) => e.conn === conn && e.kind === 'message' && e.message && typeof e.message === 'object');
+  const events: WireEvent[] = t.events.filter(
+    (e) => e.conn === conn && e.kind === 'message' && e.message && typeof e.message === 'object',
+  );
   const steps: Step[] = [];
   const byId = new Map<string, Step>();
   let last: Step | undefined;

@@ -23,7 +23,10 @@ export class ReplayServer {
 
   private find(steps: Step[], message: Msg, wanted: string): Step | undefined {
     const candidates = steps.filter((s) => !this.used.has(s) && s.client.method === message.method);
-    return candidates.find((s) => JSON.stringify(normalise({ ...s.client, params: s.client.params ?? {} })) === wanted) ?? candidates[0];
+    return (
+      candidates.find((s) => JSON.stringify(normalise({ ...s.client, params: s.client.params ?? {} })) === wanted) ??
+      candidates[0]
+    );
   }
 
   answer(message: Msg): Msg[] {
@@ -33,12 +36,26 @@ export class ReplayServer {
     const isRequest = 'id' in message;
     if (!step) {
       if (!isRequest) return [];
-      return [{ jsonrpc: '2.0', id: message.id, error: { code: NOT_RECORDED, message: `not in the recording: ${message.method}` } }];
+      return [
+        {
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: NOT_RECORDED, message: `not in the recording: ${message.method}` },
+        },
+      ];
     }
     this.used.add(step);
     const out: Msg[] = [];
     if (isRequest) {
-      out.push(step.answer ? { ...step.answer, id: message.id } : { jsonrpc: '2.0', id: message.id, error: { code: NOT_RECORDED, message: `the recording has no answer to ${message.method}` } });
+      out.push(
+        step.answer
+          ? { ...step.answer, id: message.id }
+          : {
+              jsonrpc: '2.0',
+              id: message.id,
+              error: { code: NOT_RECORDED, message: `the recording has no answer to ${message.method}` },
+            },
+      );
     }
     out.push(...step.then.filter((m) => !('id' in m))); // server requests would need the client's answers: left out
     return out;

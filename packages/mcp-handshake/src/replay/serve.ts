@@ -8,7 +8,11 @@ import type { Step } from './recorded-session.js';
 
 type Msg = Record<string, unknown>;
 
-const parseError = (text: string): Msg => ({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${text.slice(0, 80)}` } });
+const parseError = (text: string): Msg => ({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code: -32700, message: `Parse error: ${text.slice(0, 80)}` },
+});
 
 function parse(text: string): Msg[] | undefined {
   try {
@@ -44,7 +48,12 @@ export function serveStdio(steps: Step[], fallback: Step[], input: Readable, out
  * Serve the recording as Streamable HTTP: every POST answered with JSON, a fresh session id
  * for an initialize (the recorded one is volatile), 405 for the GET stream, 200 for DELETE.
  */
-export async function serveHttp(steps: Step[], fallback: Step[], host: string, port: number): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveHttp(
+  steps: Step[],
+  fallback: Step[],
+  host: string,
+  port: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const replay = new ReplayServer(steps, fallback);
   const server = http.createServer((req, res) => {
     if (req.method === 'DELETE') return void res.writeHead(200).end();
@@ -54,14 +63,17 @@ export async function serveHttp(steps: Step[], fallback: Step[], host: string, p
     req.on('end', () => {
       const text = Buffer.concat(body).toString('utf8');
       const messages = parse(text);
-      if (!messages) return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(parseError(text)));
+      if (!messages)
+        return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(parseError(text)));
       const out = messages.flatMap((m) => replay.answer(m));
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (messages.some((m) => m.method === 'initialize')) headers['mcp-session-id'] = randomUUID();
       const answers = out.filter((m) => 'id' in m);
       if (answers.length === 0) return void res.writeHead(202).end();
       // Notifications recorded after an answer are dropped on HTTP: a JSON response carries one answer.
-      res.writeHead(200, headers).end(JSON.stringify(answers.length === 1 && !Array.isArray(JSON.parse(text)) ? answers[0] : answers));
+      res
+        .writeHead(200, headers)
+        .end(JSON.stringify(answers.length === 1 && !Array.isArray(JSON.parse(text)) ? answers[0] : answers));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -69,5 +81,8 @@ export async function serveHttp(steps: Step[], fallback: Step[], host: string, p
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  return { url: `http://${address.address}:${address.port}/mcp`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://${address.address}:${address.port}/mcp`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }

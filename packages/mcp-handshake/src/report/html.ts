@@ -31,7 +31,8 @@ const WIDTH = 760;
 const LEFT = 150;
 const RIGHT = 610;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 type Msg = Record<string, unknown>;
@@ -66,46 +67,96 @@ function rows(t: Transcript): { rows: Row[]; cut: number } {
     if (e.conn !== conn) {
       conn = e.conn;
       const info = t.connections.find((c) => c.id === e.conn);
-      out.push({ kind: 'conn', text: `connection ${e.conn}${info ? ` (${info.purpose}, ${info.era}${info.version ? ` ${info.version}` : ''})` : ''}` });
+      const about = info ? ` (${[info.purpose, info.era, info.version].filter(Boolean).join(', ')})` : '';
+      out.push({ kind: 'conn', text: `connection ${e.conn}${about}` });
     }
     if (e.kind === 'message' && (e.dir === 'out' || e.dir === 'in')) {
       arrows++;
       const m = (e.message ?? {}) as Msg;
       out.push({ kind: 'arrow', dir: e.dir, text: label(e), error: 'error' in m });
     } else if (e.kind === 'http' && e.http) {
-      out.push({ kind: 'note', text: `HTTP ${e.http.method}${e.http.status !== undefined ? ` → ${e.http.status}` : ''}` });
+      out.push({
+        kind: 'note',
+        text: `HTTP ${e.http.method}${e.http.status !== undefined ? ` → ${e.http.status}` : ''}`,
+      });
     } else if (e.kind === 'noise') out.push({ kind: 'note', text: `not JSON-RPC: ${clip(e.raw ?? '', 60)}` });
-    else if (e.kind === 'exit') out.push({ kind: 'note', text: `server exited (code ${e.exit?.code ?? '–'}, signal ${e.exit?.signal ?? '–'})` });
-    else if (e.kind === 'error') out.push({ kind: 'note', text: clip(e.raw ?? 'error', 80) });
+    else if (e.kind === 'exit') {
+      const how = `code ${e.exit?.code ?? '–'}, signal ${e.exit?.signal ?? '–'}`;
+      out.push({ kind: 'note', text: `server exited (${how})` });
+    } else if (e.kind === 'error') out.push({ kind: 'note', text: clip(e.raw ?? 'error', 80) });
   }
   return { rows: out, cut };
+}
+
+/** `<tag a="1" b="2">content</tag>`; attribute values are numbers or already-safe strings. */
+function el(tag: string, attrs: Record<string, string | number>, content?: string): string {
+  const a = Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${v}"`)
+    .join('');
+  return content === undefined ? `<${tag}${a}/>` : `<${tag}${a}>${content}</${tag}>`;
+}
+
+const ARROW_HEAD = el(
+  'marker',
+  {
+    id: 'head',
+    viewBox: '0 0 10 10',
+    refX: 10,
+    refY: 5,
+    markerWidth: 8,
+    markerHeight: 8,
+    orient: 'auto-start-reverse',
+  },
+  el('path', { d: 'M0,0 L10,5 L0,10 z', fill: 'currentColor' }),
+);
+
+function actor(x: number, name: string): string {
+  return (
+    el('rect', { x: x - 70, y: 8, width: 140, height: 28, rx: 4, class: 'actor' }) +
+    el('text', { x, y: 27, 'text-anchor': 'middle', class: 'actor-name' }, escape(clip(name, 20)))
+  );
 }
 
 export function sequenceSvg(t: Transcript, clientName: string): string {
   const { rows: list, cut } = rows(t);
   const height = 60 + list.length * ROW + 20;
+  const mid = (LEFT + RIGHT) / 2;
+  const svgAttrs = {
+    xmlns: 'http://www.w3.org/2000/svg',
+    id: 'sequence',
+    role: 'img',
+    'aria-label': 'sequence diagram',
+  };
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" id="sequence" role="img" aria-label="sequence diagram" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">`,
-    '<defs><marker id="head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>',
-    `<rect x="${LEFT - 70}" y="8" width="140" height="28" rx="4" class="actor"/><text x="${LEFT}" y="27" text-anchor="middle" class="actor-name">${escape(clip(clientName, 20))}</text>`,
-    `<rect x="${RIGHT - 70}" y="8" width="140" height="28" rx="4" class="actor"/><text x="${RIGHT}" y="27" text-anchor="middle" class="actor-name">server</text>`,
-    `<line x1="${LEFT}" y1="36" x2="${LEFT}" y2="${height - 10}" class="life"/><line x1="${RIGHT}" y1="36" x2="${RIGHT}" y2="${height - 10}" class="life"/>`,
+    `<svg${Object.entries({ ...svgAttrs, width: WIDTH, height, viewBox: `0 0 ${WIDTH} ${height}` })
+      .map(([k, v]) => ` ${k}="${v}"`)
+      .join('')}>`,
+    `<defs>${ARROW_HEAD}</defs>`,
+    actor(LEFT, clientName),
+    actor(RIGHT, 'server'),
+    el('line', { x1: LEFT, y1: 36, x2: LEFT, y2: height - 10, class: 'life' }),
+    el('line', { x1: RIGHT, y1: 36, x2: RIGHT, y2: height - 10, class: 'life' }),
   ];
   list.forEach((r, i) => {
     const y = 60 + i * ROW;
     if (r.kind === 'conn') {
-      parts.push(`<rect x="10" y="${y - 14}" width="${WIDTH - 20}" height="20" class="band"/><text x="18" y="${y}" class="band-text">${escape(r.text)}</text>`);
+      parts.push(
+        el('rect', { x: 10, y: y - 14, width: WIDTH - 20, height: 20, class: 'band' }) +
+          el('text', { x: 18, y, class: 'band-text' }, escape(r.text)),
+      );
     } else if (r.kind === 'note') {
-      parts.push(`<text x="${(LEFT + RIGHT) / 2}" y="${y}" text-anchor="middle" class="note">${escape(r.text)}</text>`);
+      parts.push(el('text', { x: mid, y, 'text-anchor': 'middle', class: 'note' }, escape(r.text)));
     } else {
       const [x1, x2] = r.dir === 'out' ? [LEFT, RIGHT] : [RIGHT, LEFT];
-      parts.push(
-        `<g class="msg ${r.dir}${r.error ? ' error' : ''}"><line x1="${x1}" y1="${y}" x2="${x2}" y2="${y}" marker-end="url(#head)"/>` +
-          `<text x="${(LEFT + RIGHT) / 2}" y="${y - 5}" text-anchor="middle">${escape(clip(r.text, 60))}</text></g>`,
-      );
+      const line = el('line', { x1, y1: y, x2, y2: y, 'marker-end': 'url(#head)' });
+      const text = el('text', { x: mid, y: y - 5, 'text-anchor': 'middle' }, escape(clip(r.text, 60)));
+      parts.push(el('g', { class: `msg ${r.dir}${r.error ? ' error' : ''}` }, line + text));
     }
   });
-  if (cut > 0) parts.push(`<text x="${WIDTH / 2}" y="${height - 4}" text-anchor="middle" class="note">… ${cut} more messages in the transcript below</text>`);
+  if (cut > 0) {
+    const note = `… ${cut} more messages in the transcript below`;
+    parts.push(el('text', { x: WIDTH / 2, y: height - 4, 'text-anchor': 'middle', class: 'note' }, note));
+  }
   parts.push('</svg>');
   return parts.join('\n');
 }
@@ -121,30 +172,39 @@ svg{background:#fbfcfe;border:1px solid #dde3ec;border-radius:6px;color:#2b4c7e}
 .msg.in{color:#2f7d4f}.msg.error{color:#b42318}.note{font-size:11px;fill:#6b7280;font-style:italic}
 .finding{border-left:4px solid #a8b4c8;padding:6px 10px;margin:8px 0;background:#f7f8fa}
 .finding.fail{border-color:#b42318}.finding.warn{border-color:#b7791f}.finding.info{border-color:#2b4c7e}
-.finding .code{font:12px ui-monospace,monospace;color:#4a5568}.party{font-size:12px;background:#e8eef8;border-radius:3px;padding:0 5px}
+.finding .code{font:12px ui-monospace,monospace;color:#4a5568}
+.party{font-size:12px;background:#e8eef8;border-radius:3px;padding:0 5px}
 pre{background:#f7f8fa;border:1px solid #dde3ec;padding:8px;overflow:auto;font-size:12px;max-height:600px}
 `;
+
+function findingBlock(f: HtmlFinding): string {
+  const party = f.party ? ` <span class="party">${escape(f.party)}'s side</span>` : '';
+  const spec = f.cite ? ` · <a href="${escape(f.cite)}">spec</a>` : '';
+  const hosts = f.hosts?.length ? ` · hosts: ${escape(f.hosts.join(', '))}` : '';
+  const evidence = f.evidence.length ? `<pre>${escape(f.evidence.join('\n'))}</pre>` : '';
+  return (
+    `<div class="finding ${f.severity}"><div><strong>${escape(f.severity.toUpperCase())}</strong> ` +
+    `${escape(f.message)}${party}</div><div class="code">${escape(f.code)}${spec}${hosts}</div>${evidence}</div>`
+  );
+}
 
 export function renderHtmlReport(input: HtmlReportInput): string {
   const redactor = new Redactor();
   const t = redactor.value(input.transcript);
   const clientInfoOf = (e: WireEvent): Msg | undefined => {
     const params = ((e.message as Msg | undefined)?.params ?? {}) as Msg;
-    return (params.clientInfo ?? ((params._meta ?? {}) as Msg)['io.modelcontextprotocol/clientInfo']) as Msg | undefined;
+    return (params.clientInfo ?? ((params._meta ?? {}) as Msg)['io.modelcontextprotocol/clientInfo']) as
+      Msg | undefined;
   };
-  const client = t.events.filter((e) => e.dir === 'out').map(clientInfoOf).find((c) => c && typeof c.name === 'string');
+  const client = t.events
+    .filter((e) => e.dir === 'out')
+    .map(clientInfoOf)
+    .find((c) => c && typeof c.name === 'string');
   const findings = input.findings.map((f) => redactor.value(f));
-  const counts = ['fail', 'warn', 'info'].map((s) => `${findings.filter((f) => f.severity === s).length} ${s}`).join(', ');
-  const findingHtml = findings.length === 0
-    ? '<p>No findings.</p>'
-    : findings
-        .map(
-          (f) => `<div class="finding ${f.severity}"><div><strong>${escape(f.severity.toUpperCase())}</strong> ${escape(f.message)}` +
-            `${f.party ? ` <span class="party">${escape(f.party)}'s side</span>` : ''}</div>` +
-            `<div class="code">${escape(f.code)}${f.cite ? ` · <a href="${escape(f.cite)}">spec</a>` : ''}${f.hosts?.length ? ` · hosts: ${escape(f.hosts.join(', '))}` : ''}</div>` +
-            (f.evidence.length ? `<pre>${escape(f.evidence.join('\n'))}</pre>` : '') + '</div>',
-        )
-        .join('\n');
+  const counts = ['fail', 'warn', 'info']
+    .map((s) => `${findings.filter((f) => f.severity === s).length} ${s}`)
+    .join(', ');
+  const findingHtml = findings.length === 0 ? '<p>No findings.</p>' : findings.map(findingBlock).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">

@@ -14,7 +14,13 @@ export interface Change {
   after?: unknown;
 }
 
-export const change = (cls: ChangeClass, code: string, subject: string, message: string, extra: Partial<Change> = {}): Change => ({
+export const change = (
+  cls: ChangeClass,
+  code: string,
+  subject: string,
+  message: string,
+  extra: Partial<Change> = {},
+): Change => ({
   class: cls,
   code,
   subject,

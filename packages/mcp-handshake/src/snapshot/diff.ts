@@ -23,11 +23,27 @@ const RISKIER: Array<[string, boolean]> = [
 function diffTool(a: Msg, b: Msg): Change[] {
   const subject = `tool ${String(a.name)}`;
   const out: Change[] = [];
-  if (a.description !== b.description) out.push(change('additive', 'tool-description-changed', subject, 'description changed', { before: a.description, after: b.description }));
-  if (a.title !== b.title) out.push(change('additive', 'tool-title-changed', subject, 'title changed', { before: a.title, after: b.title }));
+  if (a.description !== b.description)
+    out.push(
+      change('additive', 'tool-description-changed', subject, 'description changed', {
+        before: a.description,
+        after: b.description,
+      }),
+    );
+  if (a.title !== b.title)
+    out.push(change('additive', 'tool-title-changed', subject, 'title changed', { before: a.title, after: b.title }));
   out.push(...diffSchema(a.inputSchema, b.inputSchema, subject, 'input'));
-  if (a.outputSchema !== undefined && b.outputSchema === undefined) out.push(change('breaking', 'output-schema-removed', subject, 'outputSchema removed: structured results are no longer promised'));
-  else if (a.outputSchema === undefined && b.outputSchema !== undefined) out.push(change('additive', 'output-schema-added', subject, 'outputSchema added'));
+  if (a.outputSchema !== undefined && b.outputSchema === undefined)
+    out.push(
+      change(
+        'breaking',
+        'output-schema-removed',
+        subject,
+        'outputSchema removed: structured results are no longer promised',
+      ),
+    );
+  else if (a.outputSchema === undefined && b.outputSchema !== undefined)
+    out.push(change('additive', 'output-schema-added', subject, 'outputSchema added'));
   else if (a.outputSchema !== undefined) out.push(...diffSchema(a.outputSchema, b.outputSchema, subject, 'output'));
   const ann = (x: Msg) => obj(x.annotations);
   for (const [hint, risky] of RISKIER) {
@@ -35,15 +51,41 @@ function diffTool(a: Msg, b: Msg): Change[] {
     const after = ann(b)[hint];
     if (before === after) continue;
     const riskier = after === risky || (before === !risky && after === undefined);
-    out.push(change(riskier ? 'breaking' : 'additive', riskier ? 'annotation-riskier' : 'annotation-safer', subject, `annotations.${hint} ${String(before)} → ${String(after)}`, { path: `/annotations/${hint}`, before, after }));
+    out.push(
+      change(
+        riskier ? 'breaking' : 'additive',
+        riskier ? 'annotation-riskier' : 'annotation-safer',
+        subject,
+        `annotations.${hint} ${String(before)} → ${String(after)}`,
+        { path: `/annotations/${hint}`, before, after },
+      ),
+    );
   }
   const ta = templateOf(a);
   const tb = templateOf(b);
-  if (ta && !tb) out.push(change('breaking', 'widget-unlinked', subject, `no longer renders in a widget (was ${ta})`, { before: ta }));
-  else if (!ta && tb) out.push(change('additive', 'widget-linked', subject, `now renders in widget ${tb}`, { after: tb }));
-  else if (ta !== tb) out.push(change('additive', 'widget-template-renamed', subject, `widget template ${ta} → ${tb}`, { before: ta, after: tb }));
+  if (ta && !tb)
+    out.push(
+      change('breaking', 'widget-unlinked', subject, `no longer renders in a widget (was ${ta})`, { before: ta }),
+    );
+  else if (!ta && tb)
+    out.push(change('additive', 'widget-linked', subject, `now renders in widget ${tb}`, { after: tb }));
+  else if (ta !== tb)
+    out.push(
+      change('additive', 'widget-template-renamed', subject, `widget template ${ta} → ${tb}`, {
+        before: ta,
+        after: tb,
+      }),
+    );
   const access = (x: Msg) => obj(x._meta)['openai/widgetAccessible'];
-  if (access(a) === true && access(b) !== true) out.push(change('breaking', 'widget-access-removed', subject, 'the widget can no longer call this tool (openai/widgetAccessible)'));
+  if (access(a) === true && access(b) !== true)
+    out.push(
+      change(
+        'breaking',
+        'widget-access-removed',
+        subject,
+        'the widget can no longer call this tool (openai/widgetAccessible)',
+      ),
+    );
   return out;
 }
 
@@ -51,17 +93,36 @@ function diffTool(a: Msg, b: Msg): Change[] {
 function widgetPolicy(w: WidgetSnapshot | undefined): { csp: unknown; domain: unknown } {
   const meta = obj(w?._meta);
   const ui = obj(meta.ui);
-  return { csp: { ui: ui.csp, openai: meta['openai/widgetCSP'] }, domain: { ui: ui.domain, openai: meta['openai/widgetDomain'] } };
+  return {
+    csp: { ui: ui.csp, openai: meta['openai/widgetCSP'] },
+    domain: { ui: ui.domain, openai: meta['openai/widgetDomain'] },
+  };
 }
 
 function diffWidget(subject: string, a: WidgetSnapshot, b: WidgetSnapshot): Change[] {
   const out: Change[] = [];
   const pa = widgetPolicy(a);
   const pb = widgetPolicy(b);
-  if (!same(pa.csp, pb.csp)) out.push(change('breaking', 'widget-csp-changed', subject, 'widget CSP changed', { before: pa.csp, after: pb.csp }));
-  if (!same(pa.domain, pb.domain)) out.push(change('breaking', 'widget-domain-changed', subject, 'widget domain changed', { before: pa.domain, after: pb.domain }));
-  if (a.mimeType !== b.mimeType) out.push(change('breaking', 'widget-mime-changed', subject, `widget mimeType ${a.mimeType} → ${b.mimeType}`, { before: a.mimeType, after: b.mimeType }));
-  if (a.sha256 && b.sha256 && a.sha256 !== b.sha256) out.push(change('additive', 'widget-template-changed', subject, 'widget template content changed'));
+  if (!same(pa.csp, pb.csp))
+    out.push(
+      change('breaking', 'widget-csp-changed', subject, 'widget CSP changed', { before: pa.csp, after: pb.csp }),
+    );
+  if (!same(pa.domain, pb.domain))
+    out.push(
+      change('breaking', 'widget-domain-changed', subject, 'widget domain changed', {
+        before: pa.domain,
+        after: pb.domain,
+      }),
+    );
+  if (a.mimeType !== b.mimeType)
+    out.push(
+      change('breaking', 'widget-mime-changed', subject, `widget mimeType ${a.mimeType} → ${b.mimeType}`, {
+        before: a.mimeType,
+        after: b.mimeType,
+      }),
+    );
+  if (a.sha256 && b.sha256 && a.sha256 !== b.sha256)
+    out.push(change('additive', 'widget-template-changed', subject, 'widget template content changed'));
   return out;
 }
 
@@ -90,40 +151,73 @@ function diffWidgets(a: Snapshot, b: Snapshot): Change[] {
     paired.add(other.uri);
     out.push(...diffWidget(`widget ${uri}`, w, other));
   }
-  for (const uri of wb.keys()) if (!paired.has(uri)) out.push(change('additive', 'widget-added', `widget ${uri}`, 'new widget template'));
+  for (const uri of wb.keys())
+    if (!paired.has(uri)) out.push(change('additive', 'widget-added', `widget ${uri}`, 'new widget template'));
   return out;
 }
 
 function diffPrompt(a: Msg, b: Msg): Change[] {
   const subject = `prompt ${String(a.name)}`;
-  const args = (p: Msg) => new Map(((Array.isArray(p.arguments) ? p.arguments : []) as Msg[]).map((x) => [String(x.name), x]));
+  const args = (p: Msg) =>
+    new Map(((Array.isArray(p.arguments) ? p.arguments : []) as Msg[]).map((x) => [String(x.name), x]));
   const aa = args(a);
   const ab = args(b);
   const out: Change[] = [];
   for (const [name, x] of aa) {
     const y = ab.get(name);
     if (!y) out.push(change('breaking', 'prompt-argument-removed', subject, `argument ${name} removed`));
-    else if (x.required !== true && y.required === true) out.push(change('breaking', 'prompt-argument-now-required', subject, `argument ${name} is now required`));
-    else if (x.required === true && y.required !== true) out.push(change('additive', 'prompt-argument-now-optional', subject, `argument ${name} is now optional`));
+    else if (x.required !== true && y.required === true)
+      out.push(change('breaking', 'prompt-argument-now-required', subject, `argument ${name} is now required`));
+    else if (x.required === true && y.required !== true)
+      out.push(change('additive', 'prompt-argument-now-optional', subject, `argument ${name} is now optional`));
   }
   for (const [name, y] of ab) {
     if (aa.has(name)) continue;
-    out.push(y.required === true ? change('breaking', 'prompt-required-argument-added', subject, `new required argument ${name}`) : change('additive', 'prompt-argument-added', subject, `new optional argument ${name}`));
+    out.push(
+      y.required === true
+        ? change('breaking', 'prompt-required-argument-added', subject, `new required argument ${name}`)
+        : change('additive', 'prompt-argument-added', subject, `new optional argument ${name}`),
+    );
   }
-  if (a.description !== b.description) out.push(change('additive', 'prompt-description-changed', subject, 'description changed'));
+  if (a.description !== b.description)
+    out.push(change('additive', 'prompt-description-changed', subject, 'description changed'));
   return out;
 }
 
 function diffResource(kind: 'resource' | 'resource template', a: Msg, b: Msg, key: string): Change[] {
   const subject = `${kind} ${String(a[key])}`;
   const out: Change[] = [];
-  if (a.mimeType !== b.mimeType) out.push(change('breaking', `${kind === 'resource' ? 'resource' : 'template'}-mime-changed`, subject, `mimeType ${String(a.mimeType)} → ${String(b.mimeType)}`));
-  if (a.description !== b.description || a.title !== b.title || a.name !== b.name) out.push(change('additive', `${kind === 'resource' ? 'resource' : 'template'}-described-differently`, subject, 'name, title or description changed'));
+  if (a.mimeType !== b.mimeType)
+    out.push(
+      change(
+        'breaking',
+        `${kind === 'resource' ? 'resource' : 'template'}-mime-changed`,
+        subject,
+        `mimeType ${String(a.mimeType)} → ${String(b.mimeType)}`,
+      ),
+    );
+  if (a.description !== b.description || a.title !== b.title || a.name !== b.name)
+    out.push(
+      change(
+        'additive',
+        `${kind === 'resource' ? 'resource' : 'template'}-described-differently`,
+        subject,
+        'name, title or description changed',
+      ),
+    );
   return out;
 }
 
 /** Items present on one side only, and the item-level diff for those on both. */
-function pairs(a: Msg[], b: Msg[], key: string, noun: string, codePrefix: string, inner: (x: Msg, y: Msg) => Change[], skip: (k: string) => boolean = () => false): Change[] {
+function pairs(
+  a: Msg[],
+  b: Msg[],
+  key: string,
+  noun: string,
+  codePrefix: string,
+  inner: (x: Msg, y: Msg) => Change[],
+  skip: (k: string) => boolean = () => false,
+): Change[] {
   const ma = keyed(a, key);
   const mb = keyed(b, key);
   const out: Change[] = [];
@@ -133,7 +227,8 @@ function pairs(a: Msg[], b: Msg[], key: string, noun: string, codePrefix: string
     if (!y) out.push(change('breaking', `${codePrefix}-removed`, `${noun} ${k}`, `${noun} removed`));
     else out.push(...inner(x, y));
   }
-  for (const k of mb.keys()) if (!ma.has(k) && !skip(k)) out.push(change('additive', `${codePrefix}-added`, `${noun} ${k}`, `new ${noun}`));
+  for (const k of mb.keys())
+    if (!ma.has(k) && !skip(k)) out.push(change('additive', `${codePrefix}-added`, `${noun} ${k}`, `new ${noun}`));
   return out;
 }
 
@@ -142,8 +237,18 @@ export function diffSnapshots(a: Snapshot, b: Snapshot): Change[] {
   const isWidget = (uri: string) => uri.startsWith('ui://');
   return [
     ...pairs(a.tools, b.tools, 'name', 'tool', 'tool', diffTool),
-    ...pairs(a.resources, b.resources, 'uri', 'resource', 'resource', (x, y) => diffResource('resource', x, y, 'uri'), isWidget),
-    ...pairs(a.resourceTemplates, b.resourceTemplates, 'uriTemplate', 'resource template', 'template', (x, y) => diffResource('resource template', x, y, 'uriTemplate')),
+    ...pairs(
+      a.resources,
+      b.resources,
+      'uri',
+      'resource',
+      'resource',
+      (x, y) => diffResource('resource', x, y, 'uri'),
+      isWidget,
+    ),
+    ...pairs(a.resourceTemplates, b.resourceTemplates, 'uriTemplate', 'resource template', 'template', (x, y) =>
+      diffResource('resource template', x, y, 'uriTemplate'),
+    ),
     ...pairs(a.prompts, b.prompts, 'name', 'prompt', 'prompt', diffPrompt),
     ...diffWidgets(a, b),
   ];

@@ -17,15 +17,24 @@ export const HOST_IMPACTS: readonly HostImpact[] = [
   {
     host: 'ChatGPT',
     when: 'any',
-    says: 'keeps the tool list it fetched when the app was added; it sees none of these changes until someone presses Refresh in the app settings (list_changed is not enough)',
-    source: 'openai/tunnel-client#42, comment by an OpenAI maintainer (2026-08-31): "ChatGPT uses a frozen snapshot of its tools … the manual Refresh action"',
+    says:
+      'keeps the tool list it fetched when the app was added; it sees none of these changes until someone ' +
+      'presses Refresh in the app settings (list_changed is not enough)',
+    source:
+      'openai/tunnel-client#42, comment by an OpenAI maintainer (2026-08-31): ' +
+      '"ChatGPT uses a frozen snapshot of its tools … the manual Refresh action"',
     basis: 'vendor',
   },
   {
     host: 'ChatGPT',
     when: 'breaking',
-    says: 'until Refresh it still calls the old shape, so those calls fail against the new server; a published app carries its reviewed tool list, so a changed schema needs a new review before users get it',
-    source: 'GiftGen issue 16; OpenAI reviews the tool list on submission (developers.openai.com/apps-sdk/app-submission-guidelines), that every schema change needs a new review is not confirmed publicly',
+    says:
+      'until Refresh it still calls the old shape, so those calls fail against the new server; a published app ' +
+      'carries its reviewed tool list, so a changed schema needs a new review before users get it',
+    source:
+      'GiftGen issue 16; OpenAI reviews the tool list on submission ' +
+      '(developers.openai.com/apps-sdk/app-submission-guidelines); that every schema change needs a new review ' +
+      'is not confirmed publicly',
     basis: 'reported',
   },
   {

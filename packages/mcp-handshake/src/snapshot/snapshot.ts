@@ -34,7 +34,11 @@ export interface Snapshot {
 export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value as Msg).sort().map((k) => [k, canonical((value as Msg)[k])]));
+    return Object.fromEntries(
+      Object.keys(value as Msg)
+        .sort()
+        .map((k) => [k, canonical((value as Msg)[k])]),
+    );
   }
   return value;
 }
@@ -76,6 +80,7 @@ export function parseSnapshot(text: string, source: string): Snapshot {
 export function templateOf(tool: Msg): string | undefined {
   const meta = (tool._meta ?? {}) as Msg;
   const ui = (meta.ui ?? {}) as Msg;
-  for (const v of [ui.resourceUri, meta['ui/resourceUri'], meta['openai/outputTemplate']]) if (typeof v === 'string') return v;
+  for (const v of [ui.resourceUri, meta['ui/resourceUri'], meta['openai/outputTemplate']])
+    if (typeof v === 'string') return v;
   return undefined;
 }

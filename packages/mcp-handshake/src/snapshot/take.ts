@@ -18,9 +18,15 @@ export interface SnapshotOptions {
  * and read each widget template a tool links to or a `ui://` resource names.
  */
 export async function takeSnapshot(target: Target, options: SnapshotOptions): Promise<Snapshot> {
-  const session = await openSession(target, { era: options.era, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs, purpose: 'inspect' });
+  const session = await openSession(target, {
+    era: options.era,
+    protocolVersion: options.protocolVersion,
+    timeoutMs: options.timeoutMs,
+    purpose: 'inspect',
+  });
   try {
-    if (!session.result) throw new Error(`could not connect: ${session.notes.join('; ') || 'no answer to the handshake'}`);
+    if (!session.result)
+      throw new Error(`could not connect: ${session.notes.join('; ') || 'no answer to the handshake'}`);
     const capabilities = (session.result.capabilities ?? {}) as Msg;
     const listing = await listRound(session.conn, session.ctx, declaredKinds(capabilities), 1);
     const tools = listing.tools ?? [];
@@ -37,12 +43,21 @@ export async function takeSnapshot(target: Target, options: SnapshotOptions): Pr
       const contents = ((reply.message?.result as Msg | undefined)?.contents ?? []) as Msg[];
       const first = contents.find((c) => c.uri === uri) ?? contents[0];
       const listed = resources.find((r) => r.uri === uri);
-      const text = typeof first?.text === 'string' ? first.text : typeof first?.blob === 'string' ? first.blob : undefined;
+      const text =
+        typeof first?.text === 'string' ? first.text : typeof first?.blob === 'string' ? first.blob : undefined;
       const meta = (first?._meta ?? listed?._meta) as Msg | undefined;
       const mimeType = (first?.mimeType ?? listed?.mimeType) as string | undefined;
-      widgets.push({ uri, ...(mimeType && { mimeType }), ...(meta && { _meta: meta }), ...(text !== undefined && { sha256: createHash('sha256').update(text).digest('hex') }) });
+      widgets.push({
+        uri,
+        ...(mimeType && { mimeType }),
+        ...(meta && { _meta: meta }),
+        ...(text !== undefined && { sha256: createHash('sha256').update(text).digest('hex') }),
+      });
     }
-    const serverInfo = session.era === 'legacy' ? (session.result.serverInfo as Msg | undefined) : (((session.result._meta ?? {}) as Msg)[META.serverInfo] as Msg | undefined);
+    const serverInfo =
+      session.era === 'legacy'
+        ? (session.result.serverInfo as Msg | undefined)
+        : (((session.result._meta ?? {}) as Msg)[META.serverInfo] as Msg | undefined);
     return buildSnapshot({
       target: session.rec.transcript().target,
       takenAt: new Date().toISOString(),

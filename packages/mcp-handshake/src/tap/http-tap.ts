@@ -9,7 +9,15 @@ import type { LearningRedactor } from './learning-redactor.js';
 import { TapRecorder } from './tap-recorder.js';
 
 /** Headers that belong to one hop (RFC 9110 §7.6.1); everything else passes unchanged. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token)$/i;
 const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 
@@ -82,8 +90,14 @@ class Connections {
     return id;
   }
 
-  forRequest(method: string, sessionId: string | undefined, sseSession: string | undefined, first: Msg | undefined): string {
-    const known = (sessionId && this.bySession.get(`h:${sessionId}`)) || (sseSession && this.bySession.get(`s:${sseSession}`));
+  forRequest(
+    method: string,
+    sessionId: string | undefined,
+    sseSession: string | undefined,
+    first: Msg | undefined,
+  ): string {
+    const known =
+      (sessionId && this.bySession.get(`h:${sessionId}`)) || (sseSession && this.bySession.get(`s:${sseSession}`));
     if (known) return known;
     if (method === 'GET' && !sessionId) return this.open('sse', 'legacy', '2024-11-05');
     if (first?.method === 'initialize') {
@@ -101,7 +115,11 @@ class Connections {
     if (!this.sessionless) {
       const meta = (((first?.params ?? {}) as Msg)._meta ?? {}) as Msg;
       const version = meta[PROTOCOL_VERSION_META];
-      this.sessionless = this.open('http', typeof version === 'string' ? 'modern' : 'legacy', typeof version === 'string' ? version : undefined);
+      this.sessionless = this.open(
+        'http',
+        typeof version === 'string' ? 'modern' : 'legacy',
+        typeof version === 'string' ? version : undefined,
+      );
     }
     return this.sessionless;
   }
@@ -139,13 +157,18 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
   const client = target.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: true });
   const base = `${target.protocol}//${target.host}`;
-  const auth = target.username || target.password ? `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}` : undefined;
+  const auth =
+    target.username || target.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`)
+          .toString('base64')}`
+      : undefined;
 
   const server = http.createServer((req, res) => {
     const path = req.url ?? '/';
     const upstreamUrl = new URL(path, base);
     const incomingHeaders = headersOf(req.rawHeaders);
-    for (const [name, value] of Object.entries(incomingHeaders)) if (CREDENTIAL_HEADERS.test(name)) redactor.learn(value);
+    for (const [name, value] of Object.entries(incomingHeaders))
+      if (CREDENTIAL_HEADERS.test(name)) redactor.learn(value);
     const headers = forwardable(req.rawHeaders, target.host);
     if (auth && !('authorization' in incomingHeaders)) headers.push('Authorization', auth);
     const request: HttpInfo = { method: req.method ?? 'GET', url: upstreamUrl.href, headers: incomingHeaders };
@@ -180,7 +203,12 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
     res.on('close', () => {
       if (!res.writableFinished) {
         upstream.destroy();
-        if (conn) rec.record(conn, { dir: 'local', kind: 'note', note: `${request.method} ${path}: the client closed the connection` });
+        if (conn)
+          rec.record(conn, {
+            dir: 'local',
+            kind: 'note',
+            note: `${request.method} ${path}: the client closed the connection`,
+          });
       }
     });
 
@@ -196,7 +224,13 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
       const sessionId = responseHeaders['mcp-session-id'];
       if (sessionId) conns.session(c, sessionId);
       for (const name of ['set-cookie']) if (responseHeaders[name]) redactor.learn(responseHeaders[name]);
-      const info: HttpInfo = { method: request.method, url: upstreamUrl.href, status: up.statusCode, headers: responseHeaders, contentType };
+      const info: HttpInfo = {
+        method: request.method,
+        url: upstreamUrl.href,
+        status: up.statusCode,
+        headers: responseHeaders,
+        contentType,
+      };
       rec.record(c, { dir: 'in', kind: 'http', http: info });
       const sse = new SseParser();
       const copy: Buffer[] = [];
@@ -210,7 +244,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
             if (named) conns.sseSession(c, named);
             rec.record(c, { dir: 'in', kind: 'note', note: `SSE endpoint: ${event.data}` });
           } else if (event.event === 'message') tap.text(c, 'in', event.data, undefined, up.statusCode);
-          else rec.record(c, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
+          else
+            rec.record(c, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
         }
       });
       up.on('end', () => {
@@ -226,7 +261,11 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
     });
     upstream.on('error', (error) => {
       recordRequest();
-      rec.record(connFor(), { dir: 'local', kind: 'error', raw: `${request.method} ${upstreamUrl.href}: ${error.message}` });
+      rec.record(connFor(), {
+        dir: 'local',
+        kind: 'error',
+        raw: `${request.method} ${upstreamUrl.href}: ${error.message}`,
+      });
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'text/plain' });
         res.end(`mcp-handshake tap: the target did not answer (${error.message})\n`);

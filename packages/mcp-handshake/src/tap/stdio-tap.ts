@@ -43,13 +43,22 @@ function forward(source: Readable, sink: Writable, onChunk: (chunk: Buffer) => v
  * first; a copy is split into lines and recorded. Resolves when the server has exited
  * and all its output was forwarded. `kill` passes a signal on to the server.
  */
-export function runStdioTap(server: ServerCommand, host: HostStreams, env: NodeJS.ProcessEnv, rec: Recorder): {
+export function runStdioTap(
+  server: ServerCommand,
+  host: HostStreams,
+  env: NodeJS.ProcessEnv,
+  rec: Recorder,
+): {
   done: Promise<TapExit>;
   kill: (signal: NodeJS.Signals) => void;
 } {
   const tap = new TapRecorder(rec);
   tap.connection({ id: TAP_CONN, purpose: 'tap', era: 'legacy' });
-  const child = spawn(server.command, server.args, { cwd: server.cwd, env: { ...env, ...server.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(server.command, server.args, {
+    cwd: server.cwd,
+    env: { ...env, ...server.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const fromHost = new LineSplitter();
   const fromServer = new LineSplitter();
   const serverErr = new LineSplitter();
@@ -69,7 +78,12 @@ export function runStdioTap(server: ServerCommand, host: HostStreams, env: NodeJ
       if (last !== undefined) tap.text(TAP_CONN, 'in', last);
       const lastErr = serverErr.end();
       if (lastErr !== undefined) stderrLine(lastErr);
-      if (stderrLines > MAX_STDERR_LINES) rec.record(TAP_CONN, { dir: 'local', kind: 'note', note: `${stderrLines - MAX_STDERR_LINES} more stderr lines not kept` });
+      if (stderrLines > MAX_STDERR_LINES)
+        rec.record(TAP_CONN, {
+          dir: 'local',
+          kind: 'note',
+          note: `${stderrLines - MAX_STDERR_LINES} more stderr lines not kept`,
+        });
       rec.record(TAP_CONN, { dir: 'in', kind: 'exit', exit: { code, signal, expected: hostClosed } });
       resolve({ code, signal });
     });

@@ -30,7 +30,8 @@ export class TapRecorder {
       parsed = undefined;
     }
     if (!looksLikeJsonRpc(parsed)) {
-      if (text.trim() !== '' || http) this.rec.record(conn, { dir, kind: 'noise', raw: text.slice(0, 4000), ...(http && { http }) });
+      if (text.trim() !== '' || http)
+        this.rec.record(conn, { dir, kind: 'noise', raw: text.slice(0, 4000), ...(http && { http }) });
       return;
     }
     const batch = (Array.isArray(parsed) ? parsed : [parsed]) as Msg[];
@@ -43,7 +44,14 @@ export class TapRecorder {
     const isRequest = typeof message.method === 'string' && 'id' in message;
     const isResponse = !('method' in message) && ('result' in message || 'error' in message);
     if (dir === 'out' && isRequest) {
-      const exchange: Exchange = { conn, id: message.id as JsonRpcId, method: message.method as string, sentSeq: event.seq, outcome: 'closed', ms: 0 };
+      const exchange: Exchange = {
+        conn,
+        id: message.id as JsonRpcId,
+        method: message.method as string,
+        sentSeq: event.seq,
+        outcome: 'closed',
+        ms: 0,
+      };
       this.rec.exchange(exchange);
       this.pending.set(`${conn}\u0000${idKey(message.id)}`, { exchange, start: event.at });
     } else if (dir === 'in' && isResponse) {

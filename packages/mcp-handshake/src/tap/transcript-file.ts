@@ -22,10 +22,13 @@ export class TranscriptFile {
 
   private soon(): void {
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.write();
-    }, Math.max(this.delayMs, 50 * this.lastWriteMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.write();
+      },
+      Math.max(this.delayMs, 50 * this.lastWriteMs),
+    );
     this.timer.unref();
   }
 
