@@ -181,7 +181,10 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
     const upstream = client.request(upstreamUrl, { method: req.method, headers, agent });
     upstream.setNoDelay(true);
     req.on('data', (chunk: Buffer) => {
-      upstream.write(chunk);
+      if (!upstream.write(chunk)) {
+        req.pause();
+        upstream.once('drain', () => req.resume());
+      }
       body.push(chunk);
     });
     let requestRecorded = false;
@@ -235,7 +238,11 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
       const sse = new SseParser();
       const copy: Buffer[] = [];
       up.on('data', (chunk: Buffer) => {
-        res.write(chunk);
+        // A slow client slows the server's stream down instead of filling the tap's memory.
+        if (!res.write(chunk)) {
+          up.pause();
+          res.once('drain', () => up.resume());
+        }
         if (!isSse) return void copy.push(chunk);
         for (const event of sse.feed(chunk.toString('utf8'))) {
           if (event.event === 'endpoint') {
