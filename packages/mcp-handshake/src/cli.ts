@@ -8,6 +8,7 @@ import { replayAgainstCommand, replayServeCommand } from './commands/replay.js';
 import { diffCommand, snapshotCommand, type DiffSide } from './commands/snapshot.js';
 import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
+import { PROFILES } from './findings/hosts.js';
 import { TOOL_VERSION } from './protocol.js';
 import { parseEnv, resolveTarget, UsageError, type Target } from './target.js';
 import type { Era } from './types.js';
@@ -75,7 +76,8 @@ withTarget(
   .option('--protocol-version <version>', 'legacy version for the main session (default 2025-11-25), or the modern version to probe')
   .option('--drift-window <ms>', 'time between the two listings compared by list-changed', positiveInt('--drift-window', 0, 600_000), 400)
   .option('--concurrency <n>', 'connections probed at once', positiveInt('--concurrency', 1, 16), 4)
-  .option('--json', 'print the report as JSON (schema mcp-handshake/doctor@1)')
+  .addOption(new Option('--profile <host>', "judge as the named host: its known risks fail (strict: every warning fails)").choices([...PROFILES]))
+  .option('--json', 'print the report as JSON (schema mcp-handshake/doctor@2)')
   .option('--junit <file>', 'write a JUnit XML report')
   .option('--sarif <file>', 'write a SARIF 2.1.0 report')
   .option('--baseline <file>', 'accept the failures of the check ids listed in this file')
@@ -100,6 +102,7 @@ withTarget(
       dumpWire: opts.dumpWire,
       mermaid: opts.mermaid,
       verbose: opts.verbose,
+      profile: opts.profile,
     });
   });
 

@@ -88,12 +88,52 @@ export interface Transcript {
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip' | 'info';
 
+/**
+ * How bad a finding is, from the spec level it breaks: `fail` for a MUST, a REQUIRED schema field or a
+ * type error of the revision in use; `warn` for a SHOULD or for behaviour a named host is known to
+ * mishandle; `info` otherwise.
+ */
+export type Severity = 'fail' | 'warn' | 'info';
+/** Whose side a finding is on: the server's behaviour, the client's (this tool's or a host's), or the spec's. */
+export type Party = 'server' | 'client' | 'spec';
+/** Hosts whose known behaviour a finding can name (see findings/hosts.ts). */
+export type HostId = 'chatgpt' | 'claude' | 'vscode';
+
+/** A section of one revision of the spec. */
+export interface Citation {
+  /** `2025-11-25`, `2026-07-28`…; absent for pages that span revisions (versioning). */
+  revision?: string;
+  /** Path and anchor below the revision, e.g. `basic/lifecycle#initialization`. */
+  section: string;
+  url: string;
+}
+
+/** One finding, as data (the publint model): reports render it, baselines and SARIF key on `code`. */
+export interface Diagnostic {
+  /** Stable: `<check-id>` or `<check-id>/<what>`. */
+  code: string;
+  severity: Severity;
+  /** One line, in words. */
+  message: string;
+  /** The values the message is made of (field, revision, status, method…), for tools. */
+  args: Record<string, unknown>;
+  evidence: string[];
+  cite: Citation;
+  party?: Party;
+  /** Hosts known to mishandle what this finding describes: a --profile for one of them makes it a failure. */
+  hosts?: HostId[];
+  /** Set when a --profile turned this warning into a failure. */
+  escalatedBy?: string;
+}
+
 export interface CheckResult {
   status: CheckStatus;
   /** One line: what was found. */
   summary: string;
   /** Wire evidence: short excerpts of what was sent and received. */
   evidence: string[];
+  /** What was found, as data. A check that leaves it out is adapted by findings/finding.ts. */
+  findings?: Diagnostic[];
 }
 
 export interface Check {
@@ -108,12 +148,14 @@ export interface Check {
   run(transcript: Transcript): CheckResult;
 }
 
+/** A check's outcome in a report: its result, its findings (always present) and what it is. */
 export interface Finding extends CheckResult {
   id: string;
   title: string;
   why: string;
   fix: string;
   spec: string;
+  findings: Diagnostic[];
   baselined?: boolean;
 }
 

@@ -2,18 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS, runChecks } from '../src/checks/index.js';
 import { capabilitiesBacked } from '../src/checks/capabilities-backed.js';
 import { capabilitiesDeclared } from '../src/checks/capabilities-declared.js';
+import { clientCapabilities } from '../src/checks/client-capabilities.js';
 import { discover } from '../src/checks/discover.js';
 import { emptyDiscovery } from '../src/checks/empty-discovery.js';
 import { eraSupport } from '../src/checks/era-support.js';
+import { httpContentType } from '../src/checks/http-content-type.js';
 import { initializeFormat } from '../src/checks/initialize-format.js';
 import { jsonrpcEnvelope } from '../src/checks/jsonrpc-envelope.js';
 import { lifecycleOrder } from '../src/checks/lifecycle-order.js';
+import { messageSchema } from '../src/checks/message-schema.js';
 import { listChanged } from '../src/checks/list-changed.js';
 import { serverInfo } from '../src/checks/server-info.js';
 import { stdioHygiene } from '../src/checks/stdio-hygiene.js';
 import { toolSchemas } from '../src/checks/tool-schemas.js';
 import { undeclaredMethods } from '../src/checks/undeclared-methods.js';
 import { versionNegotiation } from '../src/checks/version-negotiation.js';
+import { applyProfile } from '../src/findings/profile.js';
 import { CAPS, healthyMain, INIT_RESULT, TranscriptBuilder } from './helpers.js';
 
 const MODERN_META = (v: string) => ({ _meta: { 'io.modelcontextprotocol/protocolVersion': v, 'io.modelcontextprotocol/clientCapabilities': {} } });
@@ -36,6 +40,9 @@ describe('the rule set', () => {
       'tool-schemas',
       'era-support',
       'empty-discovery',
+      'message-schema',
+      'http-content-type',
+      'client-capabilities',
     ]);
     for (const c of CHECKS) {
       expect(c.title && c.why && c.fix).toBeTruthy();
@@ -175,26 +182,41 @@ describe('discover', () => {
   it('passes a valid DiscoverResult', () => expect(run({ jsonrpc: '2.0', id: 1, result: DISCOVER_RESULT }).status).toBe('pass'));
   it('passes a legacy server that answers with a JSON-RPC error echoing the id over HTTP 200', () =>
     expect(run({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }, 200).status).toBe('pass'));
-  it('fails a JSON-RPC error over HTTP 400', () => expect(run({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Bad Request' } }, 400).status).toBe('fail'));
-  it('fails an error with id null', () => expect(run({ jsonrpc: '2.0', id: null, error: { code: -32601, message: 'no' } }).status).toBe('fail'));
-  it('fails a malformed result and silence', () => {
-    expect(run({ jsonrpc: '2.0', id: 1, result: { versions: 'x' } }).status).toBe('fail');
-    expect(run('timeout').status).toBe('fail');
+  // 2026-07-28 Streamable HTTP, Backward Compatibility: a 4xx without a recognised modern error is the fallback signal.
+  it('warns (naming ChatGPT) on a non-modern JSON-RPC error over HTTP 400: legal, SDK clients fall back', () => {
+    const r = run({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Bad Request' } }, 400);
+    expect(r.status).toBe('warn');
+    expect(r.findings?.[0]).toMatchObject({ code: 'discover/http-error-status', severity: 'warn', hosts: ['chatgpt'], args: { httpStatus: 400 } });
+    expect(r.findings?.[0].cite).toMatchObject({ revision: '2026-07-28', section: 'basic/transports/streamable-http#backward-compatibility' });
   });
-  it('warns when serverInfo or cache hints are missing', () => {
+  it('fails an error with id null', () => expect(run({ jsonrpc: '2.0', id: null, error: { code: -32601, message: 'no' } }).status).toBe('fail'));
+  it('fails a malformed result; warns on silence (the stdio fallback signal, at the cost of a timeout)', () => {
+    expect(run({ jsonrpc: '2.0', id: 1, result: { versions: 'x' } }).status).toBe('fail');
+    expect(run('timeout').status).toBe('warn');
+    expect(run('timeout').findings?.[0].code).toBe('discover/timeout');
+  });
+  it('warns when serverInfo is missing (a SHOULD); fails without ttlMs (REQUIRED in the 2026-07-28 schema)', () => {
     const { _meta, ...rest } = DISCOVER_RESULT;
     expect(run({ jsonrpc: '2.0', id: 1, result: rest }).status).toBe('warn');
+    const { ttlMs, ...noTtl } = DISCOVER_RESULT;
+    const r = run({ jsonrpc: '2.0', id: 1, result: noTtl });
+    expect(r.status).toBe('fail');
+    expect(r.summary).toMatch(/\/ttlMs must have required property "ttlMs" \(2026-07-28 schema\)/);
   });
 });
 
 describe('lifecycle-order', () => {
-  it('fails on a notification before notifications/initialized', () => {
+  // 2025-11-25 lifecycle: the server SHOULD NOT send requests other than pings and logging before initialized.
+  it('warns on a notification before notifications/initialized (a SHOULD NOT; fails under --profile strict)', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     b.ok(c, 'initialize', {}, INIT_RESULT(), 'initialize');
     b.inbound(c, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     b.outbound(c, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    expect(lifecycleOrder.run(b.build()).status).toBe('fail');
+    const r = lifecycleOrder.run(b.build());
+    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'lifecycle-order/before-initialized', severity: 'warn' }] });
+    const [strict] = applyProfile([{ ...lifecycleOrder, ...r, findings: r.findings! }], 'strict');
+    expect(strict.status).toBe('fail');
   });
   it('fails on anything before the initialize result, allows ping and logging after it', () => {
     const b = new TranscriptBuilder();
@@ -255,10 +277,14 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
 
 describe('list-changed', () => {
   const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
-  it('fails when a list changes without a notification', () => {
+  // "servers that declared listChanged SHOULD send a notification": a warning naming the hosts that cache tool lists.
+  it('warns when a list changes without a notification, naming ChatGPT, Claude and VS Code; --profile chatgpt fails it', () => {
     const b = new TranscriptBuilder();
     healthyMain(b, { tools: [tool('a')], tools2: [tool('a'), tool('b')] });
-    expect(listChanged.run(b.build()).status).toBe('fail');
+    const r = listChanged.run(b.build());
+    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'list-changed/silent-change', hosts: ['chatgpt', 'claude', 'vscode'] }] });
+    const [chatgpt] = applyProfile([{ ...listChanged, ...r, findings: r.findings! }], 'chatgpt');
+    expect(chatgpt.status).toBe('fail');
   });
   it('passes when the change is announced', () => {
     const b = new TranscriptBuilder();
@@ -300,10 +326,14 @@ describe('jsonrpc-envelope', () => {
 });
 
 describe('server-info', () => {
-  it('fails an empty name, passes a full serverInfo', () => {
+  // serverInfo.name and .version are REQUIRED strings in every legacy revision's schema; "" satisfies it.
+  it('fails a missing name, warns on an empty one, passes a full serverInfo', () => {
+    const missing = new TranscriptBuilder();
+    missing.ok(missing.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { version: '1' } }, 'initialize');
+    expect(serverInfo.run(missing.build())).toMatchObject({ status: 'fail', findings: [{ code: 'server-info/missing', args: { missing: ['name'] } }] });
     const b = new TranscriptBuilder();
     b.ok(b.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { name: '', version: '1' } }, 'initialize');
-    expect(serverInfo.run(b.build()).status).toBe('fail');
+    expect(serverInfo.run(b.build())).toMatchObject({ status: 'warn', findings: [{ code: 'server-info/empty', severity: 'warn' }] });
     const ok = new TranscriptBuilder();
     healthyMain(ok);
     expect(serverInfo.run(ok.build()).status).toBe('pass');
@@ -346,5 +376,91 @@ describe('era-support and empty-discovery', () => {
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { tools: {} }), 'initialize');
     b.ok(c, 'tools/list', undefined, { tools: [] }, 'list-1');
     expect(emptyDiscovery.run(b.build()).status).toBe('warn');
+  });
+});
+
+describe('message-schema (the spec JSON Schema of each revision, via ajv)', () => {
+  const legacyWith = (result: Record<string, unknown>, version = '2025-11-25') => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', version);
+    b.ok(c, 'initialize', {}, result, 'initialize');
+    return { b, c };
+  };
+  const findingsOf = (t: ReturnType<TranscriptBuilder['build']>) => messageSchema.run(t).findings ?? [];
+
+  it('passes a healthy transcript', () => {
+    const b = new TranscriptBuilder();
+    healthyMain(b);
+    expect(messageSchema.run(b.build()).status).toBe('pass');
+  });
+  it('names the field and the revision: no protocolVersion, a number there, capabilities.tools: true', () => {
+    const missing = findingsOf(legacyWith({ capabilities: {}, serverInfo: { name: 's', version: '1' } }).b.build());
+    expect(missing[0]).toMatchObject({ code: 'message-schema/result', severity: 'fail', args: { pointer: '/protocolVersion', revision: '2025-11-25', definition: 'InitializeResult' } });
+    expect(missing[0].cite.url).toBe('https://modelcontextprotocol.io/specification/2025-11-25/schema#initializeresult');
+    const number = findingsOf(legacyWith({ protocolVersion: 20250618, capabilities: {}, serverInfo: { name: 's', version: '1' } }, '2025-06-18').b.build());
+    expect(number[0].args).toMatchObject({ pointer: '/protocolVersion', problem: 'must be string', revision: '2025-06-18' });
+    const tools = findingsOf(legacyWith(INIT_RESULT('2025-11-25', { tools: true })).b.build());
+    expect(tools.map((f) => f.args.pointer)).toEqual(['/capabilities/tools']);
+  });
+  it('checks list results and their entries: a non-array, a null tool', () => {
+    const { b, c } = legacyWith(INIT_RESULT());
+    b.ok(c, 'resources/list', undefined, { resources: {} }, 'list-1');
+    b.ok(c, 'tools/list', undefined, { tools: [null] }, 'list-1');
+    expect(findingsOf(b.build()).map((f) => `${f.args.method} ${f.args.pointer}`)).toEqual(['resources/list /resources', 'tools/list /tools/0']);
+  });
+  it('checks errors and server notifications; leaves tool JSON Schemas and serverInfo to their own checks', () => {
+    const { b, c } = legacyWith({ protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's' } });
+    b.request(c, 'mcp-handshake/no-such-method', {}, { jsonrpc: '2.0', id: 2, error: { code: 'nope' } }, { label: 'unknown-method' });
+    b.inbound(c, { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x' } });
+    b.ok(c, 'tools/list', undefined, { tools: [{ name: 'x', inputSchema: { type: 'array' } }] }, 'list-1');
+    expect(findingsOf(b.build()).map((f) => `${f.code} ${f.args.pointer}`)).toEqual([
+      'message-schema/error /message',
+      'message-schema/error /code',
+      'message-schema/server-message /params/level',
+    ]);
+  });
+  it('judges a modern connection by its envelope revision', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
+    b.ok(c, 'tools/list', MODERN_META('2026-07-28'), { tools: [] }, 'list-1');
+    expect(findingsOf(b.build()).map((f) => `${f.args.revision} ${f.args.pointer}`)).toEqual(['2026-07-28 /cacheScope', '2026-07-28 /resultType', '2026-07-28 /ttlMs']);
+  });
+});
+
+describe('http-content-type', () => {
+  const withType = (contentType: string, status = 200) => {
+    const b = new TranscriptBuilder('http');
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    const sent = b.outbound(c, { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
+    b.event(c, { dir: 'in', kind: 'http', http: { method: 'POST', url: 'u', status, contentType } });
+    const reply = b.inbound(c, { jsonrpc: '2.0', id: 1, result: INIT_RESULT() });
+    const t = b.build();
+    t.exchanges.push({ conn: c, id: 1, method: 'initialize', label: 'initialize', sentSeq: sent, replySeq: reply, outcome: 'reply', ms: 1, httpStatus: status });
+    return httpContentType.run(t);
+  };
+  it('passes application/json (with parameters) and text/event-stream', () => {
+    expect(withType('application/json; charset=utf-8').status).toBe('pass');
+    expect(withType('text/event-stream').status).toBe('pass');
+  });
+  it('fails a JSON answer served as text/plain, citing the revision; warns for a 4xx error body', () => {
+    const r = withType('text/plain');
+    expect(r).toMatchObject({ status: 'fail', findings: [{ code: 'http-content-type/answer', args: { contentType: 'text/plain', revision: '2025-11-25' } }] });
+    expect(withType('text/plain', 400).status).toBe('warn');
+  });
+  it('skips stdio', () => expect(httpContentType.run(new TranscriptBuilder().build()).status).toBe('skip'));
+});
+
+describe('client-capabilities', () => {
+  const session = (capabilities: Record<string, unknown>) => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    b.ok(c, 'initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'c', version: '1' } }, INIT_RESULT(), 'initialize');
+    b.inbound(c, { jsonrpc: '2.0', id: 's1', method: 'roots/list' });
+    b.inbound(c, { jsonrpc: '2.0', id: 's2', method: 'ping' });
+    return clientCapabilities.run(b.build());
+  };
+  it('fails roots/list to a client without roots; passes when roots is declared', () => {
+    expect(session({})).toMatchObject({ status: 'fail', findings: [{ code: 'client-capabilities/undeclared-request', args: { method: 'roots/list', capability: 'roots' } }] });
+    expect(session({ roots: {} }).status).toBe('pass');
   });
 });

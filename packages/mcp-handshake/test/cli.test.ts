@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../src/redact.js';
 import { SseParser } from '../src/wire/sse.js';
-import { CLI, fixture } from './helpers.js';
+import { CLI, fixture, PKG } from './helpers.js';
+
+const Ajv2020 = createRequire(import.meta.url)('ajv/dist/2020').default as typeof import('ajv').default;
 
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
 const tmp = mkdtempSync(join(tmpdir(), 'mcp-handshake-cli-'));
@@ -30,7 +33,10 @@ describe('the CLI (built dist/cli.js, real child processes)', () => {
     const r = run(args);
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout);
-    expect(report.format).toBe('mcp-handshake/doctor@1');
+    expect(report.format).toBe('mcp-handshake/doctor@2');
+    const schema = JSON.parse(readFileSync(join(PKG, 'schema', 'doctor-report@2.schema.json'), 'utf8'));
+    const validate = new Ajv2020({ strict: false, validateFormats: false, logger: false }).compile(schema);
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['target', 'eras', 'checks', 'summary', 'exitCode']));
     expect(report.checks.find((c: { id: string }) => c.id === 'server-info').status).toBe('fail');
     expect(readFileSync(junit, 'utf8')).toMatch(/<failure message="[^"]*" type="server-info">/);

@@ -1,5 +1,6 @@
 import type { Check, CheckStatus } from '../types.js';
 import { asObject, describe, errorOf, exchangesOf, isDeclared, mainSession, outcome, PRIMITIVE_PROBES, resultOf, skip, SPEC, worst } from './lib.js';
+import { LABEL } from '../labels.js';
 
 const KNOWN = new Set(['tools', 'resources', 'prompts', 'logging', 'completions']);
 
@@ -28,7 +29,7 @@ export const capabilitiesBacked: Check = {
     }
     const resources = asObject(session.capabilities.resources);
     if (resources.subscribe === true) {
-      const x = exchangesOf(t, { conn: session.conn.id, label: 'probe:subscribe' })[0];
+      const x = exchangesOf(t, { conn: session.conn.id, label: LABEL.probeSubscribe })[0];
       if (x) {
         const ok = resultOf(t, x) !== undefined;
         statuses.push(ok ? 'pass' : 'fail');

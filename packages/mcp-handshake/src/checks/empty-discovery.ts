@@ -1,5 +1,6 @@
 import type { Check } from '../types.js';
 import { exchangesOf, itemsOf, mainSession, outcome, resultOf, skip, SPEC } from './lib.js';
+import { LABEL } from '../labels.js';
 
 export const emptyDiscovery: Check = {
   id: 'empty-discovery',
@@ -12,7 +13,7 @@ export const emptyDiscovery: Check = {
     if (!session) return skip('no session was established');
     const counts: Record<string, number> = {};
     for (const method of ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']) {
-      counts[method] = exchangesOf(t, { conn: session.conn.id, method, labelPrefix: 'list-1' }).reduce((n, x) => n + itemsOf(resultOf(t, x), method).length, 0);
+      counts[method] = exchangesOf(t, { conn: session.conn.id, method, labelPrefix: LABEL.firstListing }).reduce((n, x) => n + itemsOf(resultOf(t, x), method).length, 0);
     }
     const line = Object.entries(counts)
       .map(([m, n]) => `${m.replace('/list', '')}: ${n}`)

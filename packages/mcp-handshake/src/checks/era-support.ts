@@ -1,6 +1,7 @@
 import { FALLBACK_LEGACY_VERSION, isModernVersion, MODERN_VERSION } from '../protocol.js';
 import type { Check } from '../types.js';
 import { connsBy, exchangesOf, modernSession, outcome, resultOf, skip, SPEC } from './lib.js';
+import { LABEL } from '../labels.js';
 
 export const eraSupport: Check = {
   id: 'era-support',
@@ -12,7 +13,7 @@ export const eraSupport: Check = {
     const echoed: string[] = [];
     const counter = new Map<string, string>();
     for (const c of [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
-      const r = resultOf(t, exchangesOf(t, { conn: c.id, label: 'initialize' })[0]);
+      const r = resultOf(t, exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0]);
       if (!r || !c.version) continue;
       if (r.protocolVersion === c.version) echoed.push(c.version);
       else if (typeof r.protocolVersion === 'string') counter.set(c.version, r.protocolVersion);

@@ -1,13 +1,17 @@
+import { findingsOf } from '../findings/finding.js';
 import type { Check, Finding, Transcript } from '../types.js';
 import { capabilitiesBacked } from './capabilities-backed.js';
 import { capabilitiesDeclared } from './capabilities-declared.js';
+import { clientCapabilities } from './client-capabilities.js';
 import { discover } from './discover.js';
 import { emptyDiscovery } from './empty-discovery.js';
 import { eraSupport } from './era-support.js';
+import { httpContentType } from './http-content-type.js';
 import { initializeFormat } from './initialize-format.js';
 import { jsonrpcEnvelope } from './jsonrpc-envelope.js';
 import { lifecycleOrder } from './lifecycle-order.js';
 import { listChanged } from './list-changed.js';
+import { messageSchema } from './message-schema.js';
 import { serverInfo } from './server-info.js';
 import { stdioHygiene } from './stdio-hygiene.js';
 import { toolSchemas } from './tool-schemas.js';
@@ -30,16 +34,25 @@ export const CHECKS: readonly Check[] = [
   toolSchemas,
   eraSupport,
   emptyDiscovery,
+  messageSchema,
+  httpContentType,
+  clientCapabilities,
 ];
 
-/** Run every check over one transcript. A check that throws is reported, not fatal. */
+/**
+ * Run every check over one transcript. A check that throws is reported as a doctor bug, not fatal.
+ * Every entry carries findings: a check that returns none of its own is adapted (findings/finding.ts).
+ */
 export function runChecks(transcript: Transcript, checks: readonly Check[] = CHECKS): Finding[] {
   return checks.map((check) => {
     const { run: _run, ...meta } = check;
     try {
-      return { ...meta, ...check.run(transcript) };
+      const result = check.run(transcript);
+      return { ...meta, ...result, findings: findingsOf(check, result) };
     } catch (error) {
-      return { ...meta, status: 'fail' as const, summary: `the check itself crashed: ${(error as Error).message}`, evidence: [] };
+      const result = { status: 'fail' as const, summary: `the check itself crashed: ${(error as Error).message}`, evidence: [] };
+      const crash = findingsOf(check, result).map((f) => ({ ...f, code: `${check.id}/crashed`, party: 'client' as const }));
+      return { ...meta, ...result, findings: crash };
     }
   });
 }

@@ -1,6 +1,7 @@
 import { malformedVariants } from '../probes/malformed.js';
 import type { Check, CheckStatus } from '../types.js';
 import { connsBy, describe, errorOf, exchangesOf, outcome, resultOf, skip, SPEC, worst } from './lib.js';
+import { LABEL } from '../labels.js';
 
 const EXPECTED = new Map(malformedVariants().map((v) => [v.name, v.expectedCode]));
 
@@ -16,8 +17,8 @@ export const initializeFormat: Check = {
     const statuses: CheckStatus[] = [];
     const evidence: string[] = [];
     const problems: string[] = [];
-    for (const x of exchangesOf(t, { conn: c.id, labelPrefix: 'variant:' })) {
-      const name = x.label!.slice('variant:'.length);
+    for (const x of exchangesOf(t, { conn: c.id, labelPrefix: LABEL.variantPrefix })) {
+      const name = x.label!.slice(LABEL.variantPrefix.length);
       const expected = EXPECTED.get(name);
       const error = errorOf(t, x);
       let status: CheckStatus;
@@ -43,7 +44,7 @@ export const initializeFormat: Check = {
       if (status !== 'pass') problems.push(`${name}: ${note}`);
       evidence.push(`${status.toUpperCase()} ${name}: ${describe(t, x)}${status === 'pass' ? '' : ` — ${note}`}`);
     }
-    const usable = exchangesOf(t, { conn: c.id, label: 'usable-check' })[0];
+    const usable = exchangesOf(t, { conn: c.id, label: LABEL.usableCheck })[0];
     if (usable) {
       const ok = resultOf(t, usable) !== undefined;
       statuses.push(ok ? 'pass' : 'fail');

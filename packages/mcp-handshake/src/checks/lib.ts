@@ -3,6 +3,7 @@
  * testable on hand-written transcripts.
  */
 import type { CheckResult, CheckStatus, ConnectionInfo, Exchange, Purpose, Transcript, WireEvent } from '../types.js';
+import { LABEL } from '../labels.js';
 
 export type Msg = Record<string, unknown>;
 
@@ -51,7 +52,7 @@ export function excerpt(value: unknown, max = 160): string {
 
 /** "tools/list → error -32601 Method not found (3 ms)" and the like: the evidence line for one exchange. */
 export function describe(t: Transcript, x: Exchange): string {
-  const what = `${x.conn}: ${x.method}${x.label && !x.label.startsWith('list-1') ? ` [${x.label}]` : ''}`;
+  const what = `${x.conn}: ${x.method}${x.label && !x.label.startsWith(LABEL.firstListing) ? ` [${x.label}]` : ''}`;
   const http = x.httpStatus !== undefined ? `HTTP ${x.httpStatus}, ` : '';
   switch (x.outcome) {
     case 'timeout':
@@ -91,7 +92,7 @@ export interface Session {
 /** The legacy main session when it was established, else the modern one. */
 export function mainSession(t: Transcript): Session | undefined {
   for (const c of connsBy(t, 'main')) {
-    const x = exchangesOf(t, { conn: c.id, label: 'initialize' })[0];
+    const x = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
     const r = resultOf(t, x);
     if (r) return { conn: c, era: 'legacy', result: r, capabilities: asObject(r.capabilities) };
   }
@@ -100,7 +101,7 @@ export function mainSession(t: Transcript): Session | undefined {
 
 export function modernSession(t: Transcript): Session | undefined {
   for (const c of connsBy(t, 'modern-main')) {
-    const x = exchangesOf(t, { conn: c.id, label: 'discover' })[0];
+    const x = exchangesOf(t, { conn: c.id, label: LABEL.discover })[0];
     const r = resultOf(t, x);
     if (r && Array.isArray(r.supportedVersions)) return { conn: c, era: 'modern', result: r, capabilities: asObject(r.capabilities) };
   }
@@ -115,12 +116,12 @@ export const incoming = (t: Transcript, connId: string): WireEvent[] => t.events
 
 /** The probes that tell whether a primitive answers: the first listing and the capability probes. */
 export const PRIMITIVE_PROBES: Array<{ capability: string; method: string; label: string }> = [
-  { capability: 'tools', method: 'tools/list', label: 'list-1' },
-  { capability: 'resources', method: 'resources/list', label: 'list-1' },
-  { capability: 'resources', method: 'resources/templates/list', label: 'list-1' },
-  { capability: 'prompts', method: 'prompts/list', label: 'list-1' },
-  { capability: 'logging', method: 'logging/setLevel', label: 'probe:logging' },
-  { capability: 'completions', method: 'completion/complete', label: 'probe:completions' },
+  { capability: 'tools', method: 'tools/list', label: LABEL.firstListing },
+  { capability: 'resources', method: 'resources/list', label: LABEL.firstListing },
+  { capability: 'resources', method: 'resources/templates/list', label: LABEL.firstListing },
+  { capability: 'prompts', method: 'prompts/list', label: LABEL.firstListing },
+  { capability: 'logging', method: 'logging/setLevel', label: LABEL.probeLogging },
+  { capability: 'completions', method: 'completion/complete', label: LABEL.probeCompletions },
 ];
 
 /** Items of a list result: tools, resources, resourceTemplates or prompts. */
@@ -133,5 +134,8 @@ export function itemsOf(result: Msg | undefined, method: string): Msg[] {
 
 /** All tools of a session's first listing, across pages. */
 export function toolsOf(t: Transcript, session: Session): Msg[] {
-  return exchangesOf(t, { conn: session.conn.id, method: 'tools/list', labelPrefix: 'list-1' }).flatMap((x) => itemsOf(resultOf(t, x), 'tools/list'));
+  // An entry that is not an object (null, a string) is message-schema's finding, not a tool to judge.
+  return exchangesOf(t, { conn: session.conn.id, method: 'tools/list', labelPrefix: LABEL.firstListing })
+    .flatMap((x) => itemsOf(resultOf(t, x), 'tools/list'))
+    .filter((tool) => tool !== null && typeof tool === 'object' && !Array.isArray(tool));
 }

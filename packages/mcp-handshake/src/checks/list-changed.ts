@@ -1,6 +1,9 @@
-import { LIST_CHANGED_NOTIFICATION } from '../protocol.js';
-import type { Check } from '../types.js';
+import { cite, finding } from '../findings/finding.js';
+import { hostsAt } from '../findings/hosts.js';
+import { FALLBACK_LEGACY_VERSION, LIST_CHANGED_NOTIFICATION, MODERN_VERSION } from '../protocol.js';
+import type { Check, Diagnostic } from '../types.js';
 import { asObject, connsBy, excerpt, exchangesOf, incoming, isDeclared, mainSession, modernSession, outcome, resultOf, skip, SPEC, type Msg, type Session } from './lib.js';
+import { LABEL } from '../labels.js';
 
 const KINDS = [
   { kind: 'tools', method: 'tools/list', key: 'tools' },
@@ -22,6 +25,7 @@ export const listChanged: Check = {
   spec: `${SPEC}/server/tools#list-changed-notification`,
   run(t) {
     const evidence: string[] = [];
+    const findings: Diagnostic[] = [];
     const legacy = mainSession(t);
     const sessions: Session[] = [legacy, modernSession(t)].filter((s): s is Session => s !== undefined);
     if (sessions.length === 0) return skip('no session was established');
@@ -29,8 +33,8 @@ export const listChanged: Check = {
     const main = legacy?.era === 'legacy' ? legacy : undefined;
     if (main) {
       for (const { kind, method, key } of KINDS) {
-        const first = exchangesOf(t, { conn: main.conn.id, method, label: 'list-1' })[0];
-        const second = exchangesOf(t, { conn: main.conn.id, method, label: 'list-2' })[0];
+        const first = exchangesOf(t, { conn: main.conn.id, method, label: LABEL.firstListing })[0];
+        const second = exchangesOf(t, { conn: main.conn.id, method, label: LABEL.secondListing })[0];
         const a = resultOf(t, first);
         const b = resultOf(t, second);
         if (!a || !b || first.replySeq === undefined || second.replySeq === undefined) continue;
@@ -42,7 +46,19 @@ export const listChanged: Check = {
         if (!notified) {
           const before = (Array.isArray(a[key]) ? (a[key] as Msg[]) : []).map((i) => i.name ?? i.uri);
           const after = (Array.isArray(b[key]) ? (b[key] as Msg[]) : []).map((i) => i.name ?? i.uri);
-          evidence.push(`${kind} changed within ${t.options.driftWindowMs} ms without ${LIST_CHANGED_NOTIFICATION[kind]}: ${excerpt(before, 70)} → ${excerpt(after, 70)}`);
+          const line =
+            `${kind} changed within ${t.options.driftWindowMs} ms without ${LIST_CHANGED_NOTIFICATION[kind]}: ` +
+            `${excerpt(before, 70)} → ${excerpt(after, 70)}`;
+          evidence.push(line);
+          // The notification is a SHOULD (for servers that declared listChanged); hosts that cache tool lists miss
+          // the change either way (findings/hosts.ts).
+          const where = cite(main.conn.version ?? FALLBACK_LEGACY_VERSION, `server/${kind}#list-changed-notification`);
+          findings.push(
+            finding('list-changed/silent-change', 'warn', line, where, {
+              args: { kind, before, after, driftWindowMs: t.options.driftWindowMs },
+              hosts: kind === 'tools' ? hostsAt('tool-list-frozen') : [],
+            }),
+          );
         }
       }
     }
@@ -56,10 +72,23 @@ export const listChanged: Check = {
       const session = legacyConns.has(e.conn) ? legacy : sessions.find((s) => s.era === 'modern');
       if (!session) continue;
       if (!isDeclared(session.capabilities, kind) || asObject(session.capabilities[kind]).listChanged !== true) {
-        evidence.push(`${e.conn}: ${method} arrived but ${kind}.listChanged is not declared`);
+        const line = `${e.conn}: ${method} arrived but ${kind}.listChanged is not declared`;
+        evidence.push(line);
+        // Only negotiated capabilities may be used (lifecycle, operation phase): a MUST.
+        const revision = session.era === 'legacy' ? (session.conn.version ?? FALLBACK_LEGACY_VERSION) : MODERN_VERSION;
+        const where = cite(revision, `server/${kind}#list-changed-notification`);
+        findings.push(
+          finding('list-changed/undeclared-notification', 'fail', line, where, {
+            args: { kind, method, conn: e.conn },
+          }),
+        );
       }
     }
-    if (evidence.length > 0) return outcome('fail', evidence.length === 1 ? evidence[0] : `${evidence.length} list change problems`, evidence);
+    if (findings.length > 0) {
+      const status = findings.some((f) => f.severity === 'fail') ? 'fail' : 'warn';
+      const summary = evidence.length === 1 ? evidence[0] : `${evidence.length} list change problems`;
+      return { status, summary, evidence, findings };
+    }
     if (compared === 0) return outcome('pass', 'no list_changed without declaration (no list to compare)');
     return outcome('pass', `${compared} list(s) compared across ${t.options.driftWindowMs} ms: stable or announced`);
   },

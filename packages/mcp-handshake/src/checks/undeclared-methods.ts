@@ -1,5 +1,6 @@
 import type { Check, CheckStatus, Exchange } from '../types.js';
 import { describe, errorOf, exchangesOf, isDeclared, mainSession, outcome, PRIMITIVE_PROBES, resultOf, skip, SPEC, worst } from './lib.js';
+import { LABEL } from '../labels.js';
 
 export const undeclaredMethods: Check = {
   id: 'undeclared-methods',
@@ -22,7 +23,7 @@ export const undeclaredMethods: Check = {
       evidence.push(`${status.toUpperCase()} ${what}: ${describe(t, x)}`);
       if (status !== 'pass') problems.push(`${x.method}: ${error ? `error ${String(error.code)} instead of -32601` : x.outcome === 'timeout' ? 'no answer (hang)' : x.outcome === 'closed' ? 'the connection died' : 'no JSON-RPC answer'}`);
     };
-    for (const x of exchangesOf(t, { label: 'unknown-method' })) judge(x, 'unknown method', 'fail');
+    for (const x of exchangesOf(t, { label: LABEL.unknownMethod })) judge(x, 'unknown method', 'fail');
     const session = mainSession(t);
     if (session) {
       for (const probe of PRIMITIVE_PROBES) {

@@ -1,6 +1,7 @@
 import { ERROR, META, isKnownVersion, isModernVersion, UNKNOWN_VERSIONS } from '../protocol.js';
 import type { Check, CheckStatus } from '../types.js';
 import { asObject, connsBy, describe, errorOf, exchangesOf, modernSession, outcome, resultOf, sentOf, skip, SPEC, worst } from './lib.js';
+import { LABEL } from '../labels.js';
 
 const isUnknown = (v: string | undefined) => (UNKNOWN_VERSIONS as readonly string[]).includes(v ?? '');
 
@@ -23,7 +24,7 @@ export const versionNegotiation: Check = {
     };
 
     for (const c of [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
-      const x = exchangesOf(t, { conn: c.id, label: 'initialize' })[0];
+      const x = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
       const asked = c.version;
       if (!x || !asked) continue;
       const result = resultOf(t, x);
@@ -58,7 +59,7 @@ export const versionNegotiation: Check = {
     // The modern wire: an unknown version gets -32022 with the supported list.
     const modern = modernSession(t);
     const discovered = modern ? (modern.result.supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string') : undefined;
-    for (const x of exchangesOf(t, { label: 'unknown-version' })) {
+    for (const x of exchangesOf(t, { label: LABEL.unknownVersion })) {
       const sentMeta = asObject(asObject(sentOf(t, x)?.params)._meta);
       const c = { version: String(sentMeta[META.protocolVersion]) };
       const error = errorOf(t, x);

@@ -4,6 +4,7 @@ import { makeStyle, useColour } from '../report/style.js';
 import { compileSchema, formatAjvErrors } from '../schema.js';
 import { UsageError, type Target } from '../target.js';
 import { EXIT } from './common.js';
+import { LABEL } from '../labels.js';
 
 type Msg = Record<string, unknown>;
 
@@ -46,7 +47,7 @@ export async function callTool(target: Target, toolName: string, options: CallOp
     const compiled = compileSchema(tool.inputSchema);
     if (compiled.error) return { exitCode: EXIT.failed, tool, arguments: args, problem: `the tool's inputSchema is not a valid JSON Schema: ${compiled.error}` };
     if (!compiled.validate!(args)) return { exitCode: EXIT.failed, tool, arguments: args, validationErrors: formatAjvErrors(compiled.validate!) };
-    const reply = await session.conn.request('tools/call', paramsFor(session.ctx, { name: toolName, arguments: args }), { label: 'call' });
+    const reply = await session.conn.request('tools/call', paramsFor(session.ctx, { name: toolName, arguments: args }), { label: LABEL.call });
     const result = resultOf(reply);
     if (result) return { exitCode: result.isError === true ? EXIT.failed : EXIT.ok, tool, arguments: args, result };
     const error = reply.message?.error as Msg | undefined;

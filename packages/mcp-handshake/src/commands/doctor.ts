@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
 import { runChecks } from '../checks/index.js';
+import type { Profile } from '../findings/hosts.js';
+import { applyProfile } from '../findings/profile.js';
 import { TOOL_VERSION, isModernVersion } from '../protocol.js';
 import { runDoctor, DEFAULT_DOCTOR_OPTIONS, type DoctorOptions } from '../probes/doctor.js';
 import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
@@ -11,6 +13,7 @@ import { formatSarif } from '../report/sarif.js';
 import { makeStyle, useColour } from '../report/style.js';
 import { UsageError, type Target } from '../target.js';
 import type { Transcript } from '../types.js';
+import { LABEL } from '../labels.js';
 
 export interface DoctorCliOptions extends Partial<DoctorOptions> {
   json?: boolean;
@@ -21,13 +24,15 @@ export interface DoctorCliOptions extends Partial<DoctorOptions> {
   dumpWire?: string;
   mermaid?: boolean;
   verbose?: boolean;
+  /** Judge as this host: its known risks become failures. */
+  profile?: Profile;
 }
 
 /** Which revisions answered, for the report header and the --json `eras` field. */
 export function servedVersions(t: Transcript): { legacy: string[]; modern: string[] } {
   const legacy = new Set<string>();
   for (const c of [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
-    const r = resultOf(t, exchangesOf(t, { conn: c.id, label: 'initialize' })[0]);
+    const r = resultOf(t, exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0]);
     if (r && c.version && r.protocolVersion === c.version) legacy.add(c.version);
   }
   const modern = modernSession(t);
@@ -41,7 +46,7 @@ export const connected = (t: Transcript): boolean => t.exchanges.some((x) => x.o
 export async function doctor(target: Target, options: DoctorCliOptions = {}): Promise<{ report: DoctorReport; transcript: Transcript }> {
   const opts: DoctorOptions = { ...DEFAULT_DOCTOR_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
   const transcript = await runDoctor(target, opts);
-  let findings = runChecks(transcript);
+  let findings = applyProfile(runChecks(transcript), options.profile);
   if (options.baseline) {
     let accepted: Set<string>;
     try {
@@ -52,7 +57,7 @@ export async function doctor(target: Target, options: DoctorCliOptions = {}): Pr
     findings = applyBaseline(findings, accepted);
   }
   if (options.writeBaseline) writeFileSync(options.writeBaseline, baselineFor(findings));
-  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION);
+  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION, options.profile);
   return { report, transcript };
 }
 

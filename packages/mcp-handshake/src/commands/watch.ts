@@ -6,6 +6,7 @@ import { makeStyle, useColour } from '../report/style.js';
 import type { Target } from '../target.js';
 import { HttpConnection } from '../wire/http.js';
 import { EXIT } from './common.js';
+import { LABEL } from '../labels.js';
 
 type Msg = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ export async function watch(target: Target, options: WatchOptions, onEvent: (e: 
   if (session.era === 'modern') {
     // The 2026-07-28 way to hear about changes: one long-lived subscriptions/listen request.
     void conn.request('subscriptions/listen', withEnvelope(ctx.version!, { notifications: { toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true } }), {
-      label: 'listen',
+      label: LABEL.listen,
       longLived: true,
       timeoutMs: options.durationMs + options.timeoutMs,
     });

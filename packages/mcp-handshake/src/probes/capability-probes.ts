@@ -1,5 +1,6 @@
 import type { RpcConnection } from '../wire/rpc.js';
 import { type Listing, paramsFor, type WireContext } from './listing.js';
+import { LABEL } from '../labels.js';
 
 /** A `completion/complete` ref the server can actually resolve, when it has one. */
 export function completionRequest(listing: Listing): Record<string, unknown> {
@@ -21,12 +22,12 @@ export function completionRequest(listing: Listing): Record<string, unknown> {
  * undeclared one is as much a finding as silence from a declared one.
  */
 export async function capabilityProbes(conn: RpcConnection, ctx: WireContext, capabilities: Record<string, unknown>, listing: Listing): Promise<void> {
-  if (ctx.era === 'legacy') await conn.request('logging/setLevel', { level: 'warning' }, { label: 'probe:logging' });
-  await conn.request('completion/complete', paramsFor(ctx, completionRequest(listing)), { label: 'probe:completions' });
+  if (ctx.era === 'legacy') await conn.request('logging/setLevel', { level: 'warning' }, { label: LABEL.probeLogging });
+  await conn.request('completion/complete', paramsFor(ctx, completionRequest(listing)), { label: LABEL.probeCompletions });
   const resources = capabilities.resources as Record<string, unknown> | undefined;
   const uri = listing.resources?.find((r) => typeof r.uri === 'string')?.uri as string | undefined;
   if (ctx.era === 'legacy' && resources?.subscribe === true && uri) {
-    await conn.request('resources/subscribe', { uri }, { label: 'probe:subscribe' });
-    await conn.request('resources/unsubscribe', { uri }, { label: 'probe:unsubscribe' });
+    await conn.request('resources/subscribe', { uri }, { label: LABEL.probeSubscribe });
+    await conn.request('resources/unsubscribe', { uri }, { label: LABEL.probeUnsubscribe });
   }
 }

@@ -9,6 +9,7 @@ import { legacyHandshake } from './legacy.js';
 import { discover, probeLegacySession, probeModernMain } from './main.js';
 import { probeMalformed } from './malformed.js';
 import { runPool } from './pool.js';
+import { CONN, LABEL } from '../labels.js';
 
 export interface DoctorOptions {
   timeoutMs: number;
@@ -65,12 +66,12 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
     let mainConn: RpcConnection | undefined;
     let mainHandshake: Awaited<ReturnType<typeof legacyHandshake>> | undefined;
     const startMain = async () => {
-      mainConn = open({ id: 'legacy', purpose: 'main', era: 'legacy', version: mainVersion });
+      mainConn = open({ id: CONN.legacyMain, purpose: 'main', era: 'legacy', version: mainVersion });
       mainHandshake = await legacyHandshake(mainConn, mainVersion, { settleMs: options.settleMs });
       // A 2024-11-05 server on the old HTTP+SSE transport refuses the POST; retry as the spec's compatibility note says.
       if (!mainHandshake.result && target.kind === 'http' && [400, 404, 405].includes(mainHandshake.reply.httpStatus ?? 0) && !mainHandshake.reply.message) {
         await mainConn.close();
-        const sse = new LegacySseConnection(rec, { id: 'legacy-sse', purpose: 'main', era: 'legacy', version: '2024-11-05' }, options.timeoutMs, target);
+        const sse = new LegacySseConnection(rec, { id: CONN.legacySse, purpose: 'main', era: 'legacy', version: '2024-11-05' }, options.timeoutMs, target);
         mainConn = sse;
         if (await sse.connect()) {
           oldSse = true;
@@ -86,9 +87,9 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
       }
     };
     const others: Array<() => Promise<void>> = [
-      () => using({ id: 'malformed', purpose: 'malformed', era: 'legacy' }, (c) => probeMalformed(c, { variantTimeoutMs, version: mainVersion })),
+      () => using({ id: CONN.malformed, purpose: 'malformed', era: 'legacy' }, (c) => probeMalformed(c, { variantTimeoutMs, version: mainVersion })),
       ...[...LEGACY_VERSIONS.filter((v) => v !== mainVersion), ...UNKNOWN_VERSIONS].map(
-        (version) => () => using({ id: `version-${version}`, purpose: 'version', era: 'legacy', version }, async (c) => void (await legacyHandshake(c, version, { sendInitialized: false }))),
+        (version) => () => using({ id: CONN.version(version), purpose: 'version', era: 'legacy', version }, async (c) => void (await legacyHandshake(c, version, { sendInitialized: false }))),
       ),
     ];
     if (target.kind === 'http') {
@@ -105,8 +106,8 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
   if (options.eras.includes('modern')) {
     // A negotiating client's path: a version the server cannot know, the -32022, then a retry with a real one.
     tasks.splice(1, 0, () =>
-      using({ id: 'modern', purpose: 'modern-main', era: 'modern', version: modernVersion }, async (c) => {
-        await discover(c, UNKNOWN_VERSIONS[0], 'unknown-version');
+      using({ id: CONN.modernMain, purpose: 'modern-main', era: 'modern', version: modernVersion }, async (c) => {
+        await discover(c, UNKNOWN_VERSIONS[0], LABEL.unknownVersion);
         await probeModernMain(c, { version: modernVersion });
       }),
     );

@@ -2,6 +2,7 @@ import { initializeParams } from '../protocol.js';
 import { HttpConnection } from '../wire/http.js';
 import type { Reply, RpcConnection } from '../wire/rpc.js';
 import { resultOf } from './listing.js';
+import { LABEL } from '../labels.js';
 
 export interface HandshakeOutcome {
   reply: Reply;
@@ -14,7 +15,10 @@ export interface HandshakeOutcome {
  * nothing (lifecycle-order watches that window), then notifications/initialized.
  */
 export async function legacyHandshake(conn: RpcConnection, version: string, options: { settleMs?: number; label?: string; sendInitialized?: boolean } = {}): Promise<HandshakeOutcome> {
-  const reply = await conn.request('initialize', initializeParams(version), { label: options.label ?? 'initialize' });
+  // The settle window is also read on HTTP: what the server sends after the result on its stream counts.
+  const drain = options.settleMs ? { drainMs: options.settleMs } : {};
+  const label = options.label ?? LABEL.initialize;
+  const reply = await conn.request('initialize', initializeParams(version), { label, ...drain });
   const result = resultOf(reply);
   if (!result) return { reply };
   const negotiatedVersion = typeof result.protocolVersion === 'string' ? result.protocolVersion : undefined;

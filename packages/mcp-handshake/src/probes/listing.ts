@@ -1,6 +1,7 @@
 import { withEnvelope } from '../protocol.js';
 import type { Era } from '../types.js';
 import type { Reply, RpcConnection } from '../wire/rpc.js';
+import { LABEL } from '../labels.js';
 
 export type ListKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
 
@@ -45,7 +46,7 @@ export async function listRound(conn: RpcConnection, ctx: WireContext, kinds: Li
     const items: Record<string, unknown>[] = [];
     let ok = false;
     for (let page = 1; page <= (kind === 'tools' ? MAX_TOOL_PAGES : 1); page++) {
-      const reply = await conn.request(method, paramsFor(ctx, cursor ? { cursor } : {}), { label: page === 1 ? `list-${round}` : `list-${round}:page-${page}` });
+      const reply = await conn.request(method, paramsFor(ctx, cursor ? { cursor } : {}), { label: page === 1 ? LABEL.list(round) : LABEL.listPage(round, page) });
       const result = resultOf(reply);
       if (!result) break;
       ok = true;

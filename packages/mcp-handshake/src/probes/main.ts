@@ -4,6 +4,7 @@ import type { RpcConnection } from '../wire/rpc.js';
 import { capabilityProbes } from './capability-probes.js';
 import { legacyHandshake, type HandshakeOutcome } from './legacy.js';
 import { type ListKind, listRound, type Listing, paramsFor, resultOf, type WireContext } from './listing.js';
+import { LABEL } from '../labels.js';
 
 export const UNKNOWN_METHOD = 'mcp-handshake/no-such-method';
 const ALL_KINDS: ListKind[] = ['tools', 'resources', 'resourceTemplates', 'prompts'];
@@ -27,8 +28,8 @@ export async function probeLegacySession(conn: RpcConnection, handshake: Handsha
   const ctx: WireContext = { era: 'legacy' };
   const first = await listRound(conn, ctx, ALL_KINDS, 1);
   await capabilityProbes(conn, ctx, capabilities, first);
-  await conn.request('ping', undefined, { label: 'ping' });
-  await conn.request(UNKNOWN_METHOD, {}, { label: 'unknown-method' });
+  await conn.request('ping', undefined, { label: LABEL.ping });
+  await conn.request(UNKNOWN_METHOD, {}, { label: LABEL.unknownMethod });
   await sleep(options.driftWindowMs);
   await listRound(conn, ctx, Object.keys(first) as ListKind[], 2);
   return first;
@@ -45,7 +46,7 @@ export interface DiscoverOutcome {
 }
 
 /** server/discover as ChatGPT sends it: a modern request carrying the 2026-07-28 envelope. */
-export async function discover(conn: RpcConnection, version = MODERN_VERSION, label = 'discover'): Promise<DiscoverOutcome> {
+export async function discover(conn: RpcConnection, version = MODERN_VERSION, label: string = LABEL.discover): Promise<DiscoverOutcome> {
   const reply = await conn.request('server/discover', withEnvelope(version), { label });
   const result = resultOf(reply);
   if (!result || !Array.isArray(result.supportedVersions)) return {};
@@ -70,5 +71,5 @@ export async function probeModernMain(conn: RpcConnection, options: { version?: 
   const capabilities = (outcome.result.capabilities ?? {}) as Record<string, unknown>;
   const listing = await listRound(conn, ctx, declaredKinds(capabilities), 1);
   if (capabilities.completions) await capabilityProbes(conn, ctx, capabilities, listing);
-  await conn.request(UNKNOWN_METHOD, paramsFor(ctx), { label: 'unknown-method' });
+  await conn.request(UNKNOWN_METHOD, paramsFor(ctx), { label: LABEL.unknownMethod });
 }

@@ -1,6 +1,7 @@
 import { CLIENT_INFO, ERROR, FALLBACK_LEGACY_VERSION, initializeParams } from '../protocol.js';
 import { HttpConnection } from '../wire/http.js';
 import type { RpcConnection } from '../wire/rpc.js';
+import { LABEL } from '../labels.js';
 
 export interface Variant {
   name: string;
@@ -31,9 +32,9 @@ export async function probeMalformed(conn: RpcConnection, options: { variantTime
     // The first message to a fresh process also waits for the process to start.
     const timeoutMs = i === 0 ? conn.timeoutMs : options.variantTimeoutMs;
 
-    await conn.request(String(variant.message.method), undefined, { raw: variant.message, label: `variant:${variant.name}`, timeoutMs });
+    await conn.request(String(variant.message.method), undefined, { raw: variant.message, label: LABEL.variant(variant.name), timeoutMs });
     // Each HTTP variant stands alone: a session a lax server opened must not leak into the next.
     if (conn instanceof HttpConnection) conn.sessionId = undefined;
   }
-  await conn.request('initialize', initializeParams(options.version ?? FALLBACK_LEGACY_VERSION), { label: 'usable-check' });
+  await conn.request('initialize', initializeParams(options.version ?? FALLBACK_LEGACY_VERSION), { label: LABEL.usableCheck });
 }

@@ -1,8 +1,8 @@
 import type { Finding } from '../types.js';
 
 /**
- * A baseline lists check ids whose failures are known and accepted:
- * `{"accept": ["initialize-format", …]}` or a bare array. Written by --write-baseline.
+ * A baseline lists check ids (or finding codes) whose failures are known and accepted:
+ * `{"accept": ["initialize-format", "message-schema/result", …]}` or a bare array. Written by --write-baseline.
  */
 export function parseBaseline(text: string): Set<string> {
   const data = JSON.parse(text) as unknown;
@@ -11,8 +11,16 @@ export function parseBaseline(text: string): Set<string> {
   return new Set(list as string[]);
 }
 
+/**
+ * A failing check is baselined when its id is accepted, or when the code of every failing finding it has is
+ * (`"message-schema/result"` accepts those findings and no others of the check).
+ */
 export function applyBaseline(findings: Finding[], accepted: Set<string>): Finding[] {
-  return findings.map((f) => (f.status === 'fail' && accepted.has(f.id) ? { ...f, baselined: true } : f));
+  const covered = (f: Finding) => {
+    const failing = f.findings.filter((d) => d.severity === 'fail');
+    return accepted.has(f.id) || (failing.length > 0 && failing.every((d) => accepted.has(d.code)));
+  };
+  return findings.map((f) => (f.status === 'fail' && covered(f) ? { ...f, baselined: true } : f));
 }
 
 export function baselineFor(findings: Finding[]): string {

@@ -1,11 +1,16 @@
-import type { CheckStatus, Era, Finding, Transcript, TransportKind } from '../types.js';
+import type { CheckStatus, Diagnostic, Era, Finding, Transcript, TransportKind } from '../types.js';
 import type { Style } from './style.js';
 
-export const REPORT_FORMAT = 'mcp-handshake/doctor@1';
+/** Version 2 added findings (code, severity, args, cite, party) and profile; every @1 field is unchanged. */
+export const REPORT_FORMAT = 'mcp-handshake/doctor@2';
+/** The JSON Schema of REPORT_FORMAT, shipped in the package. */
+export const REPORT_SCHEMA_FILE = 'schema/doctor-report@2.schema.json';
 
-/** The documented --json shape. Add fields; never rename or remove them. */
+/** The documented --json shape (schema/doctor-report@2.schema.json). Add fields; never rename or remove them. */
 export interface DoctorReport {
   format: typeof REPORT_FORMAT;
+  /** The --profile the verdicts were judged with, if any. */
+  profile?: string;
   tool: { name: 'mcp-handshake'; version: string };
   target: string;
   transport: TransportKind;
@@ -16,10 +21,10 @@ export interface DoctorReport {
   summary: Record<CheckStatus, number> & { baselined: number };
   /** 0 no failure, 1 a check failed, 2 could not connect. */
   exitCode: 0 | 1 | 2;
-  checks: Array<Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & { baselined: boolean }>;
+  checks: Array<Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & { baselined: boolean; findings: Diagnostic[] }>;
 }
 
-export function buildReport(transcript: Transcript, findings: Finding[], served: { legacy: string[]; modern: string[] }, connected: boolean, toolVersion: string): DoctorReport {
+export function buildReport(transcript: Transcript, findings: Finding[], served: { legacy: string[]; modern: string[] }, connected: boolean, toolVersion: string, profile?: string): DoctorReport {
   const summary = { pass: 0, warn: 0, fail: 0, skip: 0, info: 0, baselined: 0 };
   for (const f of findings) {
     summary[f.status]++;
@@ -28,6 +33,7 @@ export function buildReport(transcript: Transcript, findings: Finding[], served:
   const failing = findings.some((f) => f.status === 'fail' && !f.baselined);
   return {
     format: REPORT_FORMAT,
+    ...(profile && { profile }),
     tool: { name: 'mcp-handshake', version: toolVersion },
     target: transcript.target,
     transport: transcript.transport,
@@ -36,7 +42,7 @@ export function buildReport(transcript: Transcript, findings: Finding[], served:
     eras: (['legacy', 'modern'] as const).map((era) => ({ era, probed: transcript.options.eras.includes(era), served: served[era] })),
     summary,
     exitCode: !connected ? 2 : failing ? 1 : 0,
-    checks: findings.map((f) => ({ id: f.id, title: f.title, status: f.status, summary: f.summary, evidence: f.evidence, why: f.why, fix: f.fix, spec: f.spec, baselined: Boolean(f.baselined) })),
+    checks: findings.map((f) => ({ id: f.id, title: f.title, status: f.status, summary: f.summary, evidence: f.evidence, why: f.why, fix: f.fix, spec: f.spec, baselined: Boolean(f.baselined), findings: f.findings })),
   };
 }
 
@@ -45,7 +51,7 @@ const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '!', fail: '✖',
 export function formatDoctorText(report: DoctorReport, style: Style, verbose = false): string {
   const paint: Record<CheckStatus, (s: string) => string> = { pass: style.green, warn: style.yellow, fail: style.red, skip: style.dim, info: style.blue };
   const lines: string[] = [];
-  lines.push(style.bold(`mcp-handshake doctor ${report.target}`));
+  lines.push(style.bold(`mcp-handshake doctor ${report.target}${report.profile ? ` (profile ${report.profile})` : ''}`));
   lines.push(style.dim(`${report.transport}, ${report.durationMs} ms; ${report.eras.map((e) => `${e.era}: ${e.probed ? e.served.join(', ') || 'none' : 'not probed'}`).join('; ')}`));
   lines.push('');
   for (const c of report.checks) {
@@ -54,6 +60,11 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
     const detailed = c.status === 'fail' || c.status === 'warn' || verbose;
     if (!detailed) continue;
     for (const e of c.evidence.slice(0, verbose ? 50 : 8)) lines.push(style.dim(`      ${e}`));
+    // A finding adapted from a check's plain result says what its summary says: not repeated.
+    const own = c.findings.filter((f) => !(f.code === c.id && f.message === c.summary));
+    for (const f of own.filter((f) => verbose || f.severity !== 'info')) {
+      lines.push(findingLine(f, style, paint, f.message !== c.summary));
+    }
     if (c.status === 'fail' || c.status === 'warn') {
       lines.push(`      why: ${c.why}`);
       lines.push(`      fix: ${c.fix}`);
@@ -65,4 +76,18 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
   lines.push(`${s.pass} passed, ${s.fail} failed, ${s.warn} warned, ${s.info} info, ${s.skip} skipped${s.baselined ? ` (${s.baselined} baselined)` : ''}`);
   if (report.exitCode === 2) lines.push(style.red('could not connect to the server'));
   return lines.join('\n');
+}
+
+/** `      ✖ fail [tool-schemas/…] message — 2025-11-25 server/tools#tool (escalated by --profile chatgpt)` */
+function findingLine(
+  f: Diagnostic,
+  style: Style,
+  paint: Record<CheckStatus, (s: string) => string>,
+  withMessage: boolean,
+): string {
+  const where = `${f.cite.revision ? `${f.cite.revision} ` : ''}${f.cite.section}`;
+  const hosts = f.hosts?.length ? ` hosts: ${f.hosts.join(', ')};` : '';
+  const escalated = f.escalatedBy ? ` (a failure under --profile ${f.escalatedBy})` : '';
+  const code = paint[f.severity](`${ICON[f.severity]} ${f.code}`);
+  return `      ${code}${withMessage ? ` ${f.message}` : ''}${style.dim(` —${hosts} ${where}${escalated}`)}`;
 }

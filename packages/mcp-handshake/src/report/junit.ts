@@ -13,7 +13,8 @@ export function formatJunit(report: DoctorReport): string {
   ];
   for (const c of report.checks) {
     out.push(`    <testcase classname="mcp-handshake.${report.transport}" name="${xml(c.id)}">`);
-    const text = [c.summary, ...c.evidence, `why: ${c.why}`, `fix: ${c.fix}`, `spec: ${c.spec}`].join('\n');
+    const coded = c.findings.map((f) => `${f.severity} ${f.code}: ${f.message} (${f.cite.url})`);
+    const text = [c.summary, ...coded, ...c.evidence, `why: ${c.why}`, `fix: ${c.fix}`, `spec: ${c.spec}`].join('\n');
     if (c.status === 'fail' && !c.baselined) out.push(`      <failure message="${xml(c.summary)}" type="${xml(c.id)}">${xml(text)}</failure>`);
     else if (c.status === 'skip') out.push(`      <skipped message="${xml(c.summary)}"/>`);
     else out.push(`      <system-out>${xml(`${c.status}${c.baselined ? ' (baselined)' : ''}: ${text}`)}</system-out>`);

@@ -1,6 +1,6 @@
 import type { DoctorReport } from './doctor-report.js';
 
-/** SARIF 2.1.0: one rule per check id, one result per failing or warning check. */
+/** SARIF 2.1.0: one rule per check id, one result per failing or warning finding. */
 export function formatSarif(report: DoctorReport, toolVersion: string): string {
   const level = (status: string) => (status === 'fail' ? 'error' : status === 'warn' ? 'warning' : 'note');
   const sarif = {
@@ -24,15 +24,27 @@ export function formatSarif(report: DoctorReport, toolVersion: string): string {
           },
         },
         invocations: [{ executionSuccessful: report.exitCode !== 2 }],
-        results: report.checks
-          .filter((c) => c.status === 'fail' || c.status === 'warn')
-          .map((c) => ({
-            ruleId: c.id,
-            level: c.baselined ? 'note' : level(c.status),
-            ...(c.baselined && { baselineState: 'unchanged' }),
-            message: { text: [c.summary, ...c.evidence.slice(0, 10)].join('\n') },
-            locations: [{ physicalLocation: { artifactLocation: { uri: report.target.startsWith('http') ? report.target : 'mcp-server' } } }],
-          })),
+        // One result per finding that matters; the finding's code keeps results apart across runs.
+        results: report.checks.flatMap((c) =>
+          c.findings
+            .filter((f) => f.severity === 'fail' || f.severity === 'warn')
+            .map((f) => ({
+              ruleId: c.id,
+              level: c.baselined ? 'note' : level(f.severity),
+              ...(c.baselined && { baselineState: 'unchanged' }),
+              message: { text: [f.message, ...f.evidence.slice(0, 10)].join('\n') },
+              partialFingerprints: { findingCode: f.code },
+              locations: [{ physicalLocation: { artifactLocation: { uri: report.target.startsWith('http') ? report.target : 'mcp-server' } } }],
+              properties: {
+                code: f.code,
+                args: f.args,
+                cite: f.cite,
+                ...(f.party && { party: f.party }),
+                ...(f.hosts && { hosts: f.hosts }),
+                ...(f.escalatedBy && { escalatedBy: f.escalatedBy }),
+              },
+            })),
+        ),
       },
     ],
   };

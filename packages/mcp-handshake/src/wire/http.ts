@@ -80,7 +80,7 @@ export class HttpConnection extends RpcConnection {
     const guard = options.longLived ? undefined : setTimeout(() => controller.abort(), (options.timeoutMs ?? this.timeoutMs) + 250);
     try {
       const response = await fetch(this.target.url, { method: 'POST', headers, body: JSON.stringify(payload), signal: controller.signal });
-      await this.receive(response, requestKey, controller);
+      await this.receive(response, requestKey, controller, options.drainMs);
     } catch (error) {
       if (!controller.signal.aborted) {
         this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${describeFetchError(error)}` });
@@ -92,7 +92,7 @@ export class HttpConnection extends RpcConnection {
     }
   }
 
-  private async receive(response: Response, requestKey: string | undefined, controller: AbortController): Promise<void> {
+  private async receive(response: Response, requestKey: string | undefined, controller: AbortController, drainMs?: number): Promise<void> {
     const contentType = response.headers.get('content-type') ?? '';
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId && this.era === 'legacy') this.sessionId = sessionId;
@@ -103,7 +103,7 @@ export class HttpConnection extends RpcConnection {
       http: { method: 'POST', url: this.target.url, status: response.status, headers: pickHeaders(response.headers), contentType },
     });
     if (contentType.includes('text/event-stream') && response.body) {
-      await this.readSse(response.body, requestKey, controller);
+      await this.readSse(response.body, requestKey, controller, drainMs);
     } else {
       const text = await response.text();
       this.receiveBody(text, requestKey);
@@ -129,7 +129,8 @@ export class HttpConnection extends RpcConnection {
     }
   }
 
-  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController): Promise<void> {
+  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController, drainMs?: number): Promise<void> {
+    let drain: NodeJS.Timeout | undefined;
     try {
       for await (const event of sseEvents(body)) {
         if (event.event !== 'message') {
@@ -137,14 +138,19 @@ export class HttpConnection extends RpcConnection {
           continue;
         }
         this.receiveBody(event.data, requestKey);
-        // The answer to this POST arrived: a client stops reading the stream here.
+        // The answer to this POST arrived: a client stops reading the stream here (after drainMs, when asked).
         if (requestKey !== undefined && !this.isPending(requestKey)) {
-          controller.abort();
-          break;
+          if (!drainMs) {
+            controller.abort();
+            break;
+          }
+          drain ??= setTimeout(() => controller.abort(), drainMs);
         }
       }
     } catch {
       // aborted: expected when we stop reading
+    } finally {
+      if (drain) clearTimeout(drain);
     }
   }
 

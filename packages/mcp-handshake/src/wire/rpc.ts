@@ -18,6 +18,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The answer is a long-lived stream (subscriptions/listen): do not cut it when the timer fires. */
   longLived?: boolean;
+  /**
+   * HTTP: keep reading the answer's SSE stream this long after the answer, recording what else arrives
+   * (lifecycle-order judges messages sent there after the initialize result, before notifications/initialized).
+   */
+  drainMs?: number;
 }
 
 interface Pending {
