@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { callCommand } from './commands/call.js';
+import { checkCommand } from './commands/check.js';
 import { collect, EXIT, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
@@ -84,6 +85,7 @@ withTarget(
   .option('--write-baseline <file>', 'write the ids of the failing checks as a baseline')
   .option('--dump-wire <file>', 'write the whole exchange (redacted) as JSON')
   .option('--mermaid', 'print the main exchanges as a Mermaid sequenceDiagram instead of the report')
+  .option('--html <file>', 'write a self-contained HTML report (sequence diagram, findings, transcript)')
   .option('-v, --verbose', 'show evidence of passing checks too')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
@@ -102,6 +104,7 @@ withTarget(
       dumpWire: opts.dumpWire,
       mermaid: opts.mermaid,
       verbose: opts.verbose,
+      html: opts.html,
       profile: opts.profile,
     });
   });
@@ -141,8 +144,22 @@ withTarget(
   });
 
 program
+  .command('check')
+  .description(
+    'passive checks on a recorded session, with whose fault each finding is: check TRANSCRIPT (a file, or a directory)',
+  )
+  .argument('<transcript>', 'tap --out, doctor/inspect --dump-wire')
+  .option('--json', 'print the report as JSON (mcp-handshake/check@1)')
+  .option('--html <file>', 'write a self-contained HTML report')
+  .action(async (file: string, opts) => {
+    exitCode = await checkCommand(file, { json: opts.json, html: opts.html });
+  });
+
+program
   .command('tap')
-  .description('record a host\'s real session: tap [--out FILE] -- <server command…> | tap --listen HOST:PORT --target URL')
+  .description(
+    "record a host's real session: tap [--out FILE] -- <server command…> | tap --listen HOST:PORT --target URL",
+  )
   .option('-o, --out <file>', 'where to write the transcript (default: a new file in the temp directory)')
   .option('--live', 'print each message as it passes (stdio: on stderr)')
   .option('-e, --env <KEY=VALUE>', 'environment variable for the server command (repeatable)', collect)
@@ -151,20 +168,26 @@ program
   .option('--target <url>', 'HTTP: the server\'s endpoint the proxy forwards to')
   .action(async (opts) => {
     if (opts.listen || opts.target) {
-      if (!opts.listen || !opts.target || command.length > 0) throw new UsageError('HTTP: give both --listen HOST:PORT and --target URL (and no command)');
+      if (!opts.listen || !opts.target || command.length > 0) {
+        throw new UsageError('HTTP: give both --listen HOST:PORT and --target URL (and no command)');
+      }
       exitCode = await tapHttpCommand(opts.listen, opts.target, { out: opts.out, live: opts.live });
       return;
     }
     if (command.length === 0) throw new UsageError('give the server command after --, or --listen and --target');
     const env = Object.fromEntries((opts.env ?? []).map(parseEnv));
     const [cmd, ...args] = command;
-    exitCode = await tapStdioCommand({ command: cmd, args, env, ...(opts.cwd && { cwd: opts.cwd }) }, { out: opts.out, live: opts.live });
+    const server = { command: cmd, args, env, ...(opts.cwd && { cwd: opts.cwd }) };
+    exitCode = await tapStdioCommand(server, { out: opts.out, live: opts.live });
   });
 
 withTarget(
   program
     .command('snapshot')
-    .description('record tools, resources, templates, prompts and widget metadata: snapshot <url> -o mcp.lock.json | snapshot -o FILE -- <command>')
+    .description(
+      'record tools, resources, templates, prompts and widget metadata: ' +
+        'snapshot <url> -o mcp.lock.json | snapshot -o FILE -- <command>',
+    )
     .argument('[url]', 'Streamable HTTP endpoint (or give a stdio command after --)'),
 )
   .option('-o, --out <file>', 'write the snapshot here (default: stdout)')
@@ -172,13 +195,17 @@ withTarget(
   .option('--protocol-version <version>', 'protocol version to ask for')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
-    exitCode = await snapshotCommand(targetOf(url ? [url] : [], opts), opts.out, { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout });
+    const options = { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout };
+    exitCode = await snapshotCommand(targetOf(url ? [url] : [], opts), opts.out, options);
   });
 
 withTarget(
   program
     .command('diff')
-    .description('classify every change between two snapshots (files or live URLs; NEW may be a command after --); exit 1 on a breaking one')
+    .description(
+      'classify every change between two snapshots (files or live URLs; NEW may be a command after --); ' +
+        'exit 1 on a breaking one',
+    )
     .argument('<old>', 'snapshot file or URL')
     .argument('[new]', 'snapshot file or URL (or give a stdio command after --)'),
 )
@@ -186,16 +213,23 @@ withTarget(
   .option('--protocol-version <version>', 'protocol version to ask for (live targets)')
   .option('--json', 'print the changes as JSON (mcp-handshake/diff@1)')
   .action(async (before: string, after: string | undefined, opts) => {
-    if ((after === undefined) === (command.length === 0)) throw new UsageError('usage: diff OLD NEW, or diff OLD -- <command>');
-    const side = (spec: string): DiffSide => (/^https?:\/\//i.test(spec) ? { target: resolveTarget([spec], opts) } : { file: spec });
+    if ((after === undefined) === (command.length === 0)) {
+      throw new UsageError('usage: diff OLD NEW, or diff OLD -- <command>');
+    }
+    const side = (spec: string): DiffSide =>
+      /^https?:\/\//i.test(spec) ? { target: resolveTarget([spec], opts) } : { file: spec };
     const newSide: DiffSide = after === undefined ? { target: resolveTarget(command, opts) } : side(after);
-    exitCode = await diffCommand(side(before), newSide, { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json });
+    const options = { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json };
+    exitCode = await diffCommand(side(before), newSide, options);
   });
 
 withTarget(
   program
     .command('replay')
-    .description('replay a transcript: replay FILE --serve stdio|http [PORT] | replay FILE --against <url> | replay FILE --against -- <command>')
+    .description(
+      'replay a transcript: replay FILE --serve stdio|http [PORT] | replay FILE --against <url> | ' +
+        'replay FILE --against -- <command>',
+    )
     .argument('<transcript>', 'a transcript (tap --out, doctor/inspect --dump-wire)')
     .argument('[port]', 'with --serve http: the port (default: any free one)'),
 )
@@ -212,7 +246,8 @@ withTarget(
     }
     const url = typeof opts.against === 'string' ? opts.against : undefined;
     if (url && command.length > 0) throw new UsageError('give either --against URL or a command after --, not both');
-    exitCode = await replayAgainstCommand(file, targetOf(url ? [url] : [], opts), opts.conn, { timeoutMs: opts.timeout, json: opts.json });
+    const options = { timeoutMs: opts.timeout, json: opts.json };
+    exitCode = await replayAgainstCommand(file, targetOf(url ? [url] : [], opts), opts.conn, options);
   });
 
 program.addHelpText(

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transcript } from '../src/types.js';
-import { CLI, GIFT_GENIUS, giftGeniusEnv } from './helpers.js';
+import { CLI, fixture, GIFT_GENIUS, giftGeniusEnv } from './helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -35,7 +35,16 @@ async function open(browser: Browser, file: string, shot: string) {
 describe.skipIf(!hasChromium)('the HTML report in a real browser', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
   }, 60_000);
   afterAll(() => browser?.close());
 
@@ -43,7 +52,24 @@ describe.skipIf(!hasChromium)('the HTML report in a real browser', () => {
     const gg = giftGeniusEnv();
     const html = join(dir, 'inspect.html');
     const wire = join(dir, 'inspect.json');
-    const r = spawnSync(process.execPath, [CLI, 'inspect', '--html', html, '--dump-wire', wire, '--', process.execPath, GIFT_GENIUS, 'stdio', '--data', gg.dataDir], { env: { ...process.env, ...gg.env }, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'inspect',
+        '--html',
+        html,
+        '--dump-wire',
+        wire,
+        '--',
+        process.execPath,
+        GIFT_GENIUS,
+        'stdio',
+        '--data',
+        gg.dataDir,
+      ],
+      { env: { ...process.env, ...gg.env }, encoding: 'utf8' },
+    );
     expect(r.status).toBe(0);
     const t = JSON.parse(readFileSync(wire, 'utf8')) as Transcript;
     const messages = t.events.filter((e) => e.kind === 'message').length;
@@ -53,5 +79,51 @@ describe.skipIf(!hasChromium)('the HTML report in a real browser', () => {
     expect(seen.arrows).toBe(messages);
     expect(seen.box!.height).toBeGreaterThan(messages * 20);
     expect(seen.text).toContain('server/discover');
+  }, 60_000);
+
+  it('check --html on a tapped session with faults on both sides: the findings with their party, the diagram drawn', async () => {
+    const out = join(dir, 'tapped.json');
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'openai-mcp', version: '1.0.0' },
+        },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'prompts/get', params: { name: 'greet', arguments: { who: 'Ada' } } },
+    ];
+    spawnSync(
+      process.execPath,
+      [CLI, 'tap', '--out', out, '--', process.execPath, fixture('passive-undeclared-list-changed.mjs')],
+      { input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n', encoding: 'utf8' },
+    );
+    const html = join(dir, 'check.html');
+    spawnSync(process.execPath, [CLI, 'check', '--html', html, out], { encoding: 'utf8' });
+    const seen = await open(browser, html, 'check-report.png');
+    expect(seen.errors).toEqual([]);
+    expect(seen.requests).toEqual([]);
+    expect(seen.arrows).toBeGreaterThanOrEqual(6);
+    expect(seen.text).toContain("server's side");
+    expect(seen.text).toContain("client's side");
+    expect(seen.text).toContain('openai-mcp (ChatGPT)');
+  }, 60_000);
+
+  it('doctor --html: every finding, no console errors', async () => {
+    const html = join(dir, 'doctor.html');
+    spawnSync(
+      process.execPath,
+      [CLI, 'doctor', '--html', html, '--', process.execPath, fixture('broken-list-changed.mjs')],
+      { encoding: 'utf8' },
+    );
+    const seen = await open(browser, html, 'doctor-report.png');
+    expect(seen.errors).toEqual([]);
+    expect(seen.arrows).toBeGreaterThan(30);
+    expect(seen.text).toContain('list-changed');
   }, 60_000);
 });

@@ -72,8 +72,14 @@ export async function inspectCommand(target: Target, options: InspectOptions): P
   const result = await runInspect(target, options);
   if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(result.transcript, null, 2) + '\n');
   if (options.html) {
-    const summary = [`target: ${result.target}`, `${result.connected ? 'connected' : 'could not connect'}, ${result.era}${result.protocolVersion ? ` ${result.protocolVersion}` : ''}`, `${result.discovery.tools.length} tools, ${result.discovery.resources.length} resources, ${result.discovery.prompts.length} prompts`];
-    writeFileSync(options.html, renderHtmlReport({ title: 'mcp-handshake inspect', summary, transcript: result.transcript, findings: [] }));
+    const { tools, resources, prompts } = result.discovery;
+    const summary = [
+      `target: ${result.target}`,
+      `${result.connected ? 'connected' : 'could not connect'}, ${result.era} ${result.protocolVersion ?? ''}`,
+      `${tools.length} tools, ${resources.length} resources, ${prompts.length} prompts`,
+    ];
+    const { transcript } = result;
+    writeFileSync(options.html, renderHtmlReport({ title: 'mcp-handshake inspect', summary, transcript, findings: [] }));
   }
   if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));

@@ -13,6 +13,7 @@ import { startHttpTap } from '../tap/http-tap.js';
 import { LearningRedactor, withoutUserinfo } from '../tap/learning-redactor.js';
 import { UsageError } from '../target.js';
 import { formatLiveEvent } from '../tap/live.js';
+import { watchFindings } from '../tap/live-findings.js';
 import { runStdioTap, type ServerCommand } from '../tap/stdio-tap.js';
 import { TranscriptFile } from '../tap/transcript-file.js';
 import type { TransportKind } from '../types.js';
@@ -67,7 +68,8 @@ export function parseTargetUrl(spec: string): URL {
   } catch {
     throw new UsageError(`--target ${spec} is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--target must be an http(s) URL, not ${url.protocol}`);
   return url;
 }
 
@@ -82,11 +84,15 @@ function openTranscriptFile(path: string, rec: Recorder): TranscriptFile {
   return file;
 }
 
-function liveTo(rec: Recorder, stream: NodeJS.WritableStream, prefix: string): void {
+/** `--live`: each message as it passes, and each passive finding when it first appears. */
+function liveTo(rec: Recorder, stream: NodeJS.WritableStream, prefix: string): () => void {
   rec.onEvent((e) => {
     const line = formatLiveEvent(e);
     if (line) stream.write(`${prefix}${line}\n`);
   });
+  return watchFindings(rec, (f) =>
+    stream.write(`${prefix}finding ${f.severity.toUpperCase()} [${f.party ?? 'server'}] ${f.message} (${f.code})\n`),
+  );
 }
 
 /** Until SIGINT/SIGTERM: proxy, record, then write the transcript and exit 0. */
@@ -98,13 +104,14 @@ export async function tapHttpCommand(listen: string, targetSpec: string, options
   const rec = tapRecorder(shown, 'http', redactor);
   const path = transcriptPath(options.out);
   const file = openTranscriptFile(path, rec);
-  if (options.live) liveTo(rec, process.stdout, '');
+  const stopLive = options.live ? liveTo(rec, process.stdout, '') : undefined;
   const proxy = await startHttpTap({ host, port, target, rec, redactor });
   process.stderr.write(`mcp-handshake tap: proxy ${proxy.url} → ${shown}\nmcp-handshake tap: recording to ${path}\n`);
   await new Promise<NodeJS.Signals>((done) => {
     for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, () => done(s));
   });
   await proxy.close();
+  stopLive?.();
   file.write();
   return 0;
 }
@@ -115,8 +122,13 @@ export async function tapStdioCommand(server: ServerCommand, options: TapOptions
   const path = transcriptPath(options.out);
   const file = openTranscriptFile(path, rec);
   process.stderr.write(`mcp-handshake tap: recording to ${path}\n`);
-  if (options.live) liveTo(rec, process.stderr, '[tap] ');
-  const tap = runStdioTap(server, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, process.env, rec);
+  const stopLive = options.live ? liveTo(rec, process.stderr, '[tap] ') : undefined;
+  const tap = runStdioTap(
+    server,
+    { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+    process.env,
+    rec,
+  );
   const handlers = new Map<NodeJS.Signals, () => void>();
   for (const signal of FORWARDED_SIGNALS) {
     const handler = () => tap.kill(signal);
@@ -124,6 +136,7 @@ export async function tapStdioCommand(server: ServerCommand, options: TapOptions
     process.on(signal, handler);
   }
   const exit = await tap.done;
+  stopLive?.();
   file.write();
   for (const [signal, handler] of handlers) process.off(signal, handler);
   if (exit.error) process.stderr.write(`mcp-handshake tap: could not start ${server.command}: ${exit.error}\n`);

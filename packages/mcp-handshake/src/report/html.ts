@@ -4,7 +4,7 @@
  * Everything shown goes through the Redactor again, whatever made the transcript. Pure.
  */
 import { Redactor } from '../redact.js';
-import type { Transcript, WireEvent } from '../types.js';
+import type { Diagnostic, Transcript, WireEvent } from '../types.js';
 
 export interface HtmlFinding {
   code: string;
@@ -14,6 +14,19 @@ export interface HtmlFinding {
   evidence: string[];
   cite?: string;
   hosts?: string[];
+}
+
+/** A finding of the doctor or of `check` as the report shows it. */
+export function htmlFindingOf(f: Diagnostic): HtmlFinding {
+  return {
+    code: f.code,
+    severity: f.severity,
+    message: f.message,
+    ...(f.party && { party: f.party }),
+    evidence: f.evidence,
+    cite: f.cite.url,
+    ...(f.hosts && { hosts: f.hosts }),
+  };
 }
 
 export interface HtmlReportInput {
