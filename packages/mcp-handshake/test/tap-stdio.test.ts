@@ -57,6 +57,10 @@ describe('tap over stdio: SDK clients see the same session as without it', () =>
       expect(seen).toBe(expected);
       const t = readTranscript(out);
       expect(t.format).toBe('mcp-handshake/transcript@1');
+      // The connection says which wire the host spoke, learnt from its first request.
+      const modern = wire.kind === 'v2' && wire.version === '2026-07-28';
+      expect(t.connections[0]).toMatchObject({ era: modern ? 'modern' : 'legacy' });
+      if (wire.kind === 'v2') expect(t.connections[0]!.version).toBe(wire.version);
       const methods = t.events
         .filter((e) => e.dir === 'out' && e.kind === 'message')
         .map((e) => (e.message as { method?: string }).method);

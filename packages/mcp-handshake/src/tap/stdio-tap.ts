@@ -70,7 +70,6 @@ export function runStdioTap(
   const done = new Promise<TapExit>((resolve) => {
     child.on('error', (error) => {
       rec.record(TAP_CONN, { dir: 'local', kind: 'error', raw: `could not start ${server.command}: ${error.message}` });
-      host.stdin.unpipe?.();
       resolve({ code: 127, signal: null, error: error.message });
     });
     child.on('close', (code, signal) => {

@@ -4,6 +4,8 @@ import { idKey, looksLikeJsonRpc } from '../wire/rpc.js';
 
 type Msg = Record<string, unknown>;
 
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+
 /**
  * What the tap saw, turned into transcript events and exchanges. `out` is what the host
  * (client) sent, `in` what the server sent, as in every transcript. Requests of the
@@ -12,13 +14,34 @@ type Msg = Record<string, unknown>;
 export class TapRecorder {
   private readonly pending = new Map<string, { exchange: Exchange; start: number }>();
   private readonly known = new Set<string>();
+  private readonly infos = new Map<string, ConnectionInfo>();
+  private readonly settled = new Set<string>();
 
   constructor(readonly rec: Recorder) {}
 
   connection(info: ConnectionInfo): void {
     if (this.known.has(info.id)) return;
     this.known.add(info.id);
-    this.rec.open(info);
+    this.infos.set(info.id, this.rec.open(info));
+  }
+
+  /**
+   * A connection's era and version are known from its first request: `initialize` names a
+   * legacy version, anything else with the `_meta` envelope is the modern wire.
+   */
+  private learnEra(conn: string, message: Msg): void {
+    const info = this.infos.get(conn);
+    if (!info || this.settled.has(conn)) return;
+    this.settled.add(conn);
+    const params = (message.params ?? {}) as Msg;
+    const modern = ((params._meta ?? {}) as Msg)[PROTOCOL_VERSION_META];
+    if (message.method === 'initialize') {
+      info.era = 'legacy';
+      if (typeof params.protocolVersion === 'string') info.version = params.protocolVersion;
+    } else if (typeof modern === 'string') {
+      info.era = 'modern';
+      info.version = modern;
+    }
   }
 
   /** One unit of text the framing delimits: a stdio line, an HTTP body, an SSE `data`. */
@@ -43,6 +66,7 @@ export class TapRecorder {
     const event = this.rec.record(conn, { dir, kind: 'message', message, ...(http && { http }) });
     const isRequest = typeof message.method === 'string' && 'id' in message;
     const isResponse = !('method' in message) && ('result' in message || 'error' in message);
+    if (dir === 'out' && isRequest) this.learnEra(conn, message);
     if (dir === 'out' && isRequest) {
       const exchange: Exchange = {
         conn,
