@@ -161,6 +161,26 @@ describe('check names the party at fault: the host', () => {
   }, 30_000);
 });
 
+describe('check names the spec when it does not decide', () => {
+  it('discover answered, then initialize on the same stdio connection accepted too', async () => {
+    const { out, endpoint } = tapped([fixture('raw-server.mjs')]);
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'two-era-host', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    await rawSession(endpoint.args, [
+      { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta: meta } },
+      init('two-era-host'),
+      initialized,
+    ]);
+    const { report, status } = check(out);
+    expect(codes(report)).toEqual(['spec era-switch/both-eras-on-one-connection']);
+    expect(report.parties).toEqual({ server: 0, client: 0, spec: 1 });
+    expect(status).toBe(0);
+  }, 30_000);
+});
+
 describe('check on healthy sessions', () => {
   const gg = giftGeniusEnv();
   for (const wire of WIRES) {

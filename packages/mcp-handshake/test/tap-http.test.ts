@@ -202,3 +202,31 @@ describe('tap over HTTP: streams pass through as they arrive', () => {
     }
   }, 30_000);
 });
+
+describe('tap over HTTP: credentials in the target URL', () => {
+  it('userinfo becomes Basic auth upstream and never reaches the recording', async () => {
+    let seen: string | undefined;
+    const server = createHttpServer((req, res) => {
+      seen = req.headers.authorization;
+      req.resume();
+      req.on('end', () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}'),
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as { port: number }).port;
+    const tap = await startTap(`http://alice:s3cret-pass-word@127.0.0.1:${port}/mcp`, 'userinfo');
+    try {
+      const answer = await fetch(tap.url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+      expect(await answer.text()).toBe('{"jsonrpc":"2.0","id":1,"result":{}}');
+      expect(seen).toBe(`Basic ${Buffer.from('alice:s3cret-pass-word').toString('base64')}`);
+    } finally {
+      const t = await tap.stop();
+      server.close();
+      const text = JSON.stringify(t);
+      expect(text).not.toContain('s3cret-pass-word');
+      expect(text).not.toContain(Buffer.from('alice:s3cret-pass-word').toString('base64'));
+      expect(t.target).toBe(`http://[redacted]@127.0.0.1:${port}/mcp`);
+    }
+  }, 30_000);
+});
