@@ -20,7 +20,12 @@ const seconds = Math.max(1, Number(process.argv[3] ?? 5));
 const dir = mkdtempSync(join(tmpdir(), 'tap-bench-'));
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
-const ECHO = `let b='';process.stdin.setEncoding('utf8');process.stdin.on('data',c=>{b+=c;let i;while((i=b.indexOf('\\n'))>=0){const m=JSON.parse(b.slice(0,i));b=b.slice(i+1);process.stdout.write(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{}})+'\\n')}})`;
+// A minimal newline-delimited JSON-RPC server: answers every line with an empty result.
+const ECHO = [
+  "let b='';process.stdin.setEncoding('utf8');process.stdin.on('data',c=>{b+=c;let i;",
+  "while((i=b.indexOf('\\n'))>=0){const m=JSON.parse(b.slice(0,i));b=b.slice(i+1);",
+  "process.stdout.write(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{}})+'\\n')}})",
+].join('');
 
 /** Send `messages` pings one after another; return each round trip in ms (after a warm-up). */
 async function roundTrips(args) {
@@ -220,16 +225,22 @@ rows.push(
 gg.kill('SIGTERM');
 
 const f = (x) => x.toFixed(3);
+const st = stdioRow;
 console.log(
-  `stdio, ${messages} sequential pings (ms): direct p50 ${f(stdioRow.directP50)} p99 ${f(stdioRow.directP99)}; tap p50 ${f(stdioRow.tapP50)} p99 ${f(stdioRow.tapP99)}; added p50 ${f(stdioRow.tapP50 - stdioRow.directP50)} p99 ${f(stdioRow.tapP99 - stdioRow.directP99)}`,
+  `stdio, ${messages} sequential pings (ms): direct p50 ${f(st.directP50)} p99 ${f(st.directP99)}; ` +
+    `tap p50 ${f(st.tapP50)} p99 ${f(st.tapP99)}; ` +
+    `added p50 ${f(st.tapP50 - st.directP50)} p99 ${f(st.tapP99 - st.directP99)}`,
 );
 for (const r of rows) {
   const q = r.sequential;
   console.log(
-    `HTTP ${r.name}, sequential (ms): direct p50 ${q.directP50} p99 ${q.directP99}; tap p50 ${q.tapP50} p99 ${q.tapP99}; added p50 ${q.addedP50} p99 ${q.addedP99}`,
+    `HTTP ${r.name}, sequential (ms): direct p50 ${q.directP50} p99 ${q.directP99}; ` +
+      `tap p50 ${q.tapP50} p99 ${q.tapP99}; added p50 ${q.addedP50} p99 ${q.addedP99}`,
   );
+  const ratio = (r.tapRps / r.directRps).toFixed(2);
   console.log(
-    `HTTP ${r.name}, 10 connections, ${seconds}s: direct ${r.directRps} req/s; tap ${r.tapRps} req/s (${(r.tapRps / r.directRps).toFixed(2)}× of direct); errors ${r.errors}`,
+    `HTTP ${r.name}, 10 connections, ${seconds}s: direct ${r.directRps} req/s; ` +
+      `tap ${r.tapRps} req/s (${ratio}× of direct); errors ${r.errors}`,
   );
 }
 console.log(JSON.stringify({ stdio: stdioRow, http: rows }));

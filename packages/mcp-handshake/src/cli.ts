@@ -64,7 +64,16 @@ withTarget(
   .option('-v, --verbose', 'full messages and stderr')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
-    exitCode = await inspectCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json, mermaid: opts.mermaid, verbose: opts.verbose, dumpWire: opts.dumpWire, html: opts.html });
+    exitCode = await inspectCommand(targetOf(url ? [url] : [], opts), {
+      era: opts.era,
+      protocolVersion: opts.protocolVersion,
+      timeoutMs: opts.timeout,
+      json: opts.json,
+      mermaid: opts.mermaid,
+      verbose: opts.verbose,
+      dumpWire: opts.dumpWire,
+      html: opts.html,
+    });
   });
 
 withTarget(

@@ -79,7 +79,8 @@ export async function inspectCommand(target: Target, options: InspectOptions): P
       `${tools.length} tools, ${resources.length} resources, ${prompts.length} prompts`,
     ];
     const { transcript } = result;
-    writeFileSync(options.html, renderHtmlReport({ title: 'mcp-handshake inspect', summary, transcript, findings: [] }));
+    const title = 'mcp-handshake inspect';
+    writeFileSync(options.html, renderHtmlReport({ title, summary, transcript, findings: [] }));
   }
   if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));
