@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { callCommand } from './commands/call.js';
+import { checkCommand } from './commands/check.js';
 import { collect, EXIT, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
+import { replayAgainstCommand, replayServeCommand } from './commands/replay.js';
+import { diffCommand, snapshotCommand, type DiffSide } from './commands/snapshot.js';
+import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { PROFILES } from './findings/hosts.js';
 import { TOOL_VERSION } from './protocol.js';
-import { resolveTarget, urlOf, UsageError, type Target } from './target.js';
+import { parseEnv, resolveTarget, urlOf, UsageError, type Target } from './target.js';
 import type { Era } from './types.js';
 
 // A reader that went away (`mcp-handshake inspect … | head`): end quietly, not with an EPIPE trace.
@@ -62,10 +66,20 @@ withTarget(
   .option('--mermaid', 'print the exchange as a Mermaid sequenceDiagram')
   .option('--json', 'print the result as JSON')
   .option('--dump-wire <file>', 'write the whole exchange (redacted) as JSON')
+  .option('--html <file>', 'write a self-contained HTML report (sequence diagram, transcript)')
   .option('-v, --verbose', 'full messages and stderr')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
-    exitCode = await inspectCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json, mermaid: opts.mermaid, verbose: opts.verbose, dumpWire: opts.dumpWire });
+    exitCode = await inspectCommand(targetOf(url ? [url] : [], opts), {
+      era: opts.era,
+      protocolVersion: opts.protocolVersion,
+      timeoutMs: opts.timeout,
+      json: opts.json,
+      mermaid: opts.mermaid,
+      verbose: opts.verbose,
+      dumpWire: opts.dumpWire,
+      html: opts.html,
+    });
   });
 
 withTarget(
@@ -86,6 +100,7 @@ withTarget(
   .option('--write-baseline <file>', 'write the ids of the failing checks as a baseline')
   .option('--dump-wire <file>', 'write the whole exchange (redacted) as JSON')
   .option('--mermaid', 'print the main exchanges as a Mermaid sequenceDiagram instead of the report')
+  .option('--html <file>', 'write a self-contained HTML report (sequence diagram, findings, transcript)')
   .option('-v, --verbose', 'show evidence of passing checks too')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
@@ -104,6 +119,7 @@ withTarget(
       dumpWire: opts.dumpWire,
       mermaid: opts.mermaid,
       verbose: opts.verbose,
+      html: opts.html,
       profile: opts.profile,
     });
   });
@@ -140,6 +156,113 @@ withTarget(
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
     exitCode = await watchCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, durationMs: opts.duration * 1000, json: opts.json });
+  });
+
+program
+  .command('check')
+  .description(
+    'passive checks on a recorded session, with whose fault each finding is: check TRANSCRIPT (a file, or a directory)',
+  )
+  .argument('<transcript>', 'tap --out, doctor/inspect --dump-wire')
+  .option('--json', 'print the report as JSON (mcp-handshake/check@1)')
+  .option('--html <file>', 'write a self-contained HTML report')
+  .action(async (file: string, opts) => {
+    exitCode = await checkCommand(file, { json: opts.json, html: opts.html });
+  });
+
+program
+  .command('tap')
+  .description(
+    "record a host's real session: tap [--out FILE] -- <server command…> | tap --listen HOST:PORT --target URL",
+  )
+  .option('-o, --out <file>', 'where to write the transcript (default: a new file in the temp directory)')
+  .option('--live', 'print each message as it passes (stdio: on stderr)')
+  .option('-e, --env <KEY=VALUE>', 'environment variable for the server command (repeatable)', collect)
+  .option('--cwd <dir>', 'working directory for the server command')
+  .option('--listen <host:port>', 'HTTP: where the proxy listens (port 0: any free port)')
+  .option('--target <url>', 'HTTP: the server\'s endpoint the proxy forwards to')
+  .action(async (opts) => {
+    if (opts.listen || opts.target) {
+      if (!opts.listen || !opts.target || command.length > 0) {
+        throw new UsageError('HTTP: give both --listen HOST:PORT and --target URL (and no command)');
+      }
+      exitCode = await tapHttpCommand(opts.listen, opts.target, { out: opts.out, live: opts.live });
+      return;
+    }
+    if (command.length === 0) throw new UsageError('give the server command after --, or --listen and --target');
+    const env = Object.fromEntries((opts.env ?? []).map(parseEnv));
+    const [cmd, ...args] = command;
+    const server = { command: cmd, args, env, ...(opts.cwd && { cwd: opts.cwd }) };
+    exitCode = await tapStdioCommand(server, { out: opts.out, live: opts.live });
+  });
+
+withTarget(
+  program
+    .command('snapshot')
+    .description(
+      'record tools, resources, templates, prompts and widget metadata: ' +
+        'snapshot <url> -o mcp.lock.json | snapshot -o FILE -- <command>',
+    )
+    .argument('[url]', 'Streamable HTTP endpoint (or give a stdio command after --)'),
+)
+  .option('-o, --out <file>', 'write the snapshot here (default: stdout)')
+  .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
+  .option('--protocol-version <version>', 'protocol version to ask for')
+  .action(async (url: string | undefined, opts) => {
+    if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
+    const options = { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout };
+    exitCode = await snapshotCommand(targetOf(url ? [url] : [], opts), opts.out, options);
+  });
+
+withTarget(
+  program
+    .command('diff')
+    .description(
+      'classify every change between two snapshots (files or live URLs; NEW may be a command after --); ' +
+        'exit 1 on a breaking one',
+    )
+    .argument('<old>', 'snapshot file or URL')
+    .argument('[new]', 'snapshot file or URL (or give a stdio command after --)'),
+)
+  .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
+  .option('--protocol-version <version>', 'protocol version to ask for (live targets)')
+  .option('--json', 'print the changes as JSON (mcp-handshake/diff@1)')
+  .action(async (before: string, after: string | undefined, opts) => {
+    if ((after === undefined) === (command.length === 0)) {
+      throw new UsageError('usage: diff OLD NEW, or diff OLD -- <command>');
+    }
+    const side = (spec: string): DiffSide =>
+      /^https?:\/\//i.test(spec) ? { target: resolveTarget([spec], opts) } : { file: spec };
+    const newSide: DiffSide = after === undefined ? { target: resolveTarget(command, opts) } : side(after);
+    const options = { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json };
+    exitCode = await diffCommand(side(before), newSide, options);
+  });
+
+withTarget(
+  program
+    .command('replay')
+    .description(
+      'replay a transcript: replay FILE --serve stdio|http [PORT] | replay FILE --against <url> | ' +
+        'replay FILE --against -- <command>',
+    )
+    .argument('<transcript>', 'a transcript (tap --out, doctor/inspect --dump-wire)')
+    .argument('[port]', 'with --serve http: the port (default: any free one)'),
+)
+  .addOption(new Option('--serve <transport>', 'serve the recorded server side').choices(['stdio', 'http']))
+  .option('--against [url]', 're-send the recorded client side to this server (or a command after --) and compare')
+  .option('--conn <id>', 'which recorded connection (default: the first with client messages)')
+  .option('--json', 'with --against: print the comparison as JSON')
+  .action(async (file: string, port: string | undefined, opts) => {
+    if (!opts.serve === !opts.against) throw new UsageError('give --serve stdio|http or --against <target>');
+    if (opts.serve) {
+      const p = port === undefined ? 0 : positiveInt('port', 0, 65_535)(port);
+      exitCode = await replayServeCommand(file, opts.serve, p, opts.conn);
+      return;
+    }
+    const url = typeof opts.against === 'string' ? opts.against : undefined;
+    if (url && command.length > 0) throw new UsageError('give either --against URL or a command after --, not both');
+    const options = { timeoutMs: opts.timeout, json: opts.json };
+    exitCode = await replayAgainstCommand(file, targetOf(url ? [url] : [], opts), opts.conn, options);
   });
 
 program.addHelpText(

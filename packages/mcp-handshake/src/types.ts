@@ -18,7 +18,8 @@ export type Purpose =
   | 'modern-version' // a modern request naming an unknown version
   | 'watch'
   | 'call'
-  | 'inspect';
+  | 'inspect'
+  | 'tap'; // a host's own session, recorded by `tap`
 
 export interface ConnectionInfo {
   id: string;

@@ -9,6 +9,7 @@ import { runDoctor, DEFAULT_DOCTOR_OPTIONS, type DoctorOptions } from '../probes
 import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
 import { buildReport, formatDoctorText, type DoctorReport } from '../report/doctor-report.js';
 import { formatJunit } from '../report/junit.js';
+import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
 import { formatMermaid } from '../report/mermaid.js';
 import { formatSarif } from '../report/sarif.js';
 import { ProgressLine } from '../report/progress.js';
@@ -26,6 +27,7 @@ export interface DoctorCliOptions extends Partial<DoctorOptions> {
   dumpWire?: string;
   mermaid?: boolean;
   verbose?: boolean;
+  html?: string;
   /** Judge as this host: its known risks become failures. */
   profile?: Profile;
 }
@@ -63,6 +65,20 @@ export async function doctor(target: Target, options: DoctorCliOptions = {}, onE
   return { report, transcript };
 }
 
+/** The report as one HTML file: every finding of every check, and the whole exchange. */
+function doctorHtml(report: DoctorReport, transcript: Transcript): string {
+  const s = report.summary;
+  return renderHtmlReport({
+    title: 'mcp-handshake doctor',
+    summary: [
+      `target: ${report.target} (${report.transport})`,
+      `${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.info} info, ${s.skip} skipped`,
+    ],
+    transcript,
+    findings: report.checks.flatMap((c) => c.findings.map(htmlFindingOf)),
+  });
+}
+
 export async function doctorCommand(target: Target, options: DoctorCliOptions): Promise<number> {
   // On a terminal, show what is being waited for; the report itself goes to stdout as before.
   const progress = new ProgressLine(process.stderr);
@@ -76,6 +92,7 @@ export async function doctorCommand(target: Target, options: DoctorCliOptions): 
   if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(transcript, null, 2) + '\n');
   if (options.junit) writeFileSync(options.junit, formatJunit(report));
   if (options.sarif) writeFileSync(options.sarif, formatSarif(report, TOOL_VERSION));
+  if (options.html) writeFileSync(options.html, doctorHtml(report, transcript));
   if (options.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   else if (options.mermaid) process.stdout.write(formatMermaid(transcript, transcript.connections.filter((c) => c.purpose === 'main' || c.purpose === 'modern-main').map((c) => c.id)));
   else process.stdout.write(formatDoctorText(report, makeStyle(useColour(process.stdout)), options.verbose) + '\n');

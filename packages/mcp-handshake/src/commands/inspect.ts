@@ -6,6 +6,7 @@ import { declaredKinds } from '../probes/main.js';
 import { openSession, type EraChoice } from '../probes/session.js';
 import { explainCapabilities } from '../report/capabilities.js';
 import { formatInspectText, type InspectResult, type UiLink } from '../report/inspect-text.js';
+import { renderHtmlReport } from '../report/html.js';
 import { formatMermaid } from '../report/mermaid.js';
 import { makeStyle, useColour } from '../report/style.js';
 import type { Target } from '../target.js';
@@ -21,6 +22,7 @@ export interface InspectOptions {
   mermaid?: boolean;
   verbose?: boolean;
   dumpWire?: string;
+  html?: string;
 }
 
 const isEntry = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -79,6 +81,17 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
 export async function inspectCommand(target: Target, options: InspectOptions): Promise<number> {
   const result = await runInspect(target, options);
   if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(result.transcript, null, 2) + '\n');
+  if (options.html) {
+    const { tools, resources, prompts } = result.discovery;
+    const summary = [
+      `target: ${result.target}`,
+      `${result.connected ? 'connected' : 'could not connect'}, ${result.era} ${result.protocolVersion ?? ''}`,
+      `${tools.length} tools, ${resources.length} resources, ${prompts.length} prompts`,
+    ];
+    const { transcript } = result;
+    const title = 'mcp-handshake inspect';
+    writeFileSync(options.html, renderHtmlReport({ title, summary, transcript, findings: [] }));
+  }
   if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));
   else process.stdout.write(formatInspectText(result, makeStyle(useColour(process.stdout)), { verbose: options.verbose }) + '\n');

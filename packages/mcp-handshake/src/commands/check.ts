@@ -1,0 +1,76 @@
+/**
+ * `check TRANSCRIPT`: the passive checks on a recorded session (`tap --out`, or `doctor` /
+ * `inspect --dump-wire`), each finding with whose fault it is. Exit 1 on a failure.
+ */
+import { writeFileSync } from 'node:fs';
+import { runPassive, type PassiveReport } from '../passive/index.js';
+import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
+import { makeStyle, useColour, type Style } from '../report/style.js';
+import type { Transcript } from '../types.js';
+import { EXIT } from './common.js';
+import { readTranscripts } from './replay.js';
+
+const PARTY: Record<string, string> = {
+  server: "server's side",
+  client: "client's (host's) side",
+  spec: 'the spec is ambiguous',
+};
+
+export function formatCheckText(r: PassiveReport, style: Style): string {
+  const lines = [style.bold(`mcp-handshake check: ${r.target} (${r.transport})`)];
+  for (const c of r.clients) {
+    const who = c.name ? `${c.name}${c.version ? ` ${c.version}` : ''}` : 'a client that sent no clientInfo';
+    lines.push(`  ${c.conn}: ${who}${c.host ? ` → ${c.host.label}` : ''}`);
+    for (const f of c.facts) lines.push(`      known: ${c.host!.label} ${f.behaviour} (${f.basis}; ${f.source})`);
+  }
+  lines.push('');
+  if (r.findings.length === 0) lines.push('No findings.');
+  for (const f of r.findings) {
+    const mark =
+      f.severity === 'fail' ? style.red('FAIL') : f.severity === 'warn' ? style.yellow('WARN') : style.dim('INFO');
+    lines.push(
+      `${mark} ${f.message}`,
+      `     ${PARTY[f.party ?? 'server']} · ${f.code} · ${f.cite.url}` +
+        (f.hosts?.length ? ` · hosts: ${f.hosts.join(', ')}` : ''),
+    );
+    for (const e of f.evidence) lines.push(style.dim(`       ${e}`));
+  }
+  lines.push(
+    '',
+    `${r.findings.length} findings: ${r.parties.server} server, ${r.parties.client} client, ${r.parties.spec} spec`,
+  );
+  return lines.join('\n');
+}
+
+export function checkHtml(r: PassiveReport, t: Transcript): string {
+  const hosts = r.clients.map((c) => `${c.conn}: ${c.name ?? 'no clientInfo'}${c.host ? ` (${c.host.label})` : ''}`);
+  return renderHtmlReport({
+    title: 'mcp-handshake check',
+    summary: [
+      `target: ${r.target} (${r.transport})`,
+      ...hosts,
+      `${r.findings.length} findings: ${r.parties.server} server, ${r.parties.client} client, ${r.parties.spec} spec`,
+    ],
+    transcript: t,
+    findings: r.findings.map(htmlFindingOf),
+  });
+}
+
+export async function checkCommand(path: string, options: { json?: boolean; html?: string }): Promise<number> {
+  const transcripts = readTranscripts(path);
+  let failed = false;
+  for (const t of transcripts) {
+    const report = runPassive(t);
+    failed ||= report.findings.some((f) => f.severity === 'fail');
+    if (options.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    else process.stdout.write(formatCheckText(report, makeStyle(useColour(process.stdout))) + '\n');
+    if (options.html)
+      writeFileSync(
+        transcripts.length === 1
+          ? options.html
+          : options.html.replace(/(\.html?)?$/, `-${transcripts.indexOf(t) + 1}$1`),
+        checkHtml(report, t),
+      );
+  }
+  return failed ? EXIT.failed : EXIT.ok;
+}

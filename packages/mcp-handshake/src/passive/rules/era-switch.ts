@@ -1,0 +1,77 @@
+import { cite, finding } from '../../findings/finding.js';
+import { hostsAt } from '../../findings/hosts.js';
+import type { Diagnostic } from '../../types.js';
+import type { PassiveRule } from '../rule.js';
+import { brief, isResponse, type Msg, type WireMessage } from '../session-view.js';
+
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/**
+ * A client that probes `server/discover` and then sends `initialize` on the same stdio
+ * connection. After a DiscoverResult the client had the modern wire and left it: a -32022
+ * to its initialize is its own doing. Whether one stdio connection may change eras is not
+ * said by the spec: a server that accepts both is noted as such.
+ */
+export const eraSwitch: PassiveRule = {
+  id: 'era-switch',
+  title: 'one stdio connection keeps the era it started with',
+  run(t, sessions) {
+    if (t.transport !== 'stdio') return [];
+    const out: Diagnostic[] = [];
+    for (const v of sessions) {
+      const answerTo = (req: WireMessage | undefined) =>
+        req &&
+        v.messages.find(
+          (m) =>
+            m.from === 'server' &&
+            m.seq > req.seq &&
+            isResponse(m.message) &&
+            JSON.stringify(m.message.id) === JSON.stringify(req.message.id),
+        );
+      const discover = v.messages.find((m) => m.from === 'client' && m.message.method === 'server/discover');
+      const init = v.messages.find(
+        (m) => m.from === 'client' && m.message.method === 'initialize' && discover && m.seq > discover.seq,
+      );
+      if (!discover || !init) continue;
+      const discovered = answerTo(discover);
+      const answered = answerTo(init);
+      const error = answered?.message.error as Msg | undefined;
+      const gotModern = discovered && 'result' in discovered.message;
+      const evidence = [discover, discovered, init, answered]
+        .filter((m): m is WireMessage => m !== undefined)
+        .map(brief);
+      if (error?.code === UNSUPPORTED_PROTOCOL_VERSION) {
+        out.push(
+          finding(
+            'era-switch/initialize-after-discover',
+            'fail',
+            gotModern
+              ? `${v.conn}: the client got a DiscoverResult, then sent initialize on the same stdio connection ` +
+                  'and was refused (-32022): it should have stayed on the modern wire'
+              : `${v.conn}: server/discover failed, then initialize on the same connection was refused (-32022): ` +
+                  'the server offers neither era here',
+            cite('2026-07-28', 'basic/lifecycle'),
+            {
+              party: gotModern ? 'client' : 'server',
+              args: { conn: v.conn },
+              evidence,
+              hosts: hostsAt('discover-probe'),
+            },
+          ),
+        );
+      } else if (gotModern && answered && 'result' in answered.message) {
+        out.push(
+          finding(
+            'era-switch/both-eras-on-one-connection',
+            'info',
+            `${v.conn}: after a DiscoverResult the client sent initialize on the same connection and the server ` +
+              'accepted it; the spec does not say whether one stdio connection may change eras',
+            cite('2026-07-28', 'basic/lifecycle'),
+            { party: 'spec', args: { conn: v.conn }, evidence },
+          ),
+        );
+      }
+    }
+    return out;
+  },
+};

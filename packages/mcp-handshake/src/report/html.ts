@@ -1,0 +1,237 @@
+/**
+ * One self-contained HTML report (no network, no script): the exchange as a sequence
+ * diagram drawn here as inline SVG, the findings with their evidence, and the transcript.
+ * Everything shown goes through the Redactor again, whatever made the transcript. Pure.
+ */
+import { Redactor } from '../redact.js';
+import type { Diagnostic, Transcript, WireEvent } from '../types.js';
+
+export interface HtmlFinding {
+  code: string;
+  severity: 'fail' | 'warn' | 'info' | 'pass';
+  message: string;
+  party?: string;
+  evidence: string[];
+  cite?: string;
+  hosts?: string[];
+}
+
+/** A finding of the doctor or of `check` as the report shows it. */
+export function htmlFindingOf(f: Diagnostic): HtmlFinding {
+  return {
+    code: f.code,
+    severity: f.severity,
+    message: f.message,
+    ...(f.party && { party: f.party }),
+    evidence: f.evidence,
+    cite: f.cite.url,
+    ...(f.hosts && { hosts: f.hosts }),
+  };
+}
+
+export interface HtmlReportInput {
+  title: string;
+  /** Lines under the title: the target, the host, the verdict. */
+  summary: string[];
+  transcript: Transcript;
+  findings: HtmlFinding[];
+}
+
+/** Beyond this many arrows the diagram stops (the transcript below still has everything). */
+const MAX_ARROWS = 600;
+const ROW = 26;
+const WIDTH = 760;
+const LEFT = 150;
+const RIGHT = 610;
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+type Msg = Record<string, unknown>;
+
+function label(e: WireEvent): string {
+  const m = (e.message ?? {}) as Msg;
+  const id = 'id' in m ? ` #${JSON.stringify(m.id)}` : '';
+  if (typeof m.method === 'string') return `${m.method}${id}`;
+  if (m.error && typeof m.error === 'object') return `error${id} ${String((m.error as Msg).code)}`;
+  if ('result' in m) return `result${id}`;
+  return e.kind;
+}
+
+interface Row {
+  kind: 'arrow' | 'note' | 'conn';
+  dir?: 'out' | 'in';
+  text: string;
+  error?: boolean;
+}
+
+function rows(t: Transcript): { rows: Row[]; cut: number } {
+  const out: Row[] = [];
+  let conn: string | undefined;
+  let arrows = 0;
+  let cut = 0;
+  for (const e of t.events) {
+    if (e.kind === 'stderr') continue;
+    if (arrows >= MAX_ARROWS) {
+      if (e.kind === 'message') cut++;
+      continue;
+    }
+    if (e.conn !== conn) {
+      conn = e.conn;
+      const info = t.connections.find((c) => c.id === e.conn);
+      const about = info ? ` (${[info.purpose, info.era, info.version].filter(Boolean).join(', ')})` : '';
+      out.push({ kind: 'conn', text: `connection ${e.conn}${about}` });
+    }
+    if (e.kind === 'message' && (e.dir === 'out' || e.dir === 'in')) {
+      arrows++;
+      const m = (e.message ?? {}) as Msg;
+      out.push({ kind: 'arrow', dir: e.dir, text: label(e), error: 'error' in m });
+    } else if (e.kind === 'http' && e.http) {
+      out.push({
+        kind: 'note',
+        text: `HTTP ${e.http.method}${e.http.status !== undefined ? ` → ${e.http.status}` : ''}`,
+      });
+    } else if (e.kind === 'noise') out.push({ kind: 'note', text: `not JSON-RPC: ${clip(e.raw ?? '', 60)}` });
+    else if (e.kind === 'exit') {
+      const how = `code ${e.exit?.code ?? '–'}, signal ${e.exit?.signal ?? '–'}`;
+      out.push({ kind: 'note', text: `server exited (${how})` });
+    } else if (e.kind === 'error') out.push({ kind: 'note', text: clip(e.raw ?? 'error', 80) });
+  }
+  return { rows: out, cut };
+}
+
+/** `<tag a="1" b="2">content</tag>`; attribute values are numbers or already-safe strings. */
+function el(tag: string, attrs: Record<string, string | number>, content?: string): string {
+  const a = Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${v}"`)
+    .join('');
+  return content === undefined ? `<${tag}${a}/>` : `<${tag}${a}>${content}</${tag}>`;
+}
+
+const ARROW_HEAD = el(
+  'marker',
+  {
+    id: 'head',
+    viewBox: '0 0 10 10',
+    refX: 10,
+    refY: 5,
+    markerWidth: 8,
+    markerHeight: 8,
+    orient: 'auto-start-reverse',
+  },
+  el('path', { d: 'M0,0 L10,5 L0,10 z', fill: 'currentColor' }),
+);
+
+function actor(x: number, name: string): string {
+  return (
+    el('rect', { x: x - 70, y: 8, width: 140, height: 28, rx: 4, class: 'actor' }) +
+    el('text', { x, y: 27, 'text-anchor': 'middle', class: 'actor-name' }, escape(clip(name, 20)))
+  );
+}
+
+export function sequenceSvg(t: Transcript, clientName: string): string {
+  const { rows: list, cut } = rows(t);
+  const height = 60 + list.length * ROW + 20;
+  const mid = (LEFT + RIGHT) / 2;
+  const svgAttrs = {
+    xmlns: 'http://www.w3.org/2000/svg',
+    id: 'sequence',
+    role: 'img',
+    'aria-label': 'sequence diagram',
+  };
+  const parts: string[] = [
+    `<svg${Object.entries({ ...svgAttrs, width: WIDTH, height, viewBox: `0 0 ${WIDTH} ${height}` })
+      .map(([k, v]) => ` ${k}="${v}"`)
+      .join('')}>`,
+    `<defs>${ARROW_HEAD}</defs>`,
+    actor(LEFT, clientName),
+    actor(RIGHT, 'server'),
+    el('line', { x1: LEFT, y1: 36, x2: LEFT, y2: height - 10, class: 'life' }),
+    el('line', { x1: RIGHT, y1: 36, x2: RIGHT, y2: height - 10, class: 'life' }),
+  ];
+  list.forEach((r, i) => {
+    const y = 60 + i * ROW;
+    if (r.kind === 'conn') {
+      parts.push(
+        el('rect', { x: 10, y: y - 14, width: WIDTH - 20, height: 20, class: 'band' }) +
+          el('text', { x: 18, y, class: 'band-text' }, escape(r.text)),
+      );
+    } else if (r.kind === 'note') {
+      parts.push(el('text', { x: mid, y, 'text-anchor': 'middle', class: 'note' }, escape(r.text)));
+    } else {
+      const [x1, x2] = r.dir === 'out' ? [LEFT, RIGHT] : [RIGHT, LEFT];
+      const line = el('line', { x1, y1: y, x2, y2: y, 'marker-end': 'url(#head)' });
+      const text = el('text', { x: mid, y: y - 5, 'text-anchor': 'middle' }, escape(clip(r.text, 60)));
+      parts.push(el('g', { class: `msg ${r.dir}${r.error ? ' error' : ''}` }, line + text));
+    }
+  });
+  if (cut > 0) {
+    const note = `… ${cut} more messages in the transcript below`;
+    parts.push(el('text', { x: WIDTH / 2, y: height - 4, 'text-anchor': 'middle', class: 'note' }, note));
+  }
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+const STYLE = `
+body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d2430;max-width:1000px}
+h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 8px}
+.summary{color:#4a5568;margin:0 0 2px}
+svg{background:#fbfcfe;border:1px solid #dde3ec;border-radius:6px;color:#2b4c7e}
+.actor{fill:#e8eef8;stroke:#2b4c7e}.actor-name{font-weight:600;font-size:13px;fill:#1d2430}
+.life{stroke:#a8b4c8;stroke-dasharray:4 4}.band{fill:#eef1f5}.band-text{font-size:11px;fill:#4a5568}
+.msg line{stroke:currentColor;stroke-width:1.4}.msg text{font:12px ui-monospace,monospace;fill:#1d2430}
+.msg.in{color:#2f7d4f}.msg.error{color:#b42318}.note{font-size:11px;fill:#6b7280;font-style:italic}
+.finding{border-left:4px solid #a8b4c8;padding:6px 10px;margin:8px 0;background:#f7f8fa}
+.finding.fail{border-color:#b42318}.finding.warn{border-color:#b7791f}.finding.info{border-color:#2b4c7e}
+.finding .code{font:12px ui-monospace,monospace;color:#4a5568}
+.party{font-size:12px;background:#e8eef8;border-radius:3px;padding:0 5px}
+pre{background:#f7f8fa;border:1px solid #dde3ec;padding:8px;overflow:auto;font-size:12px;max-height:600px}
+`;
+
+function findingBlock(f: HtmlFinding): string {
+  const party = f.party ? ` <span class="party">${escape(f.party)}'s side</span>` : '';
+  const spec = f.cite ? ` · <a href="${escape(f.cite)}">spec</a>` : '';
+  const hosts = f.hosts?.length ? ` · hosts: ${escape(f.hosts.join(', '))}` : '';
+  const evidence = f.evidence.length ? `<pre>${escape(f.evidence.join('\n'))}</pre>` : '';
+  return (
+    `<div class="finding ${f.severity}"><div><strong>${escape(f.severity.toUpperCase())}</strong> ` +
+    `${escape(f.message)}${party}</div><div class="code">${escape(f.code)}${spec}${hosts}</div>${evidence}</div>`
+  );
+}
+
+export function renderHtmlReport(input: HtmlReportInput): string {
+  const redactor = new Redactor();
+  const t = redactor.value(input.transcript);
+  const clientInfoOf = (e: WireEvent): Msg | undefined => {
+    const params = ((e.message as Msg | undefined)?.params ?? {}) as Msg;
+    return (params.clientInfo ?? ((params._meta ?? {}) as Msg)['io.modelcontextprotocol/clientInfo']) as
+      Msg | undefined;
+  };
+  const client = t.events
+    .filter((e) => e.dir === 'out')
+    .map(clientInfoOf)
+    .find((c) => c && typeof c.name === 'string');
+  const findings = input.findings.map((f) => redactor.value(f));
+  const counts = ['fail', 'warn', 'info']
+    .map((s) => `${findings.filter((f) => f.severity === s).length} ${s}`)
+    .join(', ');
+  const findingHtml = findings.length === 0 ? '<p>No findings.</p>' : findings.map(findingBlock).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>${escape(input.title)}</title><style>${STYLE}</style></head>
+<body>
+<h1>${escape(input.title)}</h1>
+${input.summary.map((s) => `<p class="summary">${escape(redactor.text(s))}</p>`).join('\n')}
+<h2>Exchange</h2>
+${sequenceSvg(t, typeof client?.name === 'string' ? client.name : 'client')}
+<h2>Findings (${escape(counts)})</h2>
+${findingHtml}
+<h2>Transcript</h2>
+<details><summary>${t.events.length} events, ${t.connections.length} connections (${escape(t.format)})</summary>
+<pre>${escape(JSON.stringify(t, null, 2))}</pre></details>
+</body></html>
+`;
+}
