@@ -317,6 +317,8 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
   // the connections it has; without a listener node would end the process.
   const serverErrors = new RateLimitedLog(app.log, 30_000);
   server.on('error', (error: NodeJS.ErrnoException) => {
+    // A failed listen (port in use) is the start's own error, worded by the CLI: not logged twice.
+    if (!server.listening) return;
     serverErrors.error({ event: 'http_server_error', code: error.code, err: error.message }, 'HTTP server error');
   });
   await new Promise<void>((resolve, reject) => {
