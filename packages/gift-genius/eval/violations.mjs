@@ -4,7 +4,7 @@
 const GROUPS = new Map([
   ['alcohol', { contains: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
   ['nuts', { contains: ['nuts', 'peanuts'] }], ['gluten', { contains: ['gluten'] }], ['dairy', { contains: ['dairy'] }],
-  ['caffeine', { contains: ['caffeine'], interests: ['coffee'] }],
+  ['caffeine', { contains: ['caffeine'] }],
   ['screens', { categories: ['tech'], interests: ['gaming', 'gadgets'] }],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
 ]);

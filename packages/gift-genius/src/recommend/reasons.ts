@@ -11,7 +11,8 @@ import type { ParsedQuery } from './score.js';
 
 const MET = 0.5; // as rank.ts MET (no import cycle at runtime: rank.ts imports this module)
 
-const article = (word: string) => (/^[aeiou]/i.test(word) && !/^(uni|use|one|eu)/i.test(word) ? 'an' : 'a');
+const article = (word: string) =>
+  /^(8|11|18)/.test(word) || (/^[aeiou]/i.test(word) && !/^(uni|use|one|eu)/i.test(word)) ? 'an' : 'a';
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
@@ -40,14 +41,22 @@ function occasionName(q: ParsedQuery): string {
   const o = q.occasion!;
   const name = OCCASION_NAMES.get(o.occasion!)!;
   if (o.milestone !== undefined && (o.occasion === 'birthday' || o.occasion === 'anniversary')) return `${ordinal(o.milestone)} ${name}`;
+  if (o.stage === 'send-off') return 'college send-off';
   if (o.occasion === 'graduation' && o.stage) return `${o.stage === 'school' ? 'high school' : 'college'} graduation`;
   return name;
 }
 
+const ORDINAL_WORDS = ['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 function ordinal(n: number): string {
+  if (n <= 10) return ORDINAL_WORDS[n]!;
   const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
   return `${n}${s}`;
 }
+
+/** Occasions that read as a day to look back on, and ones that read as a noun after "your sister's". */
+const LASTING = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'anniversary', 'graduation', 'wedding', 'retirement',
+  'valentines', 'mothers-day', 'fathers-day']);
+const NOMINAL = new Set<Occasion>(['birthday', 'anniversary', 'graduation', 'wedding', 'retirement', 'housewarming', 'farewell']);
 
 const AGE_WORDS = new Map([
   ['toddler', 'a toddler'], ['child', 'a child of that age'], ['teen', 'a teenager'], ['young adult', 'someone in their twenties'],
@@ -65,22 +74,34 @@ export function reasonFor(s: Candidate, q: ParsedQuery, position: number): strin
   if (best >= 0) {
     const phrase = `“${q.interests[best]!.phrase}”`;
     const also = s.phraseRel.filter((r, p) => p !== best && r >= MET).length > 0 && q.interests.length > 1;
-    first.push(pick([
-      `Picked for ${phrase}${also ? ' and more than one thing you mentioned' : ''}`,
-      `A direct match for ${phrase}`,
-      `Chosen with ${phrase} in mind`,
-      `Ties straight in with ${phrase}`,
-    ], seed));
+    const reading = q.interests[best]!;
+    const exact = s.gift.interests.some((i) => i.replace(/-/g, ' ') === reading.phrase || `${i.replace(/-/g, ' ')}s` === reading.phrase);
+    if (s.phraseRel[best]! >= 0.9 || exact) {
+      // The item carries the interest and the user's own words: say so plainly.
+      first.push(pick([
+        `Picked for ${phrase}${also ? ' and more than one thing you mentioned' : ''}`,
+        `A direct match for ${phrase}`,
+        `Chosen with ${phrase} in mind`,
+        `Ties straight in with ${phrase}`,
+      ], seed));
+    } else {
+      // A tag match only (a jigsaw for "crossword puzzles"): name what it shares, not more.
+      const shared = s.gift.interests.find((i) => q.interests[best]!.interests.get(i) === 1);
+      first.push(shared ? `Suits someone into ${shared.replace(/-/g, ' ')}, as ${phrase} suggests` : `A good fit for ${phrase}`);
+    }
   } else if (q.interests.length && s.phraseRel.some((r) => r > 0.2)) {
     first.push(`Close to “${q.interests[0]!.phrase}” without being a direct match`);
   }
   let line = first[0];
   if (occasion) {
     const o = `${article(occasion)} ${occasion} gift`;
+    const o0 = q.occasion!.occasion!;
+    const options = [`A fitting ${occasion} gift for ${who}`];
+    if (LASTING.has(o0)) options.push(`${capital(o)} ${who} can enjoy long after the day`);
+    if (NOMINAL.has(o0)) options.push(`Well suited to ${who}'s ${occasion}`.replace("them's", 'their'));
     line = line
       ? `${line}, and ${pick(['a fitting', 'a natural', 'an easy'], seed >>> 3)} ${occasion} gift for ${who}`
-      : pick([`${capital(o)} ${who} can enjoy long after the day`, `A fitting ${occasion} gift for ${who}`,
-        `Well suited to ${who}'s ${occasion}`.replace("them's", 'their')], seed >>> 3);
+      : pick(options, seed >>> 3);
   } else if (s.roleFits && q.relationship) {
     const role = q.relationship.role;
     const warm = role === 'partner' ? 'personal' : role === 'colleague' || role === 'boss' ? 'thoughtful but not too personal'
@@ -90,19 +111,26 @@ export function reasonFor(s: Candidate, q: ParsedQuery, position: number): strin
       : pick([`${capital(article(warm))} ${warm} pick for ${who}`, `Right in register for ${who}`, `A gift that suits ${who} well`], seed >>> 3);
   }
   if (!line) line = pick([`A broadly well-liked gift that suits ${who}`, `A safe, well-liked choice for ${who}`], seed >>> 3);
-  const second: string[] = [];
+  // Without a stated interest to point at, say what the item is: the first sentence of its description.
+  if (best < 0) line = `${line} — ${describe(s.gift.description).replace(/[.!?]$/, '')}`;
   const price = s.gift.price;
   if (q.budget !== undefined) {
     const share = price / q.budget;
-    second.push(share >= 0.6 ? `At ${money(price)} it makes good use of your ${money(q.budget)} budget.`
-      : share >= 0.3 ? `At ${money(price)} it leaves room in your ${money(q.budget)} budget.`
-        : `At ${money(price)} it is well under your ${money(q.budget)} budget.`);
-  } else {
-    const band = AGE_WORDS.get(q.band);
-    if (band) second.push(`It is right for ${band}.`);
-    else second.push(`At ${money(price)}, about what people usually spend on ${who}.`.replace(' on them.', '.'));
+    const part = share >= 0.6 ? 'most' : share >= 0.3 ? 'about half' : 'a small part';
+    return `${line}. At ${money(price)} it uses ${part} of your ${money(q.budget)} budget.`;
   }
-  return `${line}. ${second[0]}`;
+  const band = AGE_WORDS.get(q.band);
+  return band ? `${line}. It is right for ${band}.` : `${line}. At ${money(price)}, about what people usually spend on ${who}.`.replace(' on them.', '.');
+}
+
+/** Names that open catalog descriptions and keep their capital (the catalog review keeps this list current). */
+const PROPER = new Set(['Tolkien', 'Samin', 'Chad', 'Eric', 'James', 'Dav', 'LEGO', 'Mary', 'Carl', 'Yuval']);
+
+/** "A box of handmade truffles …" → "a box of handmade truffles …"; proper names keep their capital. */
+function describe(description: string): string {
+  const first = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
+  const word = first.split(/[\s,']/)[0]!;
+  return PROPER.has(word) ? first : first.charAt(0).toLowerCase() + first.slice(1);
 }
 
 export const unmetMessage = {

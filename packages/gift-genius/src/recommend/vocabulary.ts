@@ -84,7 +84,7 @@ export interface OccasionReading {
   /** "50th birthday" → 50, "25th anniversary" → 25. */
   milestone?: number;
   /** "high school graduation", "college graduation". */
-  stage?: 'school' | 'college';
+  stage?: 'school' | 'college' | 'send-off';
   /** The user's words, cleaned for copy. */
   words: string;
 }
@@ -141,7 +141,8 @@ export function readOccasion(text: string): OccasionReading {
     if (m) milestone = Number(m[1]);
     else if (ORDINALS.has(t)) milestone = ORDINALS.get(t);
   }
-  const stage = tokens.includes('college') || tokens.includes('university') ? 'college'
+  const leaving = occasion === 'graduation' && (tokens.includes('going') || tokens.includes('off') || tokens.includes('back'));
+  const stage = leaving ? 'send-off' : tokens.includes('college') || tokens.includes('university') ? 'college'
     : tokens.includes('school') && occasion === 'graduation' ? 'school' : undefined;
   return { words, ...(occasion && { occasion }), ...(milestone !== undefined && { milestone }), ...(stage && { stage }) };
 }
@@ -333,7 +334,7 @@ const EXCLUDE_WORDS = new Map<string, { contents?: Content[]; interests?: Intere
   ['booze', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
   ['drinking', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
   ['liquor', { contents: ['alcohol'], interests: ['cocktails'] }], ['sober', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
-  ['caffeine', { contents: ['caffeine'], interests: ['coffee'] }], ['nuts', { contents: ['nuts', 'peanuts'] }],
+  ['caffeine', { contents: ['caffeine'] }], ['decaf', { contents: ['caffeine'] }], ['nuts', { contents: ['nuts', 'peanuts'] }],
   ['nut', { contents: ['nuts', 'peanuts'] }], ['tree nuts', { contents: ['nuts'] }], ['peanuts', { contents: ['peanuts'] }],
   ['peanut', { contents: ['peanuts'] }], ['nut allergy', { contents: ['nuts', 'peanuts'] }],
   ['gluten', { contents: ['gluten'] }], ['wheat', { contents: ['gluten'] }], ['dairy', { contents: ['dairy'] }],
