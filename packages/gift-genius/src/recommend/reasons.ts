@@ -39,7 +39,7 @@ const OCCASION_NAMES = new Map<Occasion, string>([
 /** "50th birthday", "high school graduation", or the canonical name. */
 function occasionName(q: ParsedQuery): string {
   const o = q.occasion!;
-  const name = OCCASION_NAMES.get(o.occasion!)!;
+  const name = o.named ?? OCCASION_NAMES.get(o.occasion!)!;
   if (o.milestone !== undefined && (o.occasion === 'birthday' || o.occasion === 'anniversary')) return `${ordinal(o.milestone)} ${name}`;
   if (o.stage === 'send-off') return 'college send-off';
   if (o.occasion === 'graduation' && o.stage) return `${o.stage === 'school' ? 'high school' : 'college'} graduation`;

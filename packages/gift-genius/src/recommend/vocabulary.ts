@@ -87,7 +87,13 @@ export interface OccasionReading {
   stage?: 'school' | 'college' | 'send-off';
   /** The user's words, cleaned for copy. */
   words: string;
+  /** The phrase that named it, when it says more than the canonical occasion ("engagement", "baby shower"). */
+  named?: string;
 }
+
+/** Phrases that keep their own name in copy although they rank as another occasion. */
+const OWN_NAMES = new Set(['engagement', 'bridal shower', 'baby shower', 'christening', 'white elephant', 'gift exchange',
+  'teacher appreciation', 'dinner party']);
 
 /** Phrases, matched as whole words, longest first: "birthday" never reads as "birth". */
 const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
@@ -127,12 +133,14 @@ export function readOccasion(text: string): OccasionReading {
   const tokens = occasionTokens(text);
   const words = normalize(text);
   let occasion: Occasion | undefined;
+  let named: string | undefined;
   const dashed = tokens.join('-');
   if ((OCCASIONS as readonly string[]).includes(dashed)) occasion = dashed as Occasion;
   for (let size = LONGEST_OCCASION_PHRASE; size >= 1 && !occasion; size--) {
     for (let i = 0; i + size <= tokens.length && !occasion; i++) {
       const phrase = tokens.slice(i, i + size).join(' ');
       occasion = OCCASION_BY_PHRASE.get(phrase) ?? OCCASION_BY_PHRASE.get(singular(phrase));
+      if (occasion && OWN_NAMES.has(phrase)) named = phrase;
     }
   }
   let milestone: number | undefined;
@@ -144,7 +152,7 @@ export function readOccasion(text: string): OccasionReading {
   const leaving = occasion === 'graduation' && (tokens.includes('going') || tokens.includes('off') || tokens.includes('back'));
   const stage = leaving ? 'send-off' : tokens.includes('college') || tokens.includes('university') ? 'college'
     : tokens.includes('school') && occasion === 'graduation' ? 'school' : undefined;
-  return { words, ...(occasion && { occasion }), ...(milestone !== undefined && { milestone }), ...(stage && { stage }) };
+  return { words, ...(occasion && { occasion }), ...(milestone !== undefined && { milestone }), ...(stage && { stage }), ...(named && { named }) };
 }
 
 export function normalizeOccasion(text: string): Occasion | undefined {
@@ -221,7 +229,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['cat', c(['cats'])], ['kitten', c(['cats'])], ['cat lover', c(['cats'])], ['cat owner', c(['cats'])], ['cat mom', c(['cats'])],
   ['pets', c(['dogs', 'cats'])], ['pet', c(['dogs', 'cats'])], ['animal lover', c(['animals'], ['dogs', 'cats'])],
   ['film', c(['movies'])], ['films', c(['movies'])], ['cinema', c(['movies'])], ['movie night', c(['movies'])],
-  ['star wars', c(['movies'], ['space', 'lego'], ['star', 'wars', 'galaxy'])], ['harry potter', c(['reading'], [], ['potter'])],
+  ['star wars', c(['movies'], ['space', 'lego'], ['galaxy', 'jedi'])], ['harry potter', c(['reading'], [], ['potter'])],
   ['makeup', c(['makeup'])], ['beauty', c(['skincare', 'makeup'])], ['self-care', c(['skincare', 'meditation'], ['sleep'])],
   ['self care', c(['skincare', 'meditation'], ['sleep'])], ['pampering', c(['skincare'], ['meditation'])],
   ['spa', c(['skincare', 'meditation'])], ['style', c(['fashion'])], ['clothes', c(['fashion'])], ['jewelry', c(['fashion'], [], ['jewelry', 'necklace', 'bracelet', 'earrings', 'pendant'])],
@@ -251,7 +259,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['new mom', c([], ['sleep', 'skincare'], ['baby', 'parent', 'mom'], 'new-baby')], ['new parents', c([], ['sleep'], ['baby', 'parent'], 'new-baby')],
   ['expecting', c([], ['sleep'], ['baby'], 'new-baby')], ['pregnant', c([], ['sleep'], ['baby'], 'new-baby')],
   ['beekeeping', c([], ['gardening'], ['bee', 'honey', 'beeswax'])], ['honey', c([], ['tea'], ['honey'])],
-  ['astrology', c([], ['astronomy', 'meditation'], ['zodiac', 'astrology', 'star', 'tarot'])], ['tarot', c([], ['meditation'], ['tarot', 'card'])],
+  ['astrology', c([], ['meditation'], ['zodiac', 'astrology', 'tarot'])], ['tarot', c([], ['meditation'], ['tarot'])],
   ['poetry', c(['reading', 'writing'], [], ['poetry', 'poems'])], ['comics', c(['reading'], ['drawing'], ['graphic', 'novel'])],
   ['anime', c(['drawing', 'movies'])], ['theater', c(['movies', 'music'], [], ['theater'])], ['broadway', c(['music'], [], ['theater'])],
   ['concerts', c(['music'], [], ['concert'])], ['festivals', c(['music', 'camping'])], ['fishing trips', c(['fishing'])],
