@@ -10,13 +10,17 @@ export interface RowError {
 
 export type ParseOutcome = { ok: true; gifts: Gift[] } | { ok: false; errors: RowError[]; fileError?: string };
 
-const LIST_FIELDS = ['categories', 'interests', 'relationships', 'occasions'] as const;
-const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax'] as const;
+const LIST_FIELDS = ['categories', 'interests', 'relationships', 'occasions', 'contains', 'presumesInterest', 'presumes', 'notFor', 'keywords'] as const;
+const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax', 'giftability'] as const;
+/** Optional columns: an empty cell means the field is absent. */
+const OPTIONAL_FIELDS = ['why', 'giftability', 'contains', 'presumesInterest', 'presumes', 'gender', 'notFor', 'keywords'] as const;
 
 /** CSV cells are text: lists are `|`- or `;`-separated, numbers are converted only when they look like numbers. */
 function csvRecordToObject(record: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...record };
+  for (const field of OPTIONAL_FIELDS) if (typeof out[field] === 'string' && (out[field] as string).trim() === '') delete out[field];
   for (const field of LIST_FIELDS) {
+    if (!(field in out)) continue;
     if (typeof record[field] === 'string') {
       out[field] = record[field]
         .split(/[|;]/)
@@ -25,6 +29,7 @@ function csvRecordToObject(record: Record<string, string>): Record<string, unkno
     }
   }
   for (const field of NUMBER_FIELDS) {
+    if (!(field in out)) continue;
     const text = record[field]?.trim();
     if (text !== undefined && /^-?\d+(\.\d+)?$/.test(text)) out[field] = Number(text);
   }
@@ -74,9 +79,9 @@ export function formatFromPath(path: string): 'json' | 'csv' {
 
 /** CSV export mirrors what the importer reads. */
 export function giftsToCsv(gifts: Gift[]): string {
-  const header = ['id', 'title', 'description', 'price', 'categories', 'interests', 'ageMin', 'ageMax', 'relationships', 'occasions'];
+  const header = ['id', 'title', 'description', 'price', 'categories', 'interests', 'ageMin', 'ageMax', 'relationships', 'occasions', ...OPTIONAL_FIELDS];
   const cell = (value: unknown) => {
-    const text = Array.isArray(value) ? value.join('|') : String(value);
+    const text = value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = gifts.map((g) => header.map((h) => cell(g[h as keyof Gift])).join(','));

@@ -67,6 +67,15 @@ export const GiftRecordZod = z.object({
   ageMax: z.number().int(),
   relationships: z.array(z.string()),
   occasions: z.array(z.string()),
+  // Added in 0.4 (optional: earlier records and frozen host schemas stay valid).
+  why: z.string().optional(),
+  giftability: z.number().int().optional(),
+  contains: z.array(z.string()).optional(),
+  presumesInterest: z.array(z.string()).optional(),
+  presumes: z.array(z.string()).optional(),
+  gender: z.string().optional(),
+  notFor: z.array(z.string()).optional(),
+  keywords: z.array(z.string()).optional(),
   uri: z.string(),
 });
 

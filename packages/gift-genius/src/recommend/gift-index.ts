@@ -1,6 +1,6 @@
 import type { Gift } from '../catalog/schema.js';
 import {
-  locations, rankGroups, signatureKey, type AgeRun, type ItemGroup, type Locations, type Ranking,
+  isPlain, locations, rankGroups, signatureKey, type AgeRun, type ItemGroup, type Locations, type Ranking,
 } from './rank.js';
 import type { GiftQuery } from './score.js';
 import { exclusionWords } from './score.js';
@@ -54,7 +54,7 @@ export class GiftIndex {
       const key = signatureKey(gift);
       let entry = bySignature.get(key);
       if (!entry) {
-        entry = { group: { rep: gift, key, profile: profileOf[i]!, words: exclusionWords(gift), runs: [] }, byAges: new Map() };
+        entry = { group: { rep: gift, key, profile: profileOf[i]!, words: exclusionWords(gift), plain: isPlain(gift), runs: [] }, byAges: new Map() };
         bySignature.set(key, entry);
       }
       const ages = `${gift.ageMin}-${gift.ageMax}`;
@@ -78,6 +78,6 @@ export class GiftIndex {
   }
 
   rank(query: GiftQuery, options: IndexRankOptions = {}): Ranking {
-    return rankGroups(this.groups, this.engine, query, options.skipIds ?? new Set(), this.where);
+    return rankGroups(this.groups, this.engine, query, options.skipIds ?? new Set(), this.where, true);
   }
 }

@@ -61,8 +61,13 @@ export interface ItemGroup {
   profile: number;
   /** Words an exclusion is matched against. */
   words: ReadonlySet<string>;
+  /** Nothing but exclusions can gate it out (no presumption, gender, notFor, partner-only): `gate` is skipped without them. */
+  plain: boolean;
   runs: AgeRun[];
 }
+
+export const isPlain = (g: Gift) =>
+  !g.presumesInterest && !g.presumes && !g.gender && !g.notFor && !(g.relationships.length === 1 && g.relationships[0] === 'partner');
 
 /** A group's items with one age range, sorted by (price, id). */
 export interface AgeRun {
@@ -85,14 +90,14 @@ export interface RankOptions {
 
 export function rankGifts(catalog: readonly Gift[], query: GiftQuery, options: RankOptions = {}): Ranking {
   const prepared = singletons(catalog);
-  return rankGroups(prepared.groups, prepared.engine, query, options.skipIds ?? new Set(), prepared.where);
+  return rankGroups(prepared.groups, prepared.engine, query, options.skipIds ?? new Set(), prepared.where, prepared.uniqueKeys);
 }
 
 /**
  * One group per item, the text engine and the id locations for a catalog. Catalogs are immutable
  * (`readonly Gift[]`), so the preparation is kept per array: tests and benchmarks call the reference often.
  */
-const prepared = new WeakMap<readonly Gift[], { groups: ItemGroup[]; engine: TextEngine; where: Locations }>();
+const prepared = new WeakMap<readonly Gift[], { groups: ItemGroup[]; engine: TextEngine; where: Locations; uniqueKeys: boolean }>();
 function singletons(catalog: readonly Gift[]) {
   let entry = prepared.get(catalog);
   if (!entry) {
@@ -102,9 +107,11 @@ function singletons(catalog: readonly Gift[]) {
       key: signatureKey(gift),
       profile: profileOf[i]!,
       words: exclusionWords(gift),
+      plain: isPlain(gift),
       runs: [{ ageMin: gift.ageMin, ageMax: gift.ageMax, items: [gift], prices: Float64Array.of(gift.price) }],
     }));
-    entry = { groups, engine: new TextEngine(profiles), where: locations(groups) };
+    const uniqueKeys = new Set(groups.map((g) => g.key)).size === groups.length;
+    entry = { groups, engine: new TextEngine(profiles), where: locations(groups), uniqueKeys };
     prepared.set(catalog, entry);
   }
   return entry;
@@ -155,35 +162,63 @@ export const byRank = (a: Candidate, b: Candidate) => b.score - a.score || (a.gi
  * the items that can enter the candidate pool: within a run, scores fall away from the target price.
  */
 export function rankGroups(groups: readonly ItemGroup[], engine: TextEngine, query: GiftQuery, skipIds: ReadonlySet<string>,
-  where: Locations): Ranking {
+  where: Locations, uniqueKeys: boolean): Ranking {
   const q = parseQuery(query);
-  const relevance = q.interests.map((reading) => engine.relevance(reading.words, reading.terms));
+  const relevance = q.interests.map((reading) => engine.relevanceByProfile(reading.words, reading.terms));
   // Skipped: the caller's ids and exclusion words that are ids. Few, so a Set of them, looked up per offer.
   const skipped = new Set([...skipIds, ...q.exclusions.map((e) => e.word.replace(/ /g, '-'))].filter((id) => where.has(id)));
   const skip = (id: string) => skipped.has(id);
-  const pool: Pool = { list: [], byKey: new Map() };
-  const passes = new Set<ItemGroup>();
+  // The best item of each signature (the same product listed twice is never shown twice), then the best POOL.
+  // Signatures are unique per group in the index (and in most catalogs): then no map is needed.
+  const bestByKey = uniqueKeys ? undefined : new Map<string, Candidate>();
+  const pool: Candidate[] = [];
+  const passes = skipped.size ? new Set<ItemGroup>() : undefined;
+  const gated = q.exclusions.length > 0;
   let matched = 0;
   for (const group of groups) {
-    if (gate(group.rep, q, group.words)) continue;
-    passes.add(group);
+    if ((gated || !group.plain) && gate(group.rep, q, group.words)) continue;
+    passes?.add(group);
     let facts: ReturnType<typeof signatureScore> | undefined;
+    // The group's best item over its runs (one signature: at most one candidate).
+    let gift: Gift | undefined;
+    let score = -Infinity;
     for (const run of group.runs) {
       if (q.age < run.ageMin || q.age > run.ageMax) continue;
       const hi = q.budget === undefined ? run.prices.length : upperBound(run.prices, q.budget);
       if (hi === 0) continue;
-      facts ??= signatureScore(group.rep, q, relevance.map((m) => m.get(group.profile) ?? 0));
+      facts ??= signatureScore(group.rep, q, relevance, group.profile);
       matched += hi;
-      feedPool(pool, run, hi, group, { ...facts, score: facts.score + ageFit(run.ageMin, run.ageMax, q) }, q, skip);
+      const base = facts.score + ageFit(run.ageMin, run.ageMax, q);
+      const at = bestInRun(run, hi, base, q, skipped.size ? skip : undefined);
+      if (at < 0) continue;
+      const s = base + priceFit(run.prices[at]!, q);
+      if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
+    }
+    if (!gift || !facts) continue;
+    if (bestByKey) {
+      const held = bestByKey.get(group.key);
+      if (held && (score < held.score || (score === held.score && held.gift.id < gift.id))) continue;
+      if (held) pool.splice(pool.indexOf(held), 1);
+    }
+    const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
+    if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
+    const entry: Candidate = { gift, group, score, phraseRel: facts.phraseRel, roleFits: facts.roleFits, occasionFits: facts.occasionFits };
+    let i = pool.length;
+    while (i > 0 && byRank(entry, pool[i - 1]!) < 0) i--;
+    pool.splice(i, 0, entry);
+    bestByKey?.set(group.key, entry);
+    if (pool.length > POOL) {
+      const out = pool.pop()!;
+      if (bestByKey?.get(out.group.key) === out) bestByKey.delete(out.group.key);
     }
   }
   for (const id of skipped) {
     for (const { group, run, index } of where.get(id)!) {
       const inBudget = q.budget === undefined || run.prices[index]! <= q.budget;
-      if (passes.has(group) && q.age >= run.ageMin && q.age <= run.ageMax && inBudget) matched--;
+      if (passes!.has(group) && q.age >= run.ageMin && q.age <= run.ageMax && inBudget) matched--;
     }
   }
-  const picks = diversify(pool.list, q.count);
+  const picks = diversify(pool, q.count);
   const unmet = findUnmet(groups, q, relevance, picks, matched, query, skip);
   return {
     gifts: picks.map((s, i) => ({
@@ -210,54 +245,29 @@ export function upperBound(prices: Float64Array, value: number): number {
   return lo;
 }
 
-/** The best candidates, at most one per signature: the same product listed twice is never shown twice. */
-interface Pool {
-  list: Candidate[];
-  byKey: Map<string, Candidate>;
-}
-
-/** Offers a run's items to the pool, best first from the target price outwards, stopping when none can enter. */
-function feedPool(pool: Pool, run: AgeRun, hi: number, group: ItemGroup, facts: ReturnType<typeof signatureScore>,
-  q: ParsedQuery, skip: (id: string) => boolean): void {
-  let l = Math.min(upperBound(run.prices, q.target), hi) - 1;
-  let r = l + 1;
-  const scoreAt = (i: number) => facts.score + priceFit(run.prices[i]!, q);
-  while (l >= 0 || r < hi) {
-    const sl = l >= 0 ? scoreAt(l) : -Infinity;
-    const sr = r < hi ? scoreAt(r) : -Infinity;
-    const next = Math.max(sl, sr);
-    if (pool.list.length === POOL && next < pool.list[POOL - 1]!.score) return;
-    const held = pool.byKey.get(group.key);
-    if (held && next < held.score) return;
-    if (sl >= sr) {
-      let j = l;
-      while (j > 0 && run.prices[j - 1] === run.prices[l]) j--;
-      for (let k = j; k <= l; k++) offer(pool, run.items[k]!, sl, group, facts, skip);
-      l = j - 1;
-    } else {
-      let k = r;
-      while (k + 1 < hi && run.prices[k + 1] === run.prices[r]) k++;
-      for (let m = r; m <= k; m++) offer(pool, run.items[m]!, sr, group, facts, skip);
-      r = k + 1;
+/**
+ * The best item of a run within the budget (index below `hi`): the score falls away from the target price on
+ * both sides, so it is the dearest item at or under the target or the cheapest above it, the lowest id among
+ * equal prices. With skipped ids (rare: the widget's "more like this"), every item is looked at.
+ */
+function bestInRun(run: AgeRun, hi: number, base: number, q: ParsedQuery, skip?: (id: string) => boolean): number {
+  const { prices, items } = run;
+  if (skip) {
+    let best = -1, bestScore = -Infinity;
+    for (let i = 0; i < hi; i++) {
+      if (skip(items[i]!.id)) continue;
+      const score = base + priceFit(prices[i]!, q);
+      if (score > bestScore) (best = i), (bestScore = score);
     }
+    return best;
   }
-}
-
-function offer(pool: Pool, gift: Gift, score: number, group: ItemGroup, facts: ReturnType<typeof signatureScore>,
-  skip: (id: string) => boolean): void {
-  if (skip(gift.id)) return;
-  const entry: Candidate = { gift, group, score, phraseRel: facts.phraseRel, roleFits: facts.roleFits, occasionFits: facts.occasionFits };
-  const list = pool.list;
-  const held = pool.byKey.get(group.key);
-  if (held) {
-    if (byRank(entry, held) >= 0) return;
-    list.splice(list.indexOf(held), 1);
-  } else if (list.length === POOL && byRank(entry, list[POOL - 1]!) >= 0) return;
-  let i = list.length;
-  while (i > 0 && byRank(entry, list[i - 1]!) < 0) i--;
-  list.splice(i, 0, entry);
-  pool.byKey.set(group.key, entry);
-  if (list.length > POOL) pool.byKey.delete(list.pop()!.group.key);
+  let l = Math.min(upperBound(prices, q.target), hi) - 1;
+  const r = l + 1;
+  while (l > 0 && prices[l - 1] === prices[l]) l--;
+  if (l < 0) return r < hi ? r : -1;
+  if (r >= hi) return l;
+  const sl = base + priceFit(prices[l]!, q), sr = base + priceFit(prices[r]!, q);
+  return sl > sr || (sl === sr && items[l]!.id < items[r]!.id) ? l : r;
 }
 
 /** Likeness of two items, 0..1: the same group is a near-duplicate; else shared interests and categories. */
@@ -277,15 +287,18 @@ const LIKENESS_COST = 2;
 function diversify(pool: readonly Candidate[], count: number): Candidate[] {
   const picks: Candidate[] = [];
   const left = [...pool];
+  // Likeness to the closest pick so far, updated with each new pick only.
+  const closest = new Float64Array(left.length);
   while (picks.length < count && left.length) {
     let best = 0, bestValue = -Infinity;
     for (let i = 0; i < left.length; i++) {
-      let closest = 0;
-      for (const p of picks) closest = Math.max(closest, likeness(left[i]!, p));
-      const value = left[i]!.score - LIKENESS_COST * closest;
+      const value = left[i]!.score - LIKENESS_COST * closest[i]!;
       if (value > bestValue) (best = i), (bestValue = value);
     }
-    picks.push(left.splice(best, 1)[0]!);
+    const pick = left.splice(best, 1)[0]!;
+    closest.copyWithin(best, best + 1);
+    picks.push(pick);
+    for (let i = 0; i < left.length; i++) closest[i] = Math.max(closest[i]!, likeness(left[i]!, pick));
   }
   return picks;
 }
@@ -293,7 +306,7 @@ function diversify(pool: readonly Candidate[], count: number): Candidate[] {
 /** A phrase is met when a pick fits it this well (a stated interest tag, or a strong text match). */
 export const MET = 0.5;
 
-function findUnmet(groups: readonly ItemGroup[], q: ParsedQuery, relevance: Map<number, number>[], picks: Candidate[],
+function findUnmet(groups: readonly ItemGroup[], q: ParsedQuery, relevance: Float64Array[], picks: Candidate[],
   matched: number, query: GiftQuery, skip: (id: string) => boolean): Unmet[] {
   const unmet: Unmet[] = [];
   if (q.occasion && !q.occasion.occasion) unmet.push({ kind: 'occasion', message: unmetMessage.occasion(q) });
@@ -303,7 +316,7 @@ function findUnmet(groups: readonly ItemGroup[], q: ParsedQuery, relevance: Map<
     let cause: GateFailure | 'budget' | 'age' | undefined;
     let cheapest = Infinity;
     for (const group of groups) {
-      const facts = signatureScore(group.rep, q, relevance.map((m) => m.get(group.profile) ?? 0));
+      const facts = signatureScore(group.rep, q, relevance, group.profile);
       if (facts.phraseRel[p]! < MET) continue;
       const failure = gate(group.rep, q, group.words);
       if (failure === 'exclusion') cause = 'exclusion';

@@ -127,8 +127,13 @@ export function reasonFor(s: Candidate, q: ParsedQuery, position: number): strin
 const PROPER = new Set(['Tolkien', 'Samin', 'Chad', 'Eric', 'James', 'Dav', 'LEGO', 'Mary', 'Carl', 'Yuval']);
 
 /** "A box of handmade truffles …" → "a box of handmade truffles …"; proper names keep their capital. */
+const firstSentences = new Map<string, string>();
 function describe(description: string): string {
-  const first = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
+  let first = firstSentences.get(description);
+  if (first === undefined) {
+    first = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
+    if (firstSentences.size < 100_000) firstSentences.set(description, first); // bounded: one entry per catalog text
+  }
   const word = first.split(/[\s,']/)[0]!;
   return PROPER.has(word) ? first : first.charAt(0).toLowerCase() + first.slice(1);
 }

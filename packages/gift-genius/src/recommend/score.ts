@@ -46,6 +46,8 @@ export interface ParsedQuery {
   exclusions: ExclusionReading[];
   /** The spend a thoughtful person aims at for this relationship, within the budget. */
   target: number;
+  /** Categories in the relationship's register (a colleague, a host, a teenager). */
+  register?: ReadonlySet<Category>;
 }
 
 /** What people usually spend per relationship (US, everyday occasions), the anchor for "fits the norm". */
@@ -72,9 +74,11 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   if ((occasion?.milestone ?? 0) >= 18) norm *= 1.4;
   const budget = query.budget;
   const target = budget !== undefined && budget > 0 ? Math.min(0.75 * budget, Math.max(norm, 0.45 * budget)) : norm;
+  const role = relationship?.role;
+  const register = REGISTER.get(band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : role ?? '');
   return {
     count, age: query.age, band, ...(budget !== undefined && { budget }), ...(relationship && { relationship }),
-    occasion, interests, stated, exclusions, target,
+    occasion, interests, stated, exclusions, target, ...(register && { register }),
   };
 }
 
@@ -166,9 +170,11 @@ export interface SignatureFacts {
 }
 
 /** Everything in the score but the price. `text[p]` is the text relevance of the item's profile to phrase p. */
-export function signatureScore(gift: Gift, q: ParsedQuery, text: readonly number[]): SignatureFacts {
+const NO_PHRASES: number[] = [];
+
+export function signatureScore(gift: Gift, q: ParsedQuery, text: readonly Float64Array[], profile: number): SignatureFacts {
   let score = 0;
-  const phraseRel = q.interests.map((reading, p) => phraseRelevance(gift, reading, text[p]!));
+  const phraseRel = q.interests.length ? q.interests.map((reading, p) => phraseRelevance(gift, reading, text[p]![profile]!)) : NO_PHRASES;
   for (const r of phraseRel) score += WEIGHTS.interest * r;
   const role = q.relationship?.role;
   const roleFits = role !== undefined && (gift.relationships.includes(role) || (role === 'host' && gift.relationships.includes('neighbor')));
@@ -180,7 +186,7 @@ export function signatureScore(gift: Gift, q: ParsedQuery, text: readonly number
   if (gift.occasions.every((o) => SPECIFIC_OCCASIONS.has(o))) score += occasionFits ? WEIGHTS.madeForIt : WEIGHTS.wrongOccasion;
   else if (occasionFits && gift.occasions.length <= 3) score += WEIGHTS.madeForIt / 2;
   // The register of the relationship: what people usually give a colleague, a host, a teenager.
-  const register = REGISTER.get(q.band === 'teen' ? 'teen' : role === 'child' && q.band !== 'toddler' && q.band !== 'child' ? 'friend' : role ?? '');
+  const register = q.register;
   if (register && gift.categories.some((cat) => register.has(cat))) score += WEIGHTS.register;
   score += WEIGHTS.giftability * ((gift.giftability ?? 3) - 3);
   return { score, phraseRel, roleFits, occasionFits };

@@ -55,6 +55,9 @@ export const profileKey = (p: TextProfile) => `${p.title}\u0000${p.body}`;
 /** An engine over distinct profiles, given in a fixed order (both ranking paths sort the keys). */
 export class TextEngine {
   private readonly search: MiniSearch<{ id: number; title: string; body: string }>;
+  private readonly size: number;
+  /** Recent phrase relevances (requests repeat their words); bounded, oldest dropped first. */
+  private readonly memo = new Map<string, Float64Array>();
 
   constructor(profiles: readonly TextProfile[]) {
     this.search = new MiniSearch({
@@ -65,6 +68,20 @@ export class TextEngine {
       searchOptions: { boost: { title: 2 }, combineWith: 'OR', prefix: false, fuzzy: false },
     });
     this.search.addAll(profiles.map((p, id) => ({ id, ...p })));
+    this.size = profiles.length;
+  }
+
+  /** Relevance per profile number (0 where nothing matched), memoised per phrase. */
+  relevanceByProfile(phrase: readonly string[], related: readonly string[]): Float64Array {
+    const key = `${phrase.join(' ')}\u0000${related.join(' ')}`;
+    let hit = this.memo.get(key);
+    if (!hit) {
+      hit = new Float64Array(this.size);
+      for (const [id, r] of this.relevance(phrase, related)) hit[id] = r;
+      if (this.memo.size >= MEMO_ENTRIES) this.memo.delete(this.memo.keys().next().value!);
+      this.memo.set(key, hit);
+    }
+    return hit;
   }
 
   /**
@@ -93,6 +110,7 @@ export class TextEngine {
 /** About what BM25 gives a profile whose title and body both carry a distinctive query word. */
 const STRONG_MATCH = 12;
 const NOISE = 0.35;
+const MEMO_ENTRIES = 512;
 
 /** Distinct profiles of a catalog in key order, and each item's profile number. */
 export function profilesOf(catalog: readonly Gift[]): { profiles: TextProfile[]; profileOf: Int32Array } {
