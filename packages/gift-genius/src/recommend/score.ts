@@ -1,5 +1,5 @@
 import type { Category, Gift, Interest, Occasion, Relationship } from '../catalog/schema.js';
-import { stem, words } from './text.js';
+import { listingCode, productTitle, stem, words } from './text.js';
 import {
   PRESUMPTION_SATISFIED_BY, readExclusion, readInterest, readOccasion, readRelationship, type ExclusionReading,
   type InterestReading, type OccasionReading, type RelationshipReading,
@@ -111,7 +111,9 @@ const PRESUMPTION_WORDS = new Map([
 /** The words an exclusion is matched against: id, title, description, keywords (stemmed). */
 export function exclusionWords(gift: Gift): Set<string> {
   // "nut-free", "alcohol-free", "caffeine-free" say the opposite of the word they contain.
-  const text = `${gift.id.replace(/-/g, ' ')} ${gift.title} ${gift.description} ${(gift.keywords ?? []).join(' ')}`;
+  const code = listingCode(gift);
+  const id = code ? gift.id.slice(0, -(code.length + 1)) : gift.id;
+  const text = `${id.replace(/-/g, ' ')} ${productTitle(gift)} ${gift.description} ${(gift.keywords ?? []).join(' ')}`;
   return new Set(words(text.replace(/\b[\p{L}]+-free\b/gu, ' ')));
 }
 

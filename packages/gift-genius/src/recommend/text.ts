@@ -42,10 +42,27 @@ export interface TextProfile {
   body: string;
 }
 
+/**
+ * A listing code: the id's last segment when the title ends with it too ("mug-v1a", "Mug v1a"), as catalogs
+ * append to variants of one product. It names the listing, not the product, so it is not ranked as text.
+ */
+export function listingCode(gift: Gift): string | undefined {
+  const code = gift.id.slice(gift.id.lastIndexOf('-') + 1);
+  if (!gift.id.includes('-') || !/^v[0-9a-z]{1,6}$/.test(code) || !gift.title.toLowerCase().endsWith(` ${code}`)) return undefined;
+  // A word the description uses too ("…-vase", "… vase") is the product's, not a code.
+  return words(gift.description).includes(stem(code)) ? undefined : code;
+}
+
+/** The title without its listing code. */
+export const productTitle = (gift: Gift) => {
+  const code = listingCode(gift);
+  return code ? gift.title.slice(0, -(code.length + 1)) : gift.title;
+};
+
 /** The text the engine sees for an item, already reduced to words (so equal texts give equal keys). */
 export function textProfile(gift: Gift): TextProfile {
   return {
-    title: words(gift.title).join(' '),
+    title: words(productTitle(gift)).join(' '),
     body: words(`${gift.description} ${(gift.keywords ?? []).join(' ')} ${[...gift.interests].sort().join(' ').replace(/-/g, ' ')}`).join(' '),
   };
 }
