@@ -1,6 +1,6 @@
 import type { Gift } from '../catalog/schema.js';
 import {
-  isPlain, locations, rankGroups, signatureKey, type AgeRun, type ItemGroup, type Locations, type Ranking,
+  isPlain, locations, rankGroups, signatureKey, type ItemGroup, type Locations, type Ranking,
 } from './rank.js';
 import type { GiftQuery } from './score.js';
 import { exclusionWords } from './score.js';
@@ -63,16 +63,21 @@ export class GiftIndex {
       else entry.byAges.set(ages, [gift]);
     });
     let runs = 0, bytes = 0;
+    // All run prices in one buffer, runs as views on it in group order: a call reads them front to back.
+    const allPrices = new Float64Array(catalog.length);
+    let offset = 0;
     const groups = [...bySignature.values()].map(({ group, byAges }) => {
       for (const items of byAges.values()) {
         items.sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        const run: AgeRun = { ageMin: items[0]!.ageMin, ageMax: items[0]!.ageMax, items, prices: Float64Array.from(items, (g) => g.price) };
-        group.runs.push(run);
+        const prices = allPrices.subarray(offset, offset + items.length);
+        items.forEach((g, i) => (prices[i] = g.price));
+        offset += items.length;
+        group.runs.push({ ageMin: items[0]!.ageMin, ageMax: items[0]!.ageMax, items, prices });
         runs++;
-        bytes += run.prices.byteLength;
       }
       return group;
     });
+    bytes = allPrices.byteLength;
     const stats = { items: catalog.length, signatures: groups.length, runs, bytes, profiles: profiles.length };
     return new GiftIndex(groups, new TextEngine(profiles), locations(groups), stats);
   }
