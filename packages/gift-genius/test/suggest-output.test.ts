@@ -32,7 +32,13 @@ describe.each(['2025-06-18', MODERN_VERSION])('suggest_gifts result (%s)', (vers
   };
 
   it('a text block is the structured result serialised; the summary names each id', async () => {
-    const result = await call({ age: 34, relationship: 'my sister', budget: 50, interests: ['coffee'], occasion: 'birthday' });
+    const result = await call({
+      age: 34,
+      relationship: 'my sister',
+      budget: 50,
+      interests: ['coffee'],
+      occasion: 'birthday',
+    });
     const content = result.content as Array<{ type: string; text: string }>;
     expect(content.map((c) => c.type)).toEqual(['text', 'text']);
     expect(JSON.parse(content[1]!.text)).toEqual(result.structuredContent);
@@ -50,12 +56,16 @@ describe.each(['2025-06-18', MODERN_VERSION])('suggest_gifts result (%s)', (vers
   });
 
   it('what cannot be met is said, with what was done instead', async () => {
-    const tight = (await call({ age: 27, relationship: 'friend', budget: 10, interests: ['espresso machine'] })).structuredContent as Suggestion;
+    const tight = (await call({ age: 27, relationship: 'friend', budget: 10, interests: ['espresso machine'] }))
+      .structuredContent as Suggestion;
     expect(tight.unmet?.[0]?.kind).toBe('budget');
     expect(tight.unmet?.[0]?.message).toMatch(/cost more than \$10.*instead/);
-    const excluded = (await call({ age: 30, relationship: 'friend', budget: 60, interests: ['wine'], exclude: ['alcohol'] })).structuredContent as Suggestion;
+    const excluded = (
+      await call({ age: 30, relationship: 'friend', budget: 60, interests: ['wine'], exclude: ['alcohol'] })
+    ).structuredContent as Suggestion;
     expect(excluded.unmet?.map((u) => u.kind)).toContain('exclusion');
-    const unknown = (await call({ age: 30, relationship: 'friend', budget: 50, interests: ['falconry'] })).structuredContent as Suggestion;
+    const unknown = (await call({ age: 30, relationship: 'friend', budget: 50, interests: ['falconry'] }))
+      .structuredContent as Suggestion;
     expect(unknown.unmet?.map((u) => u.kind)).toContain('interest');
     const nothing = (await call({ age: 30, relationship: 'friend', budget: 1 })).structuredContent as Suggestion;
     expect(nothing.gifts).toEqual([]);
@@ -63,9 +73,12 @@ describe.each(['2025-06-18', MODERN_VERSION])('suggest_gifts result (%s)', (vers
   });
 
   it('"50th birthday" is a birthday, "nuts" excludes a truffle box, no pet or drink is presumed', async () => {
-    const mom = (await call({ age: 50, relationship: 'mom', occasion: '50th birthday', budget: 120 })).structuredContent as Suggestion;
+    const mom = (await call({ age: 50, relationship: 'mom', occasion: '50th birthday', budget: 120 }))
+      .structuredContent as Suggestion;
     expect(mom.gifts.map((g) => g.reason).join(' ')).toMatch(/50th birthday/);
-    const nuts = (await call({ age: 40, relationship: 'sister', budget: 50, interests: ['chocolate'], exclude: ['nuts'] })).structuredContent as Suggestion;
+    const nuts = (
+      await call({ age: 40, relationship: 'sister', budget: 50, interests: ['chocolate'], exclude: ['nuts'] })
+    ).structuredContent as Suggestion;
     expect(nuts.gifts.map((g) => g.id)).not.toContain('artisan-chocolate-truffles');
     const dad = (await call({ age: 45, relationship: 'dad', count: 10 })).structuredContent as Suggestion;
     expect(dad.gifts.map((g) => g.category)).not.toContain('pets');

@@ -1,7 +1,5 @@
 import type { Gift } from '../catalog/schema.js';
-import {
-  isPlain, locations, rankGroups, signatureKey, type ItemGroup, type Locations, type Ranking,
-} from './rank.js';
+import { isPlain, locations, rankGroups, signatureKey, type ItemGroup, type Locations, type Ranking } from './rank.js';
 import type { GiftQuery } from './score.js';
 import { exclusionWords } from './score.js';
 import { profilesOf, TextEngine } from './text.js';
@@ -54,7 +52,17 @@ export class GiftIndex {
       const key = signatureKey(gift);
       let entry = bySignature.get(key);
       if (!entry) {
-        entry = { group: { rep: gift, key, profile: profileOf[i]!, words: exclusionWords(gift), plain: isPlain(gift), runs: [] }, byAges: new Map() };
+        entry = {
+          group: {
+            rep: gift,
+            key,
+            profile: profileOf[i]!,
+            words: exclusionWords(gift),
+            plain: isPlain(gift),
+            runs: [],
+          },
+          byAges: new Map(),
+        };
         bySignature.set(key, entry);
       }
       const ages = `${gift.ageMin}-${gift.ageMax}`;
@@ -62,7 +70,8 @@ export class GiftIndex {
       if (run) run.push(gift);
       else entry.byAges.set(ages, [gift]);
     });
-    let runs = 0, bytes = 0;
+    let runs = 0,
+      bytes = 0;
     // All run prices in one buffer, runs as views on it in group order: a call reads them front to back.
     const allPrices = new Float64Array(catalog.length);
     let offset = 0;

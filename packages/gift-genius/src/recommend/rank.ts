@@ -1,6 +1,15 @@
 import type { Gift, Occasion, Relationship } from '../catalog/schema.js';
 import { reasonFor, unmetMessage } from './reasons.js';
-import { ageFit, exclusionWords, gate, parseQuery, priceFit, signatureScore, type GateFailure, type ParsedQuery } from './score.js';
+import {
+  ageFit,
+  exclusionWords,
+  gate,
+  parseQuery,
+  priceFit,
+  signatureScore,
+  type GateFailure,
+  type ParsedQuery,
+} from './score.js';
 import { profileKey, profilesOf, textProfile, TextEngine } from './text.js';
 
 export { parseQuery, type GiftQuery, type ParsedQuery } from './score.js';
@@ -61,13 +70,20 @@ export interface ItemGroup {
   profile: number;
   /** Words an exclusion is matched against. */
   words: ReadonlySet<string>;
-  /** Nothing but exclusions can gate it out (no presumption, gender, notFor, partner-only): `gate` is skipped without them. */
+  /**
+   * Nothing but exclusions can gate it out (no presumption, gender, notFor, partner-only): `gate` is skipped
+   * when a request has no exclusions.
+   */
   plain: boolean;
   runs: AgeRun[];
 }
 
 export const isPlain = (g: Gift) =>
-  !g.presumesInterest && !g.presumes && !g.gender && !g.notFor && !(g.relationships.length === 1 && g.relationships[0] === 'partner');
+  !g.presumesInterest &&
+  !g.presumes &&
+  !g.gender &&
+  !g.notFor &&
+  !(g.relationships.length === 1 && g.relationships[0] === 'partner');
 
 /** A group's items with one age range, sorted by (price, id). */
 export interface AgeRun {
@@ -90,14 +106,24 @@ export interface RankOptions {
 
 export function rankGifts(catalog: readonly Gift[], query: GiftQuery, options: RankOptions = {}): Ranking {
   const prepared = singletons(catalog);
-  return rankGroups(prepared.groups, prepared.engine, query, options.skipIds ?? new Set(), prepared.where, prepared.uniqueKeys);
+  return rankGroups(
+    prepared.groups,
+    prepared.engine,
+    query,
+    options.skipIds ?? new Set(),
+    prepared.where,
+    prepared.uniqueKeys,
+  );
 }
 
 /**
  * One group per item, the text engine and the id locations for a catalog. Catalogs are immutable
  * (`readonly Gift[]`), so the preparation is kept per array: tests and benchmarks call the reference often.
  */
-const prepared = new WeakMap<readonly Gift[], { groups: ItemGroup[]; engine: TextEngine; where: Locations; uniqueKeys: boolean }>();
+const prepared = new WeakMap<
+  readonly Gift[],
+  { groups: ItemGroup[]; engine: TextEngine; where: Locations; uniqueKeys: boolean }
+>();
 function singletons(catalog: readonly Gift[]) {
   let entry = prepared.get(catalog);
   if (!entry) {
@@ -139,8 +165,17 @@ const sorted = (xs: readonly string[] | undefined) => [...(xs ?? [])].sort();
 /** Everything the ranking reads of an item except price, id and ages; text as its word profile. */
 export function signatureKey(g: Gift): string {
   return JSON.stringify([
-    g.categories, sorted(g.interests), sorted(g.relationships), sorted(g.occasions), g.giftability ?? 3, sorted(g.contains),
-    sorted(g.presumesInterest), sorted(g.presumes), g.gender ?? '', sorted(g.notFor), [...exclusionWords(g)].sort(),
+    g.categories,
+    sorted(g.interests),
+    sorted(g.relationships),
+    sorted(g.occasions),
+    g.giftability ?? 3,
+    sorted(g.contains),
+    sorted(g.presumesInterest),
+    sorted(g.presumes),
+    g.gender ?? '',
+    sorted(g.notFor),
+    [...exclusionWords(g)].sort(),
     profileKey(textProfile(g)),
   ]);
 }
@@ -155,18 +190,27 @@ export interface Candidate {
 }
 
 /** Best first: score desc, then id asc (a total order for distinct ids). */
-export const byRank = (a: Candidate, b: Candidate) => b.score - a.score || (a.gift.id < b.gift.id ? -1 : a.gift.id > b.gift.id ? 1 : 0);
+export const byRank = (a: Candidate, b: Candidate) =>
+  b.score - a.score || (a.gift.id < b.gift.id ? -1 : a.gift.id > b.gift.id ? 1 : 0);
 
 /**
  * The ranking over groups. `skipIds`: items ranked as if absent. Costs about the number of groups plus
  * the items that can enter the candidate pool: within a run, scores fall away from the target price.
  */
-export function rankGroups(groups: readonly ItemGroup[], engine: TextEngine, query: GiftQuery, skipIds: ReadonlySet<string>,
-  where: Locations, uniqueKeys: boolean): Ranking {
+export function rankGroups(
+  groups: readonly ItemGroup[],
+  engine: TextEngine,
+  query: GiftQuery,
+  skipIds: ReadonlySet<string>,
+  where: Locations,
+  uniqueKeys: boolean,
+): Ranking {
   const q = parseQuery(query);
   const relevance = q.interests.map((reading) => engine.relevanceByProfile(reading.words, reading.terms));
   // Skipped: the caller's ids and exclusion words that are ids. Few, so a Set of them, looked up per offer.
-  const skipped = new Set([...skipIds, ...q.exclusions.map((e) => e.word.replace(/ /g, '-'))].filter((id) => where.has(id)));
+  const skipped = new Set(
+    [...skipIds, ...q.exclusions.map((e) => e.word.replace(/ /g, '-'))].filter((id) => where.has(id)),
+  );
   const skip = (id: string) => skipped.has(id);
   // The best item of each signature (the same product listed twice is never shown twice), then the best POOL.
   // Signatures are unique per group in the index (and in most catalogs): then no map is needed.
@@ -192,7 +236,7 @@ export function rankGroups(groups: readonly ItemGroup[], engine: TextEngine, que
       const at = bestInRun(run, hi, base, q, skipped.size ? skip : undefined);
       if (at < 0) continue;
       const s = base + priceFit(run.prices[at]!, q);
-      if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
+      if (s > score || (s === score && run.items[at]!.id < gift!.id)) ((score = s), (gift = run.items[at]!));
     }
     if (!gift || !facts) continue;
     if (bestByKey) {
@@ -202,7 +246,14 @@ export function rankGroups(groups: readonly ItemGroup[], engine: TextEngine, que
     }
     const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
     if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
-    const entry: Candidate = { gift, group, score, phraseRel: facts.phraseRel, roleFits: facts.roleFits, occasionFits: facts.occasionFits };
+    const entry: Candidate = {
+      gift,
+      group,
+      score,
+      phraseRel: facts.phraseRel,
+      roleFits: facts.roleFits,
+      occasionFits: facts.occasionFits,
+    };
     let i = pool.length;
     while (i > 0 && byRank(entry, pool[i - 1]!) < 0) i--;
     pool.splice(i, 0, entry);
@@ -236,7 +287,8 @@ export function rankGroups(groups: readonly ItemGroup[], engine: TextEngine, que
 }
 
 export function upperBound(prices: Float64Array, value: number): number {
-  let lo = 0, hi = prices.length;
+  let lo = 0,
+    hi = prices.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (prices[mid]! <= value) lo = mid + 1;
@@ -253,11 +305,12 @@ export function upperBound(prices: Float64Array, value: number): number {
 function bestInRun(run: AgeRun, hi: number, base: number, q: ParsedQuery, skip?: (id: string) => boolean): number {
   const { prices, items } = run;
   if (skip) {
-    let best = -1, bestScore = -Infinity;
+    let best = -1,
+      bestScore = -Infinity;
     for (let i = 0; i < hi; i++) {
       if (skip(items[i]!.id)) continue;
       const score = base + priceFit(prices[i]!, q);
-      if (score > bestScore) (best = i), (bestScore = score);
+      if (score > bestScore) ((best = i), (bestScore = score));
     }
     return best;
   }
@@ -266,20 +319,26 @@ function bestInRun(run: AgeRun, hi: number, base: number, q: ParsedQuery, skip?:
   while (l > 0 && prices[l - 1] === prices[l]) l--;
   if (l < 0) return r < hi ? r : -1;
   if (r >= hi) return l;
-  const sl = base + priceFit(prices[l]!, q), sr = base + priceFit(prices[r]!, q);
+  const sl = base + priceFit(prices[l]!, q),
+    sr = base + priceFit(prices[r]!, q);
   return sl > sr || (sl === sr && items[l]!.id < items[r]!.id) ? l : r;
 }
 
 /** Likeness of two items, 0..1: the same group is a near-duplicate; else shared interests and categories. */
 function likeness(a: Candidate, b: Candidate): number {
   if (a.group.key === b.group.key) return 1;
-  const ga = a.gift, gb = b.gift;
+  const ga = a.gift,
+    gb = b.gift;
   const jac = (x: readonly string[], y: readonly string[]) => {
     let shared = 0;
     for (const v of x) if (y.includes(v)) shared++;
     return shared / (x.length + y.length - shared || 1);
   };
-  return 0.5 * jac(ga.interests, gb.interests) + 0.3 * (ga.categories[0] === gb.categories[0] ? 1 : 0) + 0.2 * jac(ga.categories, gb.categories);
+  return (
+    0.5 * jac(ga.interests, gb.interests) +
+    0.3 * (ga.categories[0] === gb.categories[0] ? 1 : 0) +
+    0.2 * jac(ga.categories, gb.categories)
+  );
 }
 
 /** MMR: each pick maximises score − 2 × likeness to the closest earlier pick (ties: rank order). */
@@ -290,10 +349,11 @@ function diversify(pool: readonly Candidate[], count: number): Candidate[] {
   // Likeness to the closest pick so far, updated with each new pick only.
   const closest = new Float64Array(left.length);
   while (picks.length < count && left.length) {
-    let best = 0, bestValue = -Infinity;
+    let best = 0,
+      bestValue = -Infinity;
     for (let i = 0; i < left.length; i++) {
       const value = left[i]!.score - LIKENESS_COST * closest[i]!;
-      if (value > bestValue) (best = i), (bestValue = value);
+      if (value > bestValue) ((best = i), (bestValue = value));
     }
     const pick = left.splice(best, 1)[0]!;
     closest.copyWithin(best, best + 1);
@@ -306,8 +366,15 @@ function diversify(pool: readonly Candidate[], count: number): Candidate[] {
 /** A phrase is met when a pick fits it this well (a stated interest tag, or a strong text match). */
 export const MET = 0.5;
 
-function findUnmet(groups: readonly ItemGroup[], q: ParsedQuery, relevance: Float64Array[], picks: Candidate[],
-  matched: number, query: GiftQuery, skip: (id: string) => boolean): Unmet[] {
+function findUnmet(
+  groups: readonly ItemGroup[],
+  q: ParsedQuery,
+  relevance: Float64Array[],
+  picks: Candidate[],
+  matched: number,
+  query: GiftQuery,
+  skip: (id: string) => boolean,
+): Unmet[] {
   const unmet: Unmet[] = [];
   if (q.occasion && !q.occasion.occasion) unmet.push({ kind: 'occasion', message: unmetMessage.occasion(q) });
   q.interests.forEach((reading, p) => {
@@ -334,13 +401,16 @@ function findUnmet(groups: readonly ItemGroup[], q: ParsedQuery, relevance: Floa
       }
     }
     if (cause !== 'exclusion' && Number.isFinite(cheapest)) cause = 'budget';
-    const kind = cause === 'budget' ? 'budget' : cause === 'exclusion' ? 'exclusion' : cause === 'age' ? 'age' : 'interest';
+    const kind =
+      cause === 'budget' ? 'budget' : cause === 'exclusion' ? 'exclusion' : cause === 'age' ? 'age' : 'interest';
     unmet.push({ kind, message: unmetMessage.interest(kind, reading.phrase, q, cheapest) });
   });
   if (picks.length < q.count) {
-    unmet.push(matched === 0 && query.budget !== undefined
-      ? { kind: 'budget', message: unmetMessage.nothing(q) }
-      : { kind: 'catalog', message: unmetMessage.few(picks.length, q) });
+    unmet.push(
+      matched === 0 && query.budget !== undefined
+        ? { kind: 'budget', message: unmetMessage.nothing(q) }
+        : { kind: 'catalog', message: unmetMessage.few(picks.length, q) },
+    );
   }
   return unmet;
 }

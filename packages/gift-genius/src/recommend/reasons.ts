@@ -29,38 +29,87 @@ export function recipient(q: ParsedQuery): string {
 }
 
 const OCCASION_NAMES = new Map<Occasion, string>([
-  ['birthday', 'birthday'], ['christmas', 'Christmas'], ['hanukkah', 'Hanukkah'], ['anniversary', 'anniversary'],
-  ['wedding', 'wedding'], ['housewarming', 'housewarming'], ['graduation', 'graduation'], ['valentines', "Valentine's Day"],
-  ['mothers-day', "Mother's Day"], ['fathers-day', "Father's Day"], ['thank-you', 'thank-you'], ['retirement', 'retirement'],
-  ['new-baby', 'new-baby'], ['get-well', 'get-well'], ['just-because', 'just-because'], ['secret-santa', 'Secret Santa'],
-  ['farewell', 'farewell'], ['dinner-party', 'dinner party'],
+  ['birthday', 'birthday'],
+  ['christmas', 'Christmas'],
+  ['hanukkah', 'Hanukkah'],
+  ['anniversary', 'anniversary'],
+  ['wedding', 'wedding'],
+  ['housewarming', 'housewarming'],
+  ['graduation', 'graduation'],
+  ['valentines', "Valentine's Day"],
+  ['mothers-day', "Mother's Day"],
+  ['fathers-day', "Father's Day"],
+  ['thank-you', 'thank-you'],
+  ['retirement', 'retirement'],
+  ['new-baby', 'new-baby'],
+  ['get-well', 'get-well'],
+  ['just-because', 'just-because'],
+  ['secret-santa', 'Secret Santa'],
+  ['farewell', 'farewell'],
+  ['dinner-party', 'dinner party'],
 ]);
 
 /** "50th birthday", "high school graduation", or the canonical name. */
 function occasionName(q: ParsedQuery): string {
   const o = q.occasion!;
   const name = o.named ?? OCCASION_NAMES.get(o.occasion!)!;
-  if (o.milestone !== undefined && (o.occasion === 'birthday' || o.occasion === 'anniversary')) return `${ordinal(o.milestone)} ${name}`;
+  if (o.milestone !== undefined && (o.occasion === 'birthday' || o.occasion === 'anniversary'))
+    return `${ordinal(o.milestone)} ${name}`;
   if (o.stage === 'send-off') return 'college send-off';
   if (o.occasion === 'graduation' && o.stage) return `${o.stage === 'school' ? 'high school' : 'college'} graduation`;
   return name;
 }
 
-const ORDINAL_WORDS = ['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ORDINAL_WORDS = [
+  'zeroth',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
 function ordinal(n: number): string {
   if (n <= 10) return ORDINAL_WORDS[n]!;
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  const s =
+    n % 100 >= 11 && n % 100 <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
   return `${n}${s}`;
 }
 
 /** Occasions that read as a day to look back on, and ones that read as a noun after "your sister's". */
-const LASTING = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'anniversary', 'graduation', 'wedding', 'retirement',
-  'valentines', 'mothers-day', 'fathers-day']);
-const NOMINAL = new Set<Occasion>(['birthday', 'anniversary', 'graduation', 'wedding', 'retirement', 'housewarming', 'farewell']);
+const LASTING = new Set<Occasion>([
+  'birthday',
+  'christmas',
+  'hanukkah',
+  'anniversary',
+  'graduation',
+  'wedding',
+  'retirement',
+  'valentines',
+  'mothers-day',
+  'fathers-day',
+]);
+const NOMINAL = new Set<Occasion>([
+  'birthday',
+  'anniversary',
+  'graduation',
+  'wedding',
+  'retirement',
+  'housewarming',
+  'farewell',
+]);
 
 const AGE_WORDS = new Map([
-  ['toddler', 'a toddler'], ['child', 'a child of that age'], ['teen', 'a teenager'], ['young adult', 'someone in their twenties'],
-  ['adult', ''], ['senior', ''],
+  ['toddler', 'a toddler'],
+  ['child', 'a child of that age'],
+  ['teen', 'a teenager'],
+  ['young adult', 'someone in their twenties'],
+  ['adult', ''],
+  ['senior', ''],
 ]);
 
 export function reasonFor(s: Candidate, q: ParsedQuery, position: number): string {
@@ -69,25 +118,36 @@ export function reasonFor(s: Candidate, q: ParsedQuery, position: number): strin
   const first: string[] = [];
   // The interest the item fits best, if it truly fits.
   let best = -1;
-  s.phraseRel.forEach((r, p) => { if (r >= MET && (best < 0 || r > s.phraseRel[best]!)) best = p; });
+  s.phraseRel.forEach((r, p) => {
+    if (r >= MET && (best < 0 || r > s.phraseRel[best]!)) best = p;
+  });
   const occasion = s.occasionFits && q.occasion?.occasion ? occasionName(q) : undefined;
   if (best >= 0) {
     const phrase = `“${q.interests[best]!.phrase}”`;
     const also = s.phraseRel.filter((r, p) => p !== best && r >= MET).length > 0 && q.interests.length > 1;
     const reading = q.interests[best]!;
-    const exact = s.gift.interests.some((i) => i.replace(/-/g, ' ') === reading.phrase || `${i.replace(/-/g, ' ')}s` === reading.phrase);
+    const exact = s.gift.interests.some(
+      (i) => i.replace(/-/g, ' ') === reading.phrase || `${i.replace(/-/g, ' ')}s` === reading.phrase,
+    );
     if (s.phraseRel[best]! >= 0.9 || exact) {
       // The item carries the interest and the user's own words: say so plainly.
-      first.push(pick([
-        `Picked for ${phrase}${also ? ' and more than one thing you mentioned' : ''}`,
-        `A direct match for ${phrase}`,
-        `Chosen with ${phrase} in mind`,
-        `Ties straight in with ${phrase}`,
-      ], seed));
+      first.push(
+        pick(
+          [
+            `Picked for ${phrase}${also ? ' and more than one thing you mentioned' : ''}`,
+            `A direct match for ${phrase}`,
+            `Chosen with ${phrase} in mind`,
+            `Ties straight in with ${phrase}`,
+          ],
+          seed,
+        ),
+      );
     } else {
       // A tag match only (a jigsaw for "crossword puzzles"): name what it shares, not more.
       const shared = s.gift.interests.find((i) => q.interests[best]!.interests.get(i) === 1);
-      first.push(shared ? `Suits someone into ${shared.replace(/-/g, ' ')}, as ${phrase} suggests` : `A good fit for ${phrase}`);
+      first.push(
+        shared ? `Suits someone into ${shared.replace(/-/g, ' ')}, as ${phrase} suggests` : `A good fit for ${phrase}`,
+      );
     }
   } else if (q.interests.length && s.phraseRel.some((r) => r > 0.2)) {
     first.push(`Close to “${q.interests[0]!.phrase}” without being a direct match`);
@@ -104,13 +164,29 @@ export function reasonFor(s: Candidate, q: ParsedQuery, position: number): strin
       : pick(options, seed >>> 3);
   } else if (s.roleFits && q.relationship) {
     const role = q.relationship.role;
-    const warm = role === 'partner' ? 'personal' : role === 'colleague' || role === 'boss' ? 'thoughtful but not too personal'
-      : role === 'host' || role === 'neighbor' ? 'gracious' : role === 'teacher' ? 'appreciative' : 'well-judged';
+    const warm =
+      role === 'partner'
+        ? 'personal'
+        : role === 'colleague' || role === 'boss'
+          ? 'thoughtful but not too personal'
+          : role === 'host' || role === 'neighbor'
+            ? 'gracious'
+            : role === 'teacher'
+              ? 'appreciative'
+              : 'well-judged';
     line = line
       ? `${line}, and ${article(warm)} ${warm} pick for ${who}`
-      : pick([`${capital(article(warm))} ${warm} pick for ${who}`, `Right in register for ${who}`, `A gift that suits ${who} well`], seed >>> 3);
+      : pick(
+          [
+            `${capital(article(warm))} ${warm} pick for ${who}`,
+            `Right in register for ${who}`,
+            `A gift that suits ${who} well`,
+          ],
+          seed >>> 3,
+        );
   }
-  if (!line) line = pick([`A broadly well-liked gift that suits ${who}`, `A safe, well-liked choice for ${who}`], seed >>> 3);
+  if (!line)
+    line = pick([`A broadly well-liked gift that suits ${who}`, `A safe, well-liked choice for ${who}`], seed >>> 3);
   // Without a stated interest to point at, say what the item is: the first sentence of its description.
   if (best < 0) line = `${line} — ${describe(s.gift.description).replace(/[.!?]$/, '')}`;
   const price = s.gift.price;
@@ -120,7 +196,9 @@ export function reasonFor(s: Candidate, q: ParsedQuery, position: number): strin
     return `${line}. At ${money(price)} it uses ${part} of your ${money(q.budget)} budget.`;
   }
   const band = AGE_WORDS.get(q.band);
-  return band ? `${line}. It is right for ${band}.` : `${line}. At ${money(price)}, about what people usually spend on ${who}.`.replace(' on them.', '.');
+  return band
+    ? `${line}. It is right for ${band}.`
+    : `${line}. At ${money(price)}, about what people usually spend on ${who}.`.replace(' on them.', '.');
 }
 
 /** Names that open catalog descriptions and keep their capital (the catalog review keeps this list current). */
@@ -144,7 +222,10 @@ export const unmetMessage = {
     const instead = `these are well-liked picks for ${recipient(q)} instead.`;
     switch (kind) {
       case 'budget':
-        return `The closest matches for “${phrase}” cost more than ${money(q.budget!)} (from ${money(cheapest)}); ${instead}`;
+        return (
+          `The closest matches for “${phrase}” cost more than ${money(q.budget!)} ` +
+          `(from ${money(cheapest)}); ${instead}`
+        );
       case 'exclusion':
         return `What matches “${phrase}” is ruled out by what you asked to avoid; ${instead}`;
       case 'age':
@@ -153,7 +234,9 @@ export const unmetMessage = {
         return `Nothing in the catalog matches “${phrase}” well; ${instead}`;
     }
   },
-  nothing: (q: ParsedQuery) => `Nothing in the catalog fits age ${q.age} within ${money(q.budget!)}; a higher budget would help.`,
+  nothing: (q: ParsedQuery) =>
+    `Nothing in the catalog fits age ${q.age} within ${money(q.budget!)}; a higher budget would help.`,
   few: (n: number, q: ParsedQuery) =>
-    `Only ${n} ${n === 1 ? 'idea fits' : 'ideas fit'} everything you asked for ${recipient(q)}; fewer exclusions or a wider budget would give more.`,
+    `Only ${n} ${n === 1 ? 'idea fits' : 'ideas fit'} everything you asked for ${recipient(q)}; ` +
+    'fewer exclusions or a wider budget would give more.',
 };

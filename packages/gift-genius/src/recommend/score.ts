@@ -1,8 +1,15 @@
 import type { Category, Gift, Interest, Occasion, Relationship } from '../catalog/schema.js';
 import { listingCode, productTitle, stem, words } from './text.js';
 import {
-  PRESUMPTION_SATISFIED_BY, readExclusion, readInterest, readOccasion, readRelationship, type ExclusionReading,
-  type InterestReading, type OccasionReading, type RelationshipReading,
+  PRESUMPTION_SATISFIED_BY,
+  readExclusion,
+  readInterest,
+  readOccasion,
+  readRelationship,
+  type ExclusionReading,
+  type InterestReading,
+  type OccasionReading,
+  type RelationshipReading,
 } from './vocabulary.js';
 
 /*
@@ -52,8 +59,17 @@ export interface ParsedQuery {
 
 /** What people usually spend per relationship (US, everyday occasions), the anchor for "fits the norm". */
 const SPEND_NORMS = new Map<Relationship, number>([
-  ['partner', 90], ['parent', 60], ['sibling', 45], ['child', 40], ['grandparent', 50], ['friend', 40],
-  ['colleague', 25], ['boss', 40], ['teacher', 25], ['neighbor', 25], ['host', 35],
+  ['partner', 90],
+  ['parent', 60],
+  ['sibling', 45],
+  ['child', 40],
+  ['grandparent', 50],
+  ['friend', 40],
+  ['colleague', 25],
+  ['boss', 40],
+  ['teacher', 25],
+  ['neighbor', 25],
+  ['host', 35],
 ]);
 const BIG_OCCASIONS = new Set<Occasion>(['anniversary', 'wedding', 'graduation', 'retirement']);
 
@@ -75,10 +91,21 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const budget = query.budget;
   const target = budget !== undefined && budget > 0 ? Math.min(0.75 * budget, Math.max(norm, 0.45 * budget)) : norm;
   const role = relationship?.role;
-  const register = REGISTER.get(band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : role ?? '');
+  const register = REGISTER.get(
+    band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : (role ?? ''),
+  );
   return {
-    count, age: query.age, band, ...(budget !== undefined && { budget }), ...(relationship && { relationship }),
-    occasion, interests, stated, exclusions, target, ...(register && { register }),
+    count,
+    age: query.age,
+    band,
+    ...(budget !== undefined && { budget }),
+    ...(relationship && { relationship }),
+    occasion,
+    interests,
+    stated,
+    exclusions,
+    target,
+    ...(register && { register }),
   };
 }
 
@@ -98,13 +125,16 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
   const role = q.relationship?.role;
   if (role && gift.notFor?.includes(role)) return 'relationship';
   // A gift meant only for a partner is never suggested for anyone else.
-  if (role && role !== 'partner' && gift.relationships.length === 1 && gift.relationships[0] === 'partner') return 'relationship';
+  if (role && role !== 'partner' && gift.relationships.length === 1 && gift.relationships[0] === 'partner')
+    return 'relationship';
   return undefined;
 }
 
 const PRESUMPTION_WORDS = new Map([
-  ['beard', new Set(['beard', 'shaving', 'grooming'])], ['has-baby', new Set(['baby'])],
-  ['has-garden', new Set(['garden', 'backyard', 'yard'])], ['has-car', new Set(['car', 'driving'])],
+  ['beard', new Set(['beard', 'shaving', 'grooming'])],
+  ['has-baby', new Set(['baby'])],
+  ['has-garden', new Set(['garden', 'backyard', 'yard'])],
+  ['has-car', new Set(['car', 'driving'])],
   ['wears-makeup', new Set(['makeup', 'cosmetics'])],
 ]);
 
@@ -129,8 +159,18 @@ function excludes(gift: Gift, e: ExclusionReading, itemWords: ReadonlySet<string
 
 /** Weights: a stated interest outweighs every tag; tags only nudge. */
 export const WEIGHTS = {
-  interest: 6, roleFit: 1.2, roleMiss: -0.6, occasionFit: 1.2, occasionMiss: -0.6, giftability: 0.6,
-  ageTargeted: 0.6, tooYoung: -1, senior: 0.4, madeForIt: 0.8, wrongOccasion: -2, register: 0.4,
+  interest: 6,
+  roleFit: 1.2,
+  roleMiss: -0.6,
+  occasionFit: 1.2,
+  occasionMiss: -0.6,
+  giftability: 0.6,
+  ageTargeted: 0.6,
+  tooYoung: -1,
+  senior: 0.4,
+  madeForIt: 0.8,
+  wrongOccasion: -2,
+  register: 0.4,
 };
 
 /** Categories that suit each relationship's register (US gift-giving norms). */
@@ -151,8 +191,20 @@ const REGISTER = new Map<string, ReadonlySet<Category>>([
 
 /** Occasions where an untagged item reads as off-key (a birthday toy for a get-well visit). */
 const SPECIFIC_OCCASIONS = new Set<Occasion>([
-  'anniversary', 'wedding', 'housewarming', 'graduation', 'valentines', 'mothers-day', 'fathers-day', 'thank-you',
-  'retirement', 'new-baby', 'get-well', 'secret-santa', 'farewell', 'dinner-party',
+  'anniversary',
+  'wedding',
+  'housewarming',
+  'graduation',
+  'valentines',
+  'mothers-day',
+  'fathers-day',
+  'thank-you',
+  'retirement',
+  'new-baby',
+  'get-well',
+  'secret-santa',
+  'farewell',
+  'dinner-party',
 ]);
 
 /** How well an item fits one interest phrase, 0..1: tags (stated 1, related 0.5) and text relevance. */
@@ -160,7 +212,7 @@ export function phraseRelevance(gift: Gift, reading: InterestReading, text: numb
   let tag = 0;
   for (const i of gift.interests) tag = Math.max(tag, reading.interests.get(i) ?? 0);
   // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
-  return Math.min(1, 0.75 * Math.max(tag, text) + 0.25 * Math.min(tag, text) / 0.75);
+  return Math.min(1, 0.75 * Math.max(tag, text) + (0.25 * Math.min(tag, text)) / 0.75);
 }
 
 export interface SignatureFacts {
@@ -174,18 +226,29 @@ export interface SignatureFacts {
 /** Everything in the score but the price. `text[p]` is the text relevance of the item's profile to phrase p. */
 const NO_PHRASES: number[] = [];
 
-export function signatureScore(gift: Gift, q: ParsedQuery, text: readonly Float64Array[], profile: number): SignatureFacts {
+export function signatureScore(
+  gift: Gift,
+  q: ParsedQuery,
+  text: readonly Float64Array[],
+  profile: number,
+): SignatureFacts {
   let score = 0;
-  const phraseRel = q.interests.length ? q.interests.map((reading, p) => phraseRelevance(gift, reading, text[p]![profile]!)) : NO_PHRASES;
+  const phraseRel = q.interests.length
+    ? q.interests.map((reading, p) => phraseRelevance(gift, reading, text[p]![profile]!))
+    : NO_PHRASES;
   for (const r of phraseRel) score += WEIGHTS.interest * r;
   const role = q.relationship?.role;
-  const roleFits = role !== undefined && (gift.relationships.includes(role) || (role === 'host' && gift.relationships.includes('neighbor')));
+  const roleFits =
+    role !== undefined &&
+    (gift.relationships.includes(role) || (role === 'host' && gift.relationships.includes('neighbor')));
   if (role) score += roleFits ? WEIGHTS.roleFit : WEIGHTS.roleMiss;
   const occasion = q.occasion?.occasion;
   const occasionFits = occasion !== undefined && gift.occasions.includes(occasion);
-  if (occasion) score += occasionFits ? WEIGHTS.occasionFit : SPECIFIC_OCCASIONS.has(occasion) ? WEIGHTS.occasionMiss : 0;
+  if (occasion)
+    score += occasionFits ? WEIGHTS.occasionFit : SPECIFIC_OCCASIONS.has(occasion) ? WEIGHTS.occasionMiss : 0;
   // Items made for particular occasions (a get-well package, a baby's first book): apt for those, off-key otherwise.
-  if (gift.occasions.every((o) => SPECIFIC_OCCASIONS.has(o))) score += occasionFits ? WEIGHTS.madeForIt : WEIGHTS.wrongOccasion;
+  if (gift.occasions.every((o) => SPECIFIC_OCCASIONS.has(o)))
+    score += occasionFits ? WEIGHTS.madeForIt : WEIGHTS.wrongOccasion;
   else if (occasionFits && gift.occasions.length <= 3) score += WEIGHTS.madeForIt / 2;
   // The register of the relationship: what people usually give a colleague, a host, a teenager.
   const register = q.register;

@@ -10,9 +10,44 @@ import type { Gift } from '../catalog/schema.js';
  */
 
 const STOP = new Set([
-  'a', 'an', 'and', 'the', 'of', 'for', 'to', 'in', 'on', 'with', 'at', 'by', 'from', 'or', 'is', 'it', 'its', 'that',
-  'this', 'be', 'are', 'as', 'into', 'up', 'any', 'every', 'all', 'who', 'you', 'your', 'their', 'them', 'they', 'one',
-  'set', 'kit', 'gift', 'gifts',
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'with',
+  'at',
+  'by',
+  'from',
+  'or',
+  'is',
+  'it',
+  'its',
+  'that',
+  'this',
+  'be',
+  'are',
+  'as',
+  'into',
+  'up',
+  'any',
+  'every',
+  'all',
+  'who',
+  'you',
+  'your',
+  'their',
+  'them',
+  'they',
+  'one',
+  'set',
+  'kit',
+  'gift',
+  'gifts',
 ]);
 
 /** Light stemming: plural and -ing forms meet ("runners", "running" → "run"). */
@@ -30,7 +65,11 @@ export function stem(word: string): string {
 /** Words of a text: lower case, letters only, no stop words, stemmed. */
 export function words(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f']/g, '').split(/[^\p{L}\p{N}]+/u)) {
+  for (const raw of text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f']/g, '')
+    .split(/[^\p{L}\p{N}]+/u)) {
     if (!raw || /\d/.test(raw) || STOP.has(raw)) continue;
     out.push(stem(raw));
   }
@@ -48,7 +87,8 @@ export interface TextProfile {
  */
 export function listingCode(gift: Gift): string | undefined {
   const code = gift.id.slice(gift.id.lastIndexOf('-') + 1);
-  if (!gift.id.includes('-') || !/^v[0-9a-z]{1,6}$/.test(code) || !gift.title.toLowerCase().endsWith(` ${code}`)) return undefined;
+  if (!gift.id.includes('-') || !/^v[0-9a-z]{1,6}$/.test(code) || !gift.title.toLowerCase().endsWith(` ${code}`))
+    return undefined;
   // A word the description uses too ("…-vase", "… vase") is the product's, not a code.
   return words(gift.description).includes(stem(code)) ? undefined : code;
 }
@@ -63,7 +103,10 @@ export const productTitle = (gift: Gift) => {
 export function textProfile(gift: Gift): TextProfile {
   return {
     title: words(productTitle(gift)).join(' '),
-    body: words(`${gift.description} ${(gift.keywords ?? []).join(' ')} ${[...gift.interests].sort().join(' ').replace(/-/g, ' ')}`).join(' '),
+    body: words(
+      `${gift.description} ${(gift.keywords ?? []).join(' ')} ` +
+        [...gift.interests].sort().join(' ').replace(/-/g, ' '),
+    ).join(' '),
   };
 }
 
@@ -117,7 +160,10 @@ export class TextEngine {
     const queryWords = [...new Set(words(terms.join(' ')))];
     if (queryWords.length === 0) return;
     for (const r of this.search.search(queryWords.join(' '), { combineWith })) {
-      const relevance = Math.min(1, r.score / (STRONG_MATCH * (combineWith === 'AND' ? Math.sqrt(queryWords.length) : 1)));
+      const relevance = Math.min(
+        1,
+        r.score / (STRONG_MATCH * (combineWith === 'AND' ? Math.sqrt(queryWords.length) : 1)),
+      );
       // One incidental word ("video" in "video instructions" for "video games") is noise, not a match.
       if (relevance >= NOISE && relevance > (out.get(r.id as number) ?? 0)) out.set(r.id as number, relevance);
     }
