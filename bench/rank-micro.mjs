@@ -22,7 +22,8 @@ const { rankGifts } = await import('../packages/gift-genius/dist/recommend/rank.
 const { GiftIndex } = await import('../packages/gift-genius/dist/recommend/gift-index.js');
 const { generate } = await import('./lib/catalog-gen.mjs');
 
-const sizes = (process.env.RANK_MICRO_SIZES ?? '453,1000,10000,100000,1000000').split(',').map(Number);
+const REAL = loadBundledCatalog().length;
+const sizes = (process.env.RANK_MICRO_SIZES ?? `${REAL},1000,10000,100000,1000000`).split(',').map(Number);
 const burstMs = Number(process.env.RANK_MICRO_MS ?? 150);
 const rounds = Number(process.env.RANK_MICRO_ROUNDS ?? 5);
 
@@ -68,7 +69,7 @@ function heapNow() {
 
 const results = {};
 for (const n of sizes) {
-  const catalog = n === 453 ? loadBundledCatalog() : snapshotLike(generate(n));
+  const catalog = n === REAL ? loadBundledCatalog() : snapshotLike(generate(n));
   const heapBefore = heapNow();
   const t0 = performance.now();
   const index = GiftIndex.build(catalog);
@@ -76,7 +77,7 @@ for (const n of sizes) {
   const heapBytes = heapNow() - heapBefore;
   const stats = index.stats;
   const row = (results[n] = { buildMs, heapBytes, stats, queries: {} });
-  console.log(`\n${n.toLocaleString('en-US')} items${n === 453 ? ' (the real catalog)' : ''}: index built in ${buildMs.toFixed(1)} ms, ` +
+  console.log(`\n${n.toLocaleString('en-US')} items${n === REAL ? ' (the real catalog)' : ''}: index built in ${buildMs.toFixed(1)} ms, ` +
     `heap +${(heapBytes / 2 ** 20).toFixed(1)} MiB (typed arrays ${(stats.bytes / 2 ** 20).toFixed(1)} MiB), ${stats.signatures} signatures, ${stats.runs} (signature, band) runs${stats.linearOnly ? `, LINEAR ONLY: ${stats.linearOnly}` : ''}`);
   for (const [name, query] of Object.entries(QUERIES)) {
     if (!isDeepStrictEqual(index.rank(query), rankGifts(catalog, query))) throw new Error(`${n} items, ${name}: index and rankGifts differ`);

@@ -7,9 +7,12 @@ import { rankGifts, type GiftQuery } from '../dist/recommend/rank.js';
 
 const real = loadBundledCatalog();
 
-/** What the index must equal: rankGifts over the catalog without the skipped ids. */
+/**
+ * What the index must equal: rankGifts with the same skipped ids (ranked as absent; they stay in the text
+ * statistics, so hiding the gifts on screen does not rescore the rest).
+ */
 const reference = (catalog: readonly Gift[], q: GiftQuery, skipIds?: ReadonlySet<string>) =>
-  rankGifts(skipIds ? catalog.filter((g) => !skipIds.has(g.id)) : catalog, q);
+  rankGifts(catalog, q, skipIds ? { skipIds } : {});
 
 // ── Generated catalogs, built to hit the index's edges ──
 
@@ -150,20 +153,19 @@ describe('GiftIndex ranks exactly like rankGifts', () => {
       fc.property(catalogPlan, fc.array(call, { minLength: 1, maxLength: 8 }), (plan, calls) => {
         const catalog = makeCatalog(plan);
         const index = GiftIndex.build(catalog);
-        if (plan.duplicateId && catalog.length > 1) expect(index.stats.linearOnly).toMatch(/duplicate id/);
         // Several calls per index, one repeated: memoised text matches and per-call marks must not leak between calls.
         for (const c of [...calls, calls[0]!]) {
           const skipIds = skipIdsFor(catalog, c);
           expect(index.rank(c.q, skipIds ? { skipIds } : {})).toStrictEqual(reference(catalog, c.q, skipIds));
         }
       }),
-      { seed: 20261201, numRuns: 2500 },
+      // 800 runs (was 2500): each run now also builds two BM25 engines; still ~6,000 compared rankings.
+      { seed: 20261201, numRuns: 800 },
     );
-  });
+  }, 300_000);
 
   it('over the real catalog, for every age, relationship and a spread of budgets (structured queries)', () => {
     const index = GiftIndex.build(real);
-    expect(index.stats.linearOnly).toBeUndefined();
     for (let age = 0; age <= 120; age += 1) {
       for (const relationship of [...RELATIONSHIPS, 'sister', 'platypus']) {
         for (const budget of [undefined, 5, 20, 25, 50, 74.99, 75, 120, 250, 1000]) {
@@ -172,7 +174,7 @@ describe('GiftIndex ranks exactly like rankGifts', () => {
         }
       }
     }
-  });
+  }, 300_000);
 
   it('over the real catalog with interests, occasions and exclusions (fixed seed)', () => {
     const index = GiftIndex.build(real);
@@ -183,7 +185,7 @@ describe('GiftIndex ranks exactly like rankGifts', () => {
       }),
       { seed: 453, numRuns: 3000 },
     );
-  });
+  }, 300_000);
 
   it('the benchmark query, and `matched` with skipped ids (the widget\'s more_like_this)', () => {
     const index = GiftIndex.build(real);
@@ -193,13 +195,14 @@ describe('GiftIndex ranks exactly like rankGifts', () => {
     expect(ranking.gifts).toHaveLength(5);
     const shown = new Set(ranking.gifts.map((g) => g.gift.id));
     const more = index.rank(q, { skipIds: shown });
-    expect(more).toStrictEqual(rankGifts(real.filter((g) => !shown.has(g.id)), q));
+    expect(more).toStrictEqual(rankGifts(real, q, { skipIds: shown }));
     expect(more.matched).toBe(ranking.matched - 5);
     expect(more.gifts.some((g) => shown.has(g.gift.id))).toBe(false);
   });
 
   it('a budget equal to a price keeps that gift (≤, as rankGifts)', () => {
-    const g = real[0]!;
+    // A gift that presumes nothing (a guitar now needs a stated interest in guitar or music).
+    const g = real.find((x) => !x.presumesInterest && !x.presumes && !x.gender && x.relationships.length > 1)!;
     const catalog = [g, { ...g, id: `${g.id}-dearer`, price: g.price + 0.01 }];
     const index = GiftIndex.build(catalog);
     const q = { age: g.ageMin, relationship: g.relationships[0]!, budget: g.price };
@@ -220,7 +223,7 @@ describe('GiftIndex structure', () => {
     }));
     const stats = GiftIndex.build(clones).stats;
     expect(stats.signatures).toBe(1);
-    expect(stats.linearOnly).toBeUndefined();
+    expect(stats.profiles).toBe(1);
   });
 
   it('the real catalog: every gift indexed, typed arrays only a few bytes per gift beyond the gifts', () => {
@@ -231,10 +234,9 @@ describe('GiftIndex structure', () => {
     expect(stats.bytes).toBeLessThan(200 * real.length);
   });
 
-  it('a catalog the index cannot take (an unknown interest) is still ranked exactly, by rankGifts', () => {
+  it('a catalog with an off-schema interest is still ranked exactly like rankGifts', () => {
     const odd = [...real.slice(0, 20), { ...real[20]!, interests: ['astrology'] as never }];
     const index = GiftIndex.build(odd);
-    expect(index.stats.linearOnly).toMatch(/unknown interest/);
     const q = { age: 30, relationship: 'friend', budget: 80 };
     expect(index.rank(q)).toStrictEqual(rankGifts(odd, q));
   });

@@ -38,10 +38,12 @@ describe('rankGifts (pure)', () => {
     }
   });
 
-  it('no budget: the picks span price bands and say so', () => {
-    const r = rankGifts(catalog, { age: 30, relationship: 'brother', count: 4 });
+  it('no budget: prices follow the relationship\'s usual spend, without a niche item far above it', () => {
+    // Issue 14: the old four forced price bands put a $250+ item (golf lessons) in most such lists.
+    const r = rankGifts(catalog, { age: 30, relationship: 'brother', count: 5 });
     expect(r.acrossPriceRanges).toBe(true);
-    expect(new Set(r.gifts.map((g) => priceBand(g.gift.price))).size).toBe(4);
+    expect(new Set(r.gifts.map((g) => priceBand(g.gift.price))).size).toBeGreaterThanOrEqual(2);
+    for (const g of r.gifts) expect(g.gift.price).toBeLessThanOrEqual(200);
   });
 
   it('an impossible budget gives an empty, well-formed answer', () => {
@@ -71,22 +73,23 @@ describe('rankGifts (pure)', () => {
     count: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }),
   });
 
-  it('the one-pass ranking picks exactly what a full sort would', () => {
-    // A bigger catalog than the authored one, so buckets overflow and ties are common.
+  it('the pooled ranking over many near-copies: deterministic, filters hold, no near-duplicate twice', () => {
+    // A bigger catalog than the authored one, so ties are common (the old bucket shortcut this replaced is gone).
     const big = Array.from({ length: 4000 }, (_, i) => {
       const g = catalog[i % catalog.length]!;
       return { ...g, id: `${g.id}-${i}`, price: Math.round(((g.price * (1 + (i % 7) / 10)) % 900) * 100) / 100 + 1 };
     });
     fc.assert(
       fc.property(query, (q) => {
-        const fast = rankGifts(big, q);
-        const full = rankGifts(big, q, { exhaustive: true });
-        expect(fast.gifts.map((g) => g.gift.id)).toEqual(full.gifts.map((g) => g.gift.id));
-        expect(fast.matched).toBe(full.matched);
+        const a = rankGifts(big, q);
+        expect(rankGifts(big, q)).toStrictEqual(a);
+        const bases = a.gifts.map((g) => g.gift.id.replace(/-\d+$/, ''));
+        expect(new Set(bases).size).toBe(bases.length);
+        for (const g of a.gifts) if (q.budget !== undefined) expect(g.gift.price).toBeLessThanOrEqual(q.budget);
       }),
-      { numRuns: 200 },
+      { numRuns: 60 },
     );
-  });
+  }, 300_000);
 
   it('properties: hard filters, determinism, diversity', () => {
     fc.assert(
@@ -96,22 +99,24 @@ describe('rankGifts (pure)', () => {
         expect(a.gifts.map((g) => g.gift.id)).toEqual(b.gifts.map((g) => g.gift.id));
         expect(a.gifts.length).toBeLessThanOrEqual(q.count ?? 5);
         expect(a.gifts.length).toBe(Math.min(q.count ?? 5, a.matched));
+        if (a.gifts.length < (q.count ?? 5)) expect(a.unmet.length).toBeGreaterThan(0);
         for (const g of a.gifts) {
           if (q.budget !== undefined) expect(g.gift.price).toBeLessThanOrEqual(q.budget);
           expect(q.age).toBeGreaterThanOrEqual(g.gift.ageMin);
           expect(q.age).toBeLessThanOrEqual(g.gift.ageMax);
           for (const word of q.exclude ?? []) if (word !== 'alcohol') expect(g.gift.categories).not.toContain(word);
         }
+        for (const word of q.exclude ?? []) if (word === 'alcohol') for (const g of a.gifts) expect(g.gift.contains ?? []).not.toContain('alcohol');
+        // Diversity by MMR: without interests pulling one way, five picks span at least three categories.
         const cats = a.gifts.map((g) => g.category);
         const distinctAvailable = new Set(
           catalog
             .filter((g) => (q.budget === undefined || g.price <= q.budget) && q.age >= g.ageMin && q.age <= g.ageMax)
             .map((g) => g.categories[0]),
         ).size;
-        // While more categories fit than picks were made, no category repeats.
-        if (distinctAvailable >= 10 && a.gifts.length > 0 && !(q.exclude?.length)) expect(new Set(cats).size).toBe(cats.length);
+        if (a.gifts.length === 5 && !q.interests?.length && distinctAvailable >= 10) expect(new Set(cats).size).toBeGreaterThanOrEqual(3);
       }),
       { numRuns: 300 },
     );
-  });
+  }, 300_000);
 });

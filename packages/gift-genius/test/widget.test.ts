@@ -117,13 +117,15 @@ describe('hosts without MCP Apps', () => {
       const ranking = rankGifts(catalog, { ...ARGS, count: 5 });
       const text = (result.content as Array<{ type: string; text: string }>)[0]!.text;
       expect(text).toBe(
-        [`Gift ideas for your sister (25), up to $50:`, ...ranking.gifts.map((g, i) => `${i + 1}. ${g.gift.title} — $${g.gift.price} (${g.category}): ${g.reason}`)].join('\n'),
+        // Issue 14: each line names the id (a host's model can call get_gift with it).
+        [`Gift ideas for your sister (25), up to $50:`, ...ranking.gifts.map((g, i) => `${i + 1}. ${g.gift.title} — $${g.gift.price} (id: ${g.gift.id}): ${g.reason}`)].join('\n'),
       );
       expect(result.structuredContent).toEqual({
-        gifts: ranking.gifts.map((g) => ({ id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason })),
+        gifts: ranking.gifts.map((g) => ({ id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason, why: g.gift.why })),
         matched: ranking.matched,
         budget: 50,
         acrossPriceRanges: false,
+        unmet: [],
       });
       // The widget data rides in _meta only.
       expect(JSON.stringify(result.structuredContent ?? {})).not.toContain('relationship');

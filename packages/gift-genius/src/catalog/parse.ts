@@ -10,8 +10,10 @@ export interface RowError {
 
 export type ParseOutcome = { ok: true; gifts: Gift[] } | { ok: false; errors: RowError[]; fileError?: string };
 
-const LIST_FIELDS = ['categories', 'interests', 'relationships', 'occasions'] as const;
-const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax'] as const;
+const LIST_FIELDS = ['categories', 'interests', 'relationships', 'occasions', 'contains', 'presumesInterest', 'presumes', 'notFor', 'keywords'] as const;
+const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax', 'giftability'] as const;
+/** Optional columns: an empty cell means the field is absent. */
+const OPTIONAL_FIELDS = ['why', 'giftability', 'contains', 'presumesInterest', 'presumes', 'gender', 'notFor', 'keywords'] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR) is
@@ -26,7 +28,9 @@ const unneutralise = (text: string) =>
 function csvRecordToObject(record: Record<string, string>): Record<string, unknown> {
   record = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, unneutralise(v)]));
   const out: Record<string, unknown> = { ...record };
+  for (const field of OPTIONAL_FIELDS) if (typeof out[field] === 'string' && (out[field] as string).trim() === '') delete out[field];
   for (const field of LIST_FIELDS) {
+    if (!(field in out)) continue;
     if (typeof record[field] === 'string') {
       out[field] = record[field]
         .split(/[|;]/)
@@ -35,6 +39,7 @@ function csvRecordToObject(record: Record<string, string>): Record<string, unkno
     }
   }
   for (const field of NUMBER_FIELDS) {
+    if (!(field in out)) continue;
     const text = record[field]?.trim();
     if (text !== undefined && /^-?\d+(\.\d+)?$/.test(text)) out[field] = Number(text);
   }
@@ -84,9 +89,9 @@ export function formatFromPath(path: string): 'json' | 'csv' {
 
 /** CSV export mirrors what the importer reads. */
 export function giftsToCsv(gifts: Gift[]): string {
-  const header = ['id', 'title', 'description', 'price', 'categories', 'interests', 'ageMin', 'ageMax', 'relationships', 'occasions'];
+  const header = ['id', 'title', 'description', 'price', 'categories', 'interests', 'ageMin', 'ageMax', 'relationships', 'occasions', ...OPTIONAL_FIELDS];
   const cell = (value: unknown) => {
-    const joined = Array.isArray(value) ? value.join('|') : String(value);
+    const joined = value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value);
     const text = typeof value === 'number' ? joined : neutralise(joined);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };

@@ -8,12 +8,13 @@ export const CATEGORIES = [
 
 export const RELATIONSHIPS = [
   'partner', 'parent', 'sibling', 'child', 'grandparent', 'friend', 'colleague', 'teacher', 'boss', 'neighbor',
+  'host',
 ] as const;
 
 export const OCCASIONS = [
   'birthday', 'christmas', 'hanukkah', 'anniversary', 'wedding', 'housewarming', 'graduation', 'valentines',
   'mothers-day', 'fathers-day', 'thank-you', 'retirement', 'new-baby', 'get-well', 'just-because',
-  'secret-santa', 'farewell',
+  'secret-santa', 'farewell', 'dinner-party',
 ] as const;
 
 export const INTERESTS = [
@@ -26,10 +27,20 @@ export const INTERESTS = [
   'animals', 'cars-toys', 'dolls', 'outdoors-play', 'learning',
 ] as const;
 
+/** What an item contains or centres on, for allergies and abstinence ("nuts" excludes a truffle box with nuts). */
+export const CONTENTS = [
+  'alcohol', 'caffeine', 'nuts', 'peanuts', 'gluten', 'dairy', 'eggs', 'soy', 'sesame', 'fish', 'shellfish',
+] as const;
+
+/** Who an item presumes the recipient is, beyond its interests (a beard kit presumes a beard). */
+export const PRESUMPTIONS = ['beard', 'wears-makeup', 'has-baby', 'has-garden', 'has-car'] as const;
+
 export type Category = (typeof CATEGORIES)[number];
 export type Relationship = (typeof RELATIONSHIPS)[number];
 export type Occasion = (typeof OCCASIONS)[number];
 export type Interest = (typeof INTERESTS)[number];
+export type Content = (typeof CONTENTS)[number];
+export type Presumption = (typeof PRESUMPTIONS)[number];
 
 const nonEmptyUnique = <T extends z.ZodType<string>>(item: T, max: number) =>
   z
@@ -59,6 +70,24 @@ export const GiftSchema = z
     ageMax: z.number().int().min(0).max(120),
     relationships: nonEmptyUnique(z.enum(RELATIONSHIPS), RELATIONSHIPS.length),
     occasions: nonEmptyUnique(z.enum(OCCASIONS), OCCASIONS.length),
+    // Optional, so records authored before these fields still load; the bundled catalog sets them.
+    /** One line for people: why it makes a good gift (shown beside the ranking's reason). */
+    why: z.string().trim().min(10).max(160).optional(),
+    /** How reliably it delights as a gift, 1 (a chore in a box) to 5 (broadly loved); 3 when absent. */
+    giftability: z.number().int().min(1).max(5).optional(),
+    contains: nonEmptyUnique(z.enum(CONTENTS), CONTENTS.length).optional(),
+    /**
+     * Interests the recipient must already have for this to make sense (a dog leash presumes a dog, a
+     * decanter a wine drinker): never suggested unless the user stated one of them.
+     */
+    presumesInterest: nonEmptyUnique(z.enum(INTERESTS), 6).optional(),
+    presumes: nonEmptyUnique(z.enum(PRESUMPTIONS), PRESUMPTIONS.length).optional(),
+    /** The gender it presumes (a tie, a beard oil): only suggested when the user's words say it. */
+    gender: z.enum(['female', 'male']).optional(),
+    /** Relationships it is wrong for even when age and budget fit (too intimate for a boss). */
+    notFor: nonEmptyUnique(z.enum(RELATIONSHIPS), RELATIONSHIPS.length).optional(),
+    /** Extra search words (what people call it), matched with the title and description. */
+    keywords: z.array(z.string().trim().min(2).max(40)).max(12).optional(),
   })
   .strict()
   .refine((g) => g.ageMin <= g.ageMax, { message: 'ageMin must not exceed ageMax', path: ['ageMin'] });

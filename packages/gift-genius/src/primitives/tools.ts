@@ -46,11 +46,17 @@ export const SuggestOutputZod = z.object({
       price: z.number(),
       category: z.string(),
       reason: z.string(),
+      why: z.string().optional().describe('Why the item makes a good gift, in general'),
     }),
   ),
   matched: z.number().int().describe('Catalog items that passed the filters'),
   budget: z.number().nullable(),
   acrossPriceRanges: z.boolean().describe('True when no budget was given and the ideas span price ranges'),
+  // Added in 0.4 (optional, so hosts that froze the earlier schema still accept results).
+  unmet: z
+    .array(z.object({ kind: z.enum(['budget', 'exclusion', 'age', 'interest', 'occasion', 'catalog']), message: z.string() }))
+    .optional()
+    .describe('What could not be satisfied and what was done instead; empty when everything was'),
 });
 
 export const GiftRecordZod = z.object({
@@ -64,6 +70,15 @@ export const GiftRecordZod = z.object({
   ageMax: z.number().int(),
   relationships: z.array(z.string()),
   occasions: z.array(z.string()),
+  // Added in 0.4 (optional: earlier records and frozen host schemas stay valid).
+  why: z.string().optional(),
+  giftability: z.number().int().optional(),
+  contains: z.array(z.string()).optional(),
+  presumesInterest: z.array(z.string()).optional(),
+  presumes: z.array(z.string()).optional(),
+  gender: z.string().optional(),
+  notFor: z.array(z.string()).optional(),
+  keywords: z.array(z.string()).optional(),
   uri: z.string(),
 });
 
@@ -102,17 +117,22 @@ export function buildSuggestInputSchema(config: ToolConfig) {
   return z.object(shape);
 }
 
+/** "my wife's dad" → "your wife's dad" (never "your my …"). */
+const yourNoun = (relationship: string) => `your ${relationship.trim().replace(/^(my|our|your|the|a)\s+/i, '')}`;
+
+/** The human summary: one line per idea with its id (so a model can call get_gift), then what was not met. */
 function summarize(args: SuggestArgs, budget: number | undefined, ranking: Ranking, declined: boolean): string {
-  const who = `${args.relationship} (${args.age})`;
+  const who = `${yourNoun(args.relationship)} (${args.age})`;
+  const unmet = ranking.unmet.map((u) => `Note: ${u.message}`);
   if (ranking.gifts.length === 0) {
-    return `No gift in the catalog fits a ${who}${budget !== undefined ? ` within $${budget}` : ''}. Try a higher budget or fewer exclusions.`;
+    return [`No gift in the catalog fits ${who}${budget !== undefined ? ` within $${budget}` : ''}.`, ...unmet].join('\n');
   }
-  const lines = ranking.gifts.map((g, i) => `${i + 1}. ${g.gift.title} — $${g.gift.price} (${g.category}): ${g.reason}`);
+  const lines = ranking.gifts.map((g, i) => `${i + 1}. ${g.gift.title} — $${g.gift.price} (id: ${g.gift.id}): ${g.reason}`);
   const head =
     budget !== undefined
-      ? `Gift ideas for your ${who}, up to $${budget}:`
-      : `Gift ideas for your ${who}. ${declined ? 'No budget was given' : 'No budget was named'}, so these span price ranges (${PRICE_BANDS.map((b) => b.label).join(', ')}); name a budget for tighter picks:`;
-  return [head, ...lines].join('\n');
+      ? `Gift ideas for ${who}, up to $${budget}:`
+      : `Gift ideas for ${who}. ${declined ? 'No budget was given' : 'No budget was named'}, so these span price ranges (${PRICE_BANDS.map((b) => b.label).join(', ')}) around what people usually spend; name a budget for tighter picks:`;
+  return [head, ...lines, ...unmet].join('\n');
 }
 
 export interface ToolHandles {
@@ -136,17 +156,36 @@ export function asksForBudget(config: ToolConfig, lane: Lane, args: SuggestArgs,
   return args.budget === undefined && budgetExposed(config) && canAskUser(lane) && supportsFormElicitation(caps);
 }
 
+/** The structuredContent of every suggestion (suggest_gifts and the widget's refinements): one shape, one place. */
+export function suggestionStructured(ranking: Ranking, budget: number | undefined) {
+  return {
+    gifts: ranking.gifts.map((g) => ({
+      id: g.gift.id,
+      title: g.gift.title,
+      price: g.gift.price,
+      category: g.category,
+      reason: g.reason,
+      ...(g.gift.why !== undefined && { why: g.gift.why }),
+    })),
+    matched: ranking.matched,
+    budget: budget ?? null,
+    acrossPriceRanges: ranking.acrossPriceRanges,
+    unmet: ranking.unmet,
+  };
+}
+
 /** The suggestion for settled arguments: the budget is known, or deliberately absent (`declined`: the user said no). */
 export function suggestGifts(app: GiftGenApp, args: SuggestArgs, budget: number | undefined, declined: boolean): { result: CallToolResult; ranking: Ranking } {
   const ranking = app.rank({ ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
+  const structured = suggestionStructured(ranking, budget);
   const result: CallToolResult = {
-    content: [{ type: 'text', text: summarize(args, budget, ranking, declined) }],
-    structuredContent: {
-      gifts: ranking.gifts.map((g) => ({ id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason })),
-      matched: ranking.matched,
-      budget: budget ?? null,
-      acrossPriceRanges: ranking.acrossPriceRanges,
-    },
+    // 2025-06-18+: a tool returning structured content SHOULD also return it serialised in a text block
+    // (hosts that hand only `content` to their model then still see the ids get_gift takes).
+    content: [
+      { type: 'text', text: summarize(args, budget, ranking, declined) },
+      { type: 'text', text: JSON.stringify(structured) },
+    ],
+    structuredContent: structured,
     // Widget-only data (the request, to refine it); hosts do not show `_meta` to the model.
     _meta: widgetResultMeta({ ...args, budget }),
   };

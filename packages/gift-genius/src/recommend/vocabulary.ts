@@ -1,96 +1,797 @@
-import { INTERESTS, OCCASIONS, RELATIONSHIPS, type Interest, type Occasion, type Relationship } from '../catalog/schema.js';
+import {
+  INTERESTS,
+  OCCASIONS,
+  RELATIONSHIPS,
+  type Category,
+  type Content,
+  type Interest,
+  type Occasion,
+  type Presumption,
+  type Relationship,
+} from '../catalog/schema.js';
 
-/** Everyday words people (and models) use, mapped onto the catalog's closed vocabularies. */
-const RELATIONSHIP_WORDS: Record<string, Relationship> = {
-  wife: 'partner', husband: 'partner', spouse: 'partner', girlfriend: 'partner', boyfriend: 'partner',
-  fiance: 'partner', fiancee: 'partner', 'fiancé': 'partner', 'fiancée': 'partner', lover: 'partner', significant: 'partner',
-  mother: 'parent', mom: 'parent', mum: 'parent', mama: 'parent', father: 'parent', dad: 'parent', papa: 'parent',
-  'mother-in-law': 'parent', 'father-in-law': 'parent', stepmother: 'parent', stepfather: 'parent',
-  sister: 'sibling', brother: 'sibling', sis: 'sibling', bro: 'sibling', twin: 'sibling',
-  son: 'child', daughter: 'child', kid: 'child', niece: 'child', nephew: 'child', grandchild: 'child',
-  grandson: 'child', granddaughter: 'child', godchild: 'child', stepson: 'child', stepdaughter: 'child', toddler: 'child', baby: 'child',
-  grandmother: 'grandparent', grandfather: 'grandparent', grandma: 'grandparent', grandpa: 'grandparent',
-  granny: 'grandparent', nana: 'grandparent',
-  buddy: 'friend', pal: 'friend', 'best friend': 'friend', bestie: 'friend', roommate: 'friend', cousin: 'friend',
-  coworker: 'colleague', 'co-worker': 'colleague', teammate: 'colleague', employee: 'colleague', client: 'colleague',
-  manager: 'boss', supervisor: 'boss', mentor: 'boss',
-  tutor: 'teacher', coach: 'teacher', professor: 'teacher', instructor: 'teacher',
-  neighbour: 'neighbor', host: 'neighbor', landlord: 'neighbor',
-};
+/*
+ * The curated vocabulary between what people type and the catalog's closed vocabularies: relationship words
+ * (with gender and in-law register), occasions (parsed by whole words, so "50th birthday" is a birthday),
+ * interest phrases (synonyms, related interests, search words) and exclusion words (allergens, abstinence).
+ * Every dictionary keyed by user input is a Map: "constructor" or "__proto__" are words like any other.
+ */
 
-const OCCASION_WORDS: Record<string, Occasion> = {
-  bday: 'birthday', 'birth day': 'birthday', xmas: 'christmas', 'x-mas': 'christmas', holiday: 'christmas', holidays: 'christmas',
-  'new year': 'christmas', chanukah: 'hanukkah', "valentine's day": 'valentines', valentine: 'valentines', 'valentines day': 'valentines',
-  "mother's day": 'mothers-day', 'mothers day': 'mothers-day', "father's day": 'fathers-day', 'fathers day': 'fathers-day',
-  'thank you': 'thank-you', thanks: 'thank-you', 'house warming': 'housewarming', 'new home': 'housewarming',
-  'baby shower': 'new-baby', 'new baby': 'new-baby', birth: 'new-baby', 'get well': 'get-well', 'get well soon': 'get-well',
-  'no reason': 'just-because', 'just because': 'just-because', 'secret santa': 'secret-santa', 'white elephant': 'secret-santa',
-  goodbye: 'farewell', 'leaving': 'farewell', 'going away': 'farewell', engagement: 'wedding', 'bridal shower': 'wedding',
-  graduate: 'graduation', commencement: 'graduation', retiring: 'retirement',
-};
+export type Gender = 'female' | 'male';
 
-const INTEREST_WORDS: Record<string, Interest[]> = {
-  books: ['reading'], book: ['reading'], novels: ['reading'], 'video games': ['gaming'], videogames: ['gaming'], games: ['gaming', 'board-games'],
-  coding: ['programming'], code: ['programming'], software: ['programming'], computers: ['gadgets', 'programming'], tech: ['gadgets'],
-  technology: ['gadgets'], food: ['cooking'], kitchen: ['cooking'], cook: ['cooking'], bake: ['baking'], sport: ['fitness'], sports: ['fitness'],
-  gym: ['fitness'], workout: ['fitness'], exercise: ['fitness'], art: ['drawing', 'painting'], arts: ['crafts'], dog: ['dogs'], cat: ['cats'],
-  pets: ['dogs', 'cats'], pet: ['dogs', 'cats'], plant: ['plants'], garden: ['gardening'], film: ['movies'], films: ['movies'],
-  cinema: ['movies'], soccer: ['football'], bike: ['cycling'], biking: ['cycling'], camera: ['photography'], photos: ['photography'],
-  stars: ['astronomy'], hike: ['hiking'], nature: ['hiking', 'outdoors-play'], outdoors: ['hiking', 'camping'], records: ['vinyl'],
-  whisky: ['cocktails'], whiskey: ['cocktails'], spirits: ['cocktails'], craft: ['crafts'], makeup: ['makeup'], beauty: ['skincare', 'makeup'],
-  style: ['fashion'], clothes: ['fashion'], clothing: ['fashion'], relaxation: ['meditation', 'sleep'], mindfulness: ['meditation'],
-  wellness: ['meditation', 'yoga'], decor: ['home-decor'], interior: ['home-decor'], trains: ['cars-toys'], lego: ['lego'], bricks: ['lego'],
-  dino: ['dinosaurs'], planets: ['space'], rockets: ['space'], dolls: ['dolls'], languages: ['languages'], language: ['languages'],
-};
+export interface RelationshipReading {
+  role: Relationship;
+  gender?: Gender;
+  inLaw: boolean;
+  /** The user's own words, cleaned for copy: "my wife's dad" → "wife's dad". */
+  noun: string;
+}
 
-/** Exclusion words that stand for several interests at once. */
-const EXCLUDE_WORDS: Record<string, Interest[]> = {
-  alcohol: ['wine', 'beer', 'cocktails'], booze: ['wine', 'beer', 'cocktails'], caffeine: ['coffee'],
-  screens: ['gaming', 'gadgets'], electronics: ['gadgets', 'smart-home'],
-};
+type Word = { role: Relationship; gender?: Gender };
+const w = (role: Relationship, gender?: Gender): Word => (gender ? { role, gender } : { role });
 
-const normalize = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
-const singular = (word: string) => (word.endsWith('s') && word.length > 3 ? word.slice(0, -1) : word);
+const RELATIONSHIP_WORDS = new Map<string, Word>([
+  ...RELATIONSHIPS.map((r) => [r, w(r)] as const),
+  ['wife', w('partner', 'female')],
+  ['husband', w('partner', 'male')],
+  ['spouse', w('partner')],
+  ['girlfriend', w('partner', 'female')],
+  ['boyfriend', w('partner', 'male')],
+  ['fiance', w('partner', 'male')],
+  ['fiancee', w('partner', 'female')],
+  ['lover', w('partner')],
+  ['significant other', w('partner')],
+  ['bf', w('partner', 'male')],
+  ['gf', w('partner', 'female')],
+  ['mother', w('parent', 'female')],
+  ['mom', w('parent', 'female')],
+  ['mum', w('parent', 'female')],
+  ['mama', w('parent', 'female')],
+  ['mommy', w('parent', 'female')],
+  ['father', w('parent', 'male')],
+  ['dad', w('parent', 'male')],
+  ['papa', w('parent', 'male')],
+  ['daddy', w('parent', 'male')],
+  ['stepmother', w('parent', 'female')],
+  ['stepmom', w('parent', 'female')],
+  ['stepfather', w('parent', 'male')],
+  ['stepdad', w('parent', 'male')],
+  ['aunt', w('parent', 'female')],
+  ['auntie', w('parent', 'female')],
+  ['uncle', w('parent', 'male')],
+  ['godmother', w('parent', 'female')],
+  ['godfather', w('parent', 'male')],
+  ['sister', w('sibling', 'female')],
+  ['brother', w('sibling', 'male')],
+  ['sis', w('sibling', 'female')],
+  ['bro', w('sibling', 'male')],
+  ['twin', w('sibling')],
+  ['stepsister', w('sibling', 'female')],
+  ['stepbrother', w('sibling', 'male')],
+  ['son', w('child', 'male')],
+  ['daughter', w('child', 'female')],
+  ['kid', w('child')],
+  ['niece', w('child', 'female')],
+  ['nephew', w('child', 'male')],
+  ['grandchild', w('child')],
+  ['grandson', w('child', 'male')],
+  ['granddaughter', w('child', 'female')],
+  ['godchild', w('child')],
+  ['goddaughter', w('child', 'female')],
+  ['godson', w('child', 'male')],
+  ['stepson', w('child', 'male')],
+  ['stepdaughter', w('child', 'female')],
+  ['toddler', w('child')],
+  ['baby', w('child')],
+  ['student', w('child')],
+  ['grandmother', w('grandparent', 'female')],
+  ['grandfather', w('grandparent', 'male')],
+  ['grandma', w('grandparent', 'female')],
+  ['grandpa', w('grandparent', 'male')],
+  ['granny', w('grandparent', 'female')],
+  ['nana', w('grandparent', 'female')],
+  ['grandad', w('grandparent', 'male')],
+  ['granddad', w('grandparent', 'male')],
+  ['buddy', w('friend')],
+  ['pal', w('friend')],
+  ['best friend', w('friend')],
+  ['bestie', w('friend')],
+  ['roommate', w('friend')],
+  ['flatmate', w('friend')],
+  ['cousin', w('friend')],
+  ['classmate', w('friend')],
+  ['coworker', w('colleague')],
+  ['co-worker', w('colleague')],
+  ['teammate', w('colleague')],
+  ['employee', w('colleague')],
+  ['client', w('colleague')],
+  ['customer', w('colleague')],
+  ['work friend', w('colleague')],
+  ['manager', w('boss')],
+  ['supervisor', w('boss')],
+  ['mentor', w('boss')],
+  ['tutor', w('teacher')],
+  ['coach', w('teacher')],
+  ['professor', w('teacher')],
+  ['instructor', w('teacher')],
+  ['nanny', w('teacher')],
+  ['babysitter', w('teacher')],
+  ['neighbour', w('neighbor')],
+  ['landlord', w('neighbor')],
+  ['hostess', w('host', 'female')],
+  ['hosts', w('host')],
+  ['dinner host', w('host')],
+  ['party host', w('host')],
+]);
 
-export function normalizeRelationship(text: string): Relationship | undefined {
-  const word = normalize(text).replace(/^(my|our|a|the)\s+/, '');
-  if ((RELATIONSHIPS as readonly string[]).includes(word)) return word as Relationship;
-  if (RELATIONSHIP_WORDS[word]) return RELATIONSHIP_WORDS[word];
-  // "older sister", "little brother", "my wife's dad": the last known word decides.
-  const tokens = word.split(/[\s']+/).reverse();
-  for (const token of tokens) {
-    const hit = RELATIONSHIP_WORDS[token] ?? RELATIONSHIP_WORDS[singular(token)];
-    if (hit) return hit;
-    if ((RELATIONSHIPS as readonly string[]).includes(singular(token))) return singular(token) as Relationship;
+const normalize = (text: string) =>
+  text.normalize('NFKC').trim().toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ');
+const singular = (word: string) =>
+  word.endsWith('s') && !word.endsWith('ss') && word.length > 3 ? word.slice(0, -1) : word;
+const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** "my older sister" → sibling, "my wife's dad" → parent (male), "sister-in-law" → sibling, in-law. */
+export function readRelationship(text: string): RelationshipReading | undefined {
+  const noun = normalize(text).replace(/^(my|our|a|the|your)\s+/, '');
+  const inLaw = /-?in-?laws?\b|\bin law\b/.test(noun);
+  const base = unaccent(noun.replace(/-?in-?laws?\b|\bin law\b/g, '').trim());
+  const direct = RELATIONSHIP_WORDS.get(base) ?? RELATIONSHIP_WORDS.get(singular(base));
+  if (direct) return { ...direct, inLaw, noun };
+  // "older sister", "little brother", "my wife's dad", "my kid's teacher": the last known word decides.
+  const tokens = base
+    .split(/[\s']+|(?<=\w)-(?=\w)/)
+    .filter(Boolean)
+    .reverse();
+  for (let i = 0; i < tokens.length; i++) {
+    const pair = i + 1 < tokens.length ? `${tokens[i + 1]} ${tokens[i]}` : undefined;
+    const hit =
+      (pair && RELATIONSHIP_WORDS.get(pair)) ??
+      RELATIONSHIP_WORDS.get(tokens[i]!) ??
+      RELATIONSHIP_WORDS.get(singular(tokens[i]!));
+    if (hit) return { ...hit, inLaw, noun };
   }
   return undefined;
 }
 
+export function normalizeRelationship(text: string): Relationship | undefined {
+  return readRelationship(text)?.role;
+}
+
+export interface OccasionReading {
+  occasion?: Occasion;
+  /** "50th birthday" → 50, "25th anniversary" → 25. */
+  milestone?: number;
+  /** "high school graduation", "college graduation". */
+  stage?: 'school' | 'college' | 'send-off';
+  /** The user's words, cleaned for copy. */
+  words: string;
+  /** The phrase that named it, when it says more than the canonical occasion ("engagement", "baby shower"). */
+  named?: string;
+}
+
+/** Phrases that keep their own name in copy although they rank as another occasion. */
+const OWN_NAMES = new Set([
+  'engagement',
+  'bridal shower',
+  'baby shower',
+  'christening',
+  'white elephant',
+  'gift exchange',
+  'teacher appreciation',
+  'dinner party',
+]);
+
+/** Phrases, matched as whole words, longest first: "birthday" never reads as "birth". */
+const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
+  ['secret santa', 'secret-santa'],
+  ['white elephant', 'secret-santa'],
+  ['gift exchange', 'secret-santa'],
+  ['end of school year', 'thank-you'],
+  ['end of the school year', 'thank-you'],
+  ['end of year', 'thank-you'],
+  ['teacher appreciation', 'thank-you'],
+  ['thank you', 'thank-you'],
+  ['get well soon', 'get-well'],
+  ['get well', 'get-well'],
+  ['feel better', 'get-well'],
+  ['mothers day', 'mothers-day'],
+  ['mother day', 'mothers-day'],
+  ['fathers day', 'fathers-day'],
+  ['father day', 'fathers-day'],
+  ['valentines day', 'valentines'],
+  ['valentine day', 'valentines'],
+  ['baby shower', 'new-baby'],
+  ['new baby', 'new-baby'],
+  ['new home', 'housewarming'],
+  ['new house', 'housewarming'],
+  ['new apartment', 'housewarming'],
+  ['house warming', 'housewarming'],
+  ['moving in', 'housewarming'],
+  ['dinner party', 'dinner-party'],
+  ['going away', 'farewell'],
+  ['bridal shower', 'wedding'],
+  ['just because', 'just-because'],
+  ['no reason', 'just-because'],
+  ['going to college', 'graduation'],
+  ['off to college', 'graduation'],
+  ['back to school', 'graduation'],
+  ['new year', 'christmas'],
+  ['birth day', 'birthday'],
+  ['birthday', 'birthday'],
+  ['bday', 'birthday'],
+  ['b-day', 'birthday'],
+  ['anniversary', 'anniversary'],
+  ['wedding', 'wedding'],
+  ['engagement', 'wedding'],
+  ['housewarming', 'housewarming'],
+  ['graduation', 'graduation'],
+  ['graduating', 'graduation'],
+  ['graduate', 'graduation'],
+  ['grad', 'graduation'],
+  ['commencement', 'graduation'],
+  ['valentines', 'valentines'],
+  ['valentine', 'valentines'],
+  ['christmas', 'christmas'],
+  ['xmas', 'christmas'],
+  ['x-mas', 'christmas'],
+  ['holiday', 'christmas'],
+  ['holidays', 'christmas'],
+  ['hanukkah', 'hanukkah'],
+  ['chanukah', 'hanukkah'],
+  ['hannukah', 'hanukkah'],
+  ['thanks', 'thank-you'],
+  ['appreciation', 'thank-you'],
+  ['retirement', 'retirement'],
+  ['retiring', 'retirement'],
+  ['newborn', 'new-baby'],
+  ['birth', 'new-baby'],
+  ['christening', 'new-baby'],
+  ['recovery', 'get-well'],
+  ['surgery', 'get-well'],
+  ['farewell', 'farewell'],
+  ['goodbye', 'farewell'],
+  ['leaving', 'farewell'],
+  ['dinner', 'dinner-party'],
+  ['hosting', 'dinner-party'],
+  ['housewarming party', 'housewarming'],
+];
+const OCCASION_BY_PHRASE = new Map<string, Occasion>(OCCASION_PHRASES);
+const LONGEST_OCCASION_PHRASE = Math.max(...OCCASION_PHRASES.map(([p]) => p.split(' ').length));
+const ORDINALS = new Map<string, number>([
+  ['first', 1],
+  ['second', 2],
+  ['third', 3],
+  ['tenth', 10],
+  ['sixteenth', 16],
+  ['sweet', 16],
+  ['eighteenth', 18],
+  ['twenty-first', 21],
+  ['thirtieth', 30],
+  ['fortieth', 40],
+  ['fiftieth', 50],
+  ['sixtieth', 60],
+  ['silver', 25],
+  ['seventieth', 70],
+  ['eightieth', 80],
+  ['ninetieth', 90],
+  ['hundredth', 100],
+  ['golden', 50],
+  ['ruby', 40],
+]);
+
+const occasionTokens = (text: string) =>
+  normalize(text)
+    .replace(/'/g, '')
+    .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+export function readOccasion(text: string): OccasionReading {
+  const tokens = occasionTokens(text);
+  const words = normalize(text);
+  let occasion: Occasion | undefined;
+  let named: string | undefined;
+  const dashed = tokens.join('-');
+  if ((OCCASIONS as readonly string[]).includes(dashed)) occasion = dashed as Occasion;
+  for (let size = LONGEST_OCCASION_PHRASE; size >= 1 && !occasion; size--) {
+    for (let i = 0; i + size <= tokens.length && !occasion; i++) {
+      const phrase = tokens.slice(i, i + size).join(' ');
+      occasion = OCCASION_BY_PHRASE.get(phrase) ?? OCCASION_BY_PHRASE.get(singular(phrase));
+      if (occasion && OWN_NAMES.has(phrase)) named = phrase;
+    }
+  }
+  let milestone: number | undefined;
+  for (const t of tokens) {
+    const m = /^(\d{1,3})(st|nd|rd|th)?$/.exec(t);
+    if (m) milestone = Number(m[1]);
+    else if (ORDINALS.has(t)) milestone = ORDINALS.get(t);
+  }
+  const leaving =
+    occasion === 'graduation' && (tokens.includes('going') || tokens.includes('off') || tokens.includes('back'));
+  const stage = leaving
+    ? 'send-off'
+    : tokens.includes('college') || tokens.includes('university')
+      ? 'college'
+      : tokens.includes('school') && occasion === 'graduation'
+        ? 'school'
+        : undefined;
+  return {
+    words,
+    ...(occasion && { occasion }),
+    ...(milestone !== undefined && { milestone }),
+    ...(stage && { stage }),
+    ...(named && { named }),
+  };
+}
+
 export function normalizeOccasion(text: string): Occasion | undefined {
-  const word = normalize(text).replace(/[’]/g, "'");
-  if ((OCCASIONS as readonly string[]).includes(word)) return word as Occasion;
-  if (OCCASION_WORDS[word]) return OCCASION_WORDS[word];
-  const dashed = word.replace(/'/g, '').replace(/\s+/g, '-');
-  if ((OCCASIONS as readonly string[]).includes(dashed)) return dashed as Occasion;
-  for (const [phrase, occasion] of Object.entries(OCCASION_WORDS)) if (word.includes(phrase)) return occasion;
-  return undefined;
+  return readOccasion(text).occasion;
 }
 
-/** Known interests for a free-text interest, or none (then it is matched as a keyword). */
+/** What an interest phrase stands for: catalog interests (direct, related) and words to search the catalog with. */
+export interface Concept {
+  interests: readonly Interest[];
+  related?: readonly Interest[];
+  terms?: readonly string[];
+  /** The phrase also says something about the occasion ("new dad" is a new baby). */
+  occasion?: Occasion;
+}
+
+const c = (interests: Interest[], related: Interest[] = [], terms: string[] = [], occasion?: Occasion): Concept => ({
+  interests,
+  related,
+  terms,
+  ...(occasion && { occasion }),
+});
+
+/** Curated: the phrases chat models pass verbatim, mapped onto the catalog (interest names map to themselves). */
+const CONCEPTS = new Map<string, Concept>([
+  ...INTERESTS.map((i) => [i.replace(/-/g, ' '), c([i])] as const),
+  ['books', c(['reading'])],
+  ['book', c(['reading'])],
+  ['novels', c(['reading'])],
+  ['reader', c(['reading'])],
+  ['bookworm', c(['reading'])],
+  ['literature', c(['reading'])],
+  ['fantasy', c(['reading'], [], ['hobbit', 'rings'])],
+  ['video games', c(['gaming'])],
+  ['videogames', c(['gaming'])],
+  ['gamer', c(['gaming'])],
+  ['minecraft', c(['gaming'], ['lego'])],
+  ['nintendo', c(['gaming'])],
+  ['playstation', c(['gaming'])],
+  ['xbox', c(['gaming'])],
+  ['games', c(['board-games', 'gaming'])],
+  ['game night', c(['board-games'])],
+  ['card games', c(['board-games'])],
+  ['tabletop', c(['board-games'])],
+  ['dnd', c(['board-games'], [], ['dungeons', 'dragons'])],
+  ['coding', c(['programming'])],
+  ['code', c(['programming'])],
+  ['software', c(['programming'])],
+  ['developer', c(['programming'])],
+  ['engineer', c(['programming', 'gadgets'])],
+  ['computers', c(['programming', 'gadgets'])],
+  ['mechanical keyboards', c(['programming', 'gaming'], [], ['keyboard'])],
+  ['keyboards', c(['programming'], [], ['keyboard'])],
+  ['tech', c(['gadgets'])],
+  ['technology', c(['gadgets'])],
+  ['gadget', c(['gadgets'])],
+  ['smart home', c(['smart-home'])],
+  ['food', c(['cooking'])],
+  ['foodie', c(['cooking'], [], ['tasting', 'gourmet'])],
+  ['kitchen', c(['cooking'])],
+  ['cook', c(['cooking'])],
+  ['chef', c(['cooking'])],
+  ['grilling', c(['cooking'], [], ['grill', 'bbq', 'meat'])],
+  ['bbq', c(['cooking'], [], ['grill', 'bbq', 'barbecue', 'meat'])],
+  ['barbecue', c(['cooking'], [], ['grill', 'bbq', 'meat'])],
+  ['smoking meat', c(['cooking'], [], ['meat', 'grill'])],
+  ['pasta', c(['cooking'], [], ['pasta'])],
+  ['spicy food', c(['cooking'], [], ['hot', 'sauce', 'spice'])],
+  ['hot sauce', c(['cooking'], [], ['hot', 'sauce'])],
+  ['bake', c(['baking'])],
+  ['baker', c(['baking'])],
+  ['sourdough', c(['baking'], ['cooking'], ['sourdough', 'bread'])],
+  ['bread', c(['baking'], ['cooking'], ['bread', 'sourdough'])],
+  ['cakes', c(['baking'])],
+  ['pastry', c(['baking'])],
+  ['chocolate', c([], ['baking'], ['chocolate', 'truffle', 'cocoa'])],
+  ['sweets', c([], ['baking'], ['chocolate', 'sweet'])],
+  ['espresso', c(['coffee'], [], ['espresso'])],
+  ['latte', c(['coffee'])],
+  ['coffee lover', c(['coffee'])],
+  ['matcha', c(['tea'], [], ['matcha'])],
+  ['wine lover', c(['wine'])],
+  ['red wine', c(['wine'])],
+  ['champagne', c(['wine'], [], ['champagne'])],
+  ['craft beer', c(['beer'])],
+  ['homebrewing', c(['beer', 'diy'], [], ['brewing'])],
+  ['whiskey', c(['cocktails'], [], ['whiskey'])],
+  ['whisky', c(['cocktails'], [], ['whiskey'])],
+  ['bourbon', c(['cocktails'], [], ['whiskey'])],
+  ['spirits', c(['cocktails'])],
+  ['mixology', c(['cocktails'])],
+  ['bartending', c(['cocktails'])],
+  ['garden', c(['gardening'])],
+  ['gardener', c(['gardening'])],
+  ['houseplants', c(['plants'])],
+  ['plant', c(['plants'])],
+  ['plant parent', c(['plants'])],
+  ['succulents', c(['plants'])],
+  ['flowers', c(['plants', 'gardening'], [], ['flower'])],
+  ['bonsai', c(['plants'], [], ['bonsai'])],
+  ['birds', c(['animals'], ['gardening'], ['bird', 'feeder'])],
+  ['birdwatching', c(['animals'], ['hiking'], ['bird', 'binoculars', 'field guide'])],
+  ['birding', c(['animals'], [], ['bird'])],
+  ['nature', c(['hiking'], ['camping', 'animals'])],
+  ['outdoors', c(['hiking', 'camping'])],
+  ['hike', c(['hiking'])],
+  ['hiker', c(['hiking'])],
+  ['backpacking', c(['hiking', 'camping'])],
+  ['trail running', c(['running', 'hiking'])],
+  ['marathon', c(['running'], ['fitness'], ['marathon'])],
+  ['runner', c(['running'], ['fitness'])],
+  ['jogging', c(['running'])],
+  ['run', c(['running'])],
+  ['gym', c(['fitness'])],
+  ['workout', c(['fitness'])],
+  ['working out', c(['fitness'])],
+  ['exercise', c(['fitness'])],
+  ['weightlifting', c(['fitness'])],
+  ['crossfit', c(['fitness'])],
+  ['sports', c(['fitness'])],
+  ['climbing', c(['fitness'], ['hiking'], ['climbing', 'bouldering'])],
+  ['bouldering', c(['fitness'], [], ['climbing'])],
+  ['bike', c(['cycling'])],
+  ['biking', c(['cycling'])],
+  ['cyclist', c(['cycling'])],
+  ['mountain biking', c(['cycling'])],
+  ['soccer', c(['football'])],
+  ['nfl', c(['football'])],
+  ['pickleball', c(['tennis'], ['fitness'], ['pickleball', 'paddle'])],
+  ['swim', c(['swimming'])],
+  ['surfing', c(['swimming'], [], ['surf'])],
+  ['ski', c(['skiing'])],
+  ['snowboarding', c(['skiing'])],
+  ['skateboarding', c([], ['outdoors-play', 'fitness'], ['skateboard', 'skate'])],
+  ['camera', c(['photography'])],
+  ['photos', c(['photography'])],
+  ['photographer', c(['photography'])],
+  ['stars', c(['astronomy'])],
+  ['stargazing', c(['astronomy'])],
+  ['planets', c(['space'])],
+  ['rockets', c(['space'])],
+  ['nasa', c(['space'])],
+  ['records', c(['vinyl'])],
+  ['vinyl records', c(['vinyl'])],
+  ['jazz', c(['music'], ['vinyl'])],
+  ['k-pop', c(['music'])],
+  ['kpop', c(['music'])],
+  ['singing', c(['music'], [], ['karaoke', 'microphone'])],
+  ['piano', c(['music'], [], ['piano', 'keyboard'])],
+  ['ukulele', c(['music', 'guitar'])],
+  ['musician', c(['music'])],
+  ['art', c(['drawing', 'painting'])],
+  ['artist', c(['drawing', 'painting'])],
+  ['arts and crafts', c(['crafts'])],
+  ['craft', c(['crafts'])],
+  ['crafting', c(['crafts'])],
+  ['watercolor', c(['painting'], [], ['watercolor'])],
+  ['sketching', c(['drawing'])],
+  ['calligraphy', c(['writing', 'drawing'], [], ['calligraphy', 'lettering'])],
+  ['pottery', c(['crafts'], [], ['pottery', 'clay', 'ceramic'])],
+  ['crochet', c(['knitting', 'crafts'])],
+  ['embroidery', c(['sewing'])],
+  ['quilting', c(['sewing'])],
+  ['writer', c(['writing'])],
+  ['journal', c(['journaling'])],
+  ['stationery', c(['writing', 'journaling'])],
+  ['puzzle', c(['puzzles'])],
+  ['jigsaw', c(['puzzles'])],
+  ['crossword puzzles', c(['puzzles'], [], ['crossword'])],
+  ['crosswords', c(['puzzles'], [], ['crossword'])],
+  ['sudoku', c(['puzzles'])],
+  ['brain teasers', c(['puzzles'])],
+  ['chess', c(['board-games'], [], ['chess'])],
+  ['dog', c(['dogs'])],
+  ['puppy', c(['dogs'])],
+  ['dog owner', c(['dogs'])],
+  ['dog mom', c(['dogs'])],
+  ['dog dad', c(['dogs'])],
+  ['cat', c(['cats'])],
+  ['kitten', c(['cats'])],
+  ['cat lover', c(['cats'])],
+  ['cat owner', c(['cats'])],
+  ['cat mom', c(['cats'])],
+  ['pets', c(['dogs', 'cats'])],
+  ['pet', c(['dogs', 'cats'])],
+  ['animal lover', c(['animals'], ['dogs', 'cats'])],
+  ['film', c(['movies'])],
+  ['films', c(['movies'])],
+  ['cinema', c(['movies'])],
+  ['movie night', c(['movies'])],
+  ['star wars', c(['movies'], ['space', 'lego'], ['galaxy', 'jedi'])],
+  ['harry potter', c(['reading'], [], ['potter'])],
+  ['makeup', c(['makeup'])],
+  ['beauty', c(['skincare', 'makeup'])],
+  ['self-care', c(['skincare', 'meditation'], ['sleep'])],
+  ['self care', c(['skincare', 'meditation'], ['sleep'])],
+  ['pampering', c(['skincare'], ['meditation'])],
+  ['spa', c(['skincare', 'meditation'])],
+  ['style', c(['fashion'])],
+  ['clothes', c(['fashion'])],
+  ['jewelry', c(['fashion'], [], ['jewelry', 'necklace', 'bracelet', 'earrings', 'pendant'])],
+  ['jewellery', c(['fashion'], [], ['jewelry', 'necklace', 'bracelet', 'earrings'])],
+  ['watches', c(['fashion'], [], ['watch'])],
+  ['relaxation', c(['meditation', 'sleep'])],
+  ['mindfulness', c(['meditation'])],
+  ['wellness', c(['meditation', 'yoga'])],
+  ['stress', c(['meditation', 'sleep'])],
+  ['insomnia', c(['sleep'])],
+  ['decor', c(['home-decor'])],
+  ['interior design', c(['home-decor'])],
+  ['home', c(['home-decor'])],
+  ['cozy', c(['home-decor', 'sleep'], [], ['cozy', 'blanket', 'throw'])],
+  ['candles', c(['home-decor'], [], ['candle'])],
+  ['trains', c(['cars-toys'], [], ['train'])],
+  ['trucks', c(['cars-toys'], [], ['truck'])],
+  ['cars', c(['cars'], ['cars-toys'])],
+  ['lego', c(['lego'])],
+  ['bricks', c(['lego'])],
+  ['dino', c(['dinosaurs'])],
+  ['t-rex', c(['dinosaurs'])],
+  ['princesses', c(['dolls'], ['crafts'], ['princess'])],
+  ['unicorns', c([], ['crafts', 'drawing'], ['unicorn'])],
+  ['science experiments', c(['science'], ['learning'], ['experiment'])],
+  ['stem', c(['science', 'learning'])],
+  ['experiments', c(['science'])],
+  ['robots', c(['programming', 'science'], [], ['robot'])],
+  ['languages', c(['languages'])],
+  ['language', c(['languages'])],
+  ['french', c(['languages'])],
+  ['spanish', c(['languages'])],
+  ['family history', c(['history'], ['writing'], ['memory', 'family', 'journal'])],
+  ['genealogy', c(['history'], [], ['family'])],
+  ['history buff', c(['history'])],
+  ['museums', c(['history', 'science'], [], ['museum'])],
+  ['woodwork', c(['woodworking'])],
+  ['carpentry', c(['woodworking', 'diy'])],
+  ['handyman', c(['diy'])],
+  ['home improvement', c(['diy'])],
+  ['tools', c(['diy'])],
+  ['fixing things', c(['diy'])],
+  ['3d printing', c(['diy', 'gadgets'])],
+  ['traveling', c(['travel'])],
+  ['travelling', c(['travel'])],
+  ['traveler', c(['travel'])],
+  ['wanderlust', c(['travel'])],
+  ['road trips', c(['travel', 'cars'])],
+  ['frequent flyer', c(['travel'])],
+  [
+    'works from home',
+    c([], ['programming', 'coffee'], ['desk', 'laptop', 'office', 'ergonomic', 'lamp', 'headphones']),
+  ],
+  [
+    'working from home',
+    c([], ['programming', 'coffee'], ['desk', 'laptop', 'office', 'ergonomic', 'lamp', 'headphones']),
+  ],
+  ['remote work', c([], ['programming', 'coffee'], ['desk', 'laptop', 'office', 'ergonomic'])],
+  ['home office', c([], ['programming'], ['desk', 'laptop', 'office', 'ergonomic'])],
+  ['dorm life', c([], ['travel', 'sleep'], ['dorm', 'college', 'student', 'compact', 'lamp', 'headphones'])],
+  ['dorm', c([], ['sleep'], ['dorm', 'college', 'student', 'compact'])],
+  ['college', c([], ['learning'], ['dorm', 'college', 'student'])],
+  ['student', c(['learning'], [], ['student', 'college'])],
+  ['new dad', c([], ['sleep', 'coffee'], ['baby', 'parent', 'dad'], 'new-baby')],
+  ['new mom', c([], ['sleep', 'skincare'], ['baby', 'parent', 'mom'], 'new-baby')],
+  ['new parents', c([], ['sleep'], ['baby', 'parent'], 'new-baby')],
+  ['expecting', c([], ['sleep'], ['baby'], 'new-baby')],
+  ['pregnant', c([], ['sleep'], ['baby'], 'new-baby')],
+  ['beekeeping', c([], ['gardening'], ['bee', 'honey', 'beeswax'])],
+  ['honey', c([], ['tea'], ['honey'])],
+  ['astrology', c([], ['meditation'], ['zodiac', 'astrology', 'tarot'])],
+  ['tarot', c([], ['meditation'], ['tarot'])],
+  ['poetry', c(['reading', 'writing'], [], ['poetry', 'poems'])],
+  ['comics', c(['reading'], ['drawing'], ['graphic', 'novel'])],
+  ['anime', c(['drawing', 'movies'])],
+  ['theater', c(['movies', 'music'], [], ['theater'])],
+  ['broadway', c(['music'], [], ['theater'])],
+  ['concerts', c(['music'], [], ['concert'])],
+  ['festivals', c(['music', 'camping'])],
+  ['fishing trips', c(['fishing'])],
+  ['fly fishing', c(['fishing'], [], ['fly'])],
+  ['hunting', c(['camping', 'hiking'])],
+  ['kayaking', c(['swimming'], [], ['kayak'])],
+  ['boating', c(['swimming', 'fishing'])],
+  ['tennis player', c(['tennis'])],
+  ['golfer', c(['golf'])],
+  ['football fan', c(['football'])],
+  ['basketball', c(['fitness'], [], ['basketball'])],
+  ['baseball', c(['fitness'], [], ['baseball'])],
+]);
+
+/** Filler words a chat model passes along with an interest: "just started running", "big fan of jazz". */
+const FILLER = new Set([
+  'just',
+  'started',
+  'starting',
+  'start',
+  'getting',
+  'into',
+  'loves',
+  'love',
+  'likes',
+  'like',
+  'enjoys',
+  'really',
+  'big',
+  'huge',
+  'fan',
+  'of',
+  'the',
+  'a',
+  'an',
+  'and',
+  'avid',
+  'amateur',
+  'beginner',
+  'beginning',
+  'keen',
+  'obsessed',
+  'with',
+  'about',
+  'lover',
+  'owner',
+  'enthusiast',
+  'life',
+  'lately',
+  'recently',
+  'learning',
+  'to',
+  'her',
+  'his',
+  'their',
+  'is',
+  'in',
+  'on',
+  'for',
+  'all',
+  'things',
+  'anything',
+  'stuff',
+  'new',
+  'some',
+  'very',
+  'much',
+]);
+
+export interface InterestReading {
+  /** The user's words, trimmed. */
+  phrase: string;
+  /** Catalog interests with their weight: 1 stated, 0.5 related. */
+  interests: Map<Interest, number>;
+  /** The phrase's content words (filler dropped), matched together by the text-relevance engine. */
+  words: string[];
+  /** The concepts' search words, any of which may match. */
+  terms: string[];
+  occasion?: Occasion;
+}
+
+const phraseTokens = (text: string) =>
+  normalize(text)
+    .replace(/'/g, '')
+    .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+/** "sourdough baking" → baking + the words sourdough, baking; "just started running" → running. */
+export function readInterest(text: string): InterestReading {
+  const phrase = normalize(text);
+  const tokens = phraseTokens(text);
+  const interests = new Map<Interest, number>();
+  const terms = new Set<string>();
+  let occasion: Occasion | undefined;
+  const add = (concept: Concept) => {
+    for (const i of concept.interests) interests.set(i, 1);
+    for (const i of concept.related ?? []) if (!interests.has(i)) interests.set(i, 0.5);
+    for (const t of concept.terms ?? []) terms.add(t);
+    occasion ??= concept.occasion;
+  };
+  const whole = CONCEPTS.get(tokens.join(' ')) ?? CONCEPTS.get(singular(tokens.join(' ')));
+  if (whole) add(whole);
+  const covered = new Set<number>();
+  if (!whole) {
+    // Pairs of words first ("craft beer", "new dad"), then single words not already covered.
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const hit = CONCEPTS.get(`${tokens[i]} ${tokens[i + 1]}`);
+      if (hit) (add(hit), covered.add(i), covered.add(i + 1));
+    }
+    tokens.forEach((t, i) => {
+      if (covered.has(i) || FILLER.has(t)) return;
+      const hit = CONCEPTS.get(t) ?? CONCEPTS.get(singular(t)) ?? CONCEPTS.get(t.replace(/ing$/, ''));
+      if (hit) add(hit);
+    });
+  }
+  const content = tokens.filter((t) => !FILLER.has(t));
+  return { phrase, interests, words: content, terms: [...terms], ...(occasion && { occasion }) };
+}
+
+/** Known interests for a free-text interest (stated ones only). */
 export function normalizeInterest(text: string): Interest[] {
-  const word = normalize(text);
-  if ((INTERESTS as readonly string[]).includes(word)) return [word as Interest];
-  const dashed = word.replace(/\s+/g, '-');
-  if ((INTERESTS as readonly string[]).includes(dashed)) return [dashed as Interest];
-  return INTEREST_WORDS[word] ?? INTEREST_WORDS[singular(word)] ?? ((INTERESTS as readonly string[]).includes(singular(word)) ? [singular(word) as Interest] : []);
+  return [...readInterest(text).interests].filter(([, weight]) => weight === 1).map(([i]) => i);
 }
 
-export function exclusionInterests(text: string): Interest[] {
-  const word = normalize(text);
-  return EXCLUDE_WORDS[word] ?? normalizeInterest(word);
+/** What an exclusion word rules out. Words that are none of these are matched as whole words of the text. */
+export interface ExclusionReading {
+  contents: Content[];
+  interests: Interest[];
+  categories: Category[];
+  /** Matched as a whole word (or its plural) of the id, title, description and keywords. */
+  word: string;
 }
+
+const EXCLUDE_WORDS = new Map<string, { contents?: Content[]; interests?: Interest[]; categories?: Category[] }>([
+  ['alcohol', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
+  ['booze', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
+  ['drinking', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
+  ['liquor', { contents: ['alcohol'], interests: ['cocktails'] }],
+  ['sober', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
+  ['caffeine', { contents: ['caffeine'] }],
+  ['decaf', { contents: ['caffeine'] }],
+  ['nuts', { contents: ['nuts', 'peanuts'] }],
+  ['nut', { contents: ['nuts', 'peanuts'] }],
+  ['tree nuts', { contents: ['nuts'] }],
+  ['peanuts', { contents: ['peanuts'] }],
+  ['peanut', { contents: ['peanuts'] }],
+  ['nut allergy', { contents: ['nuts', 'peanuts'] }],
+  ['gluten', { contents: ['gluten'] }],
+  ['wheat', { contents: ['gluten'] }],
+  ['dairy', { contents: ['dairy'] }],
+  ['milk', { contents: ['dairy'] }],
+  ['lactose', { contents: ['dairy'] }],
+  ['eggs', { contents: ['eggs'] }],
+  ['egg', { contents: ['eggs'] }],
+  ['soy', { contents: ['soy'] }],
+  ['sesame', { contents: ['sesame'] }],
+  ['fish', { contents: ['fish'] }],
+  ['shellfish', { contents: ['shellfish'] }],
+  ['food', { categories: ['food-drink'] }],
+  ['sweets', { contents: [] }],
+  ['screens', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
+  ['screen time', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
+  ['electronics', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
+  ['gadgets', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
+  ['tech', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
+  ['clutter', { categories: ['home'] }],
+  ['clothes', { categories: ['fashion'] }],
+  ['clothing', { categories: ['fashion'] }],
+  ['perfume', { interests: [] }],
+  ['scented', { interests: [] }],
+  ['pets', { categories: ['pets'], interests: ['dogs', 'cats'] }],
+]);
+
+export function readExclusion(text: string): ExclusionReading {
+  const word = phraseTokens(text).join(' ');
+  const known = EXCLUDE_WORDS.get(word) ?? EXCLUDE_WORDS.get(singular(word));
+  const concept = CONCEPTS.get(word) ?? CONCEPTS.get(singular(word));
+  return {
+    contents: known?.contents ?? [],
+    interests: [...new Set([...(known?.interests ?? []), ...(concept?.interests ?? [])])],
+    categories: known?.categories ?? [],
+    word,
+  };
+}
+
+/** Presumptions a stated interest satisfies: someone into makeup wears it, a gardener has a garden. */
+export const PRESUMPTION_SATISFIED_BY = new Map<Presumption, readonly Interest[]>([
+  ['wears-makeup', ['makeup']],
+  ['has-garden', ['gardening']],
+  ['has-car', ['cars']],
+  ['beard', []],
+  ['has-baby', []],
+]);
 
 export const RELATIONSHIP_VALUES = RELATIONSHIPS;
 export const OCCASION_VALUES = OCCASIONS;
-export const RELATIONSHIP_SUGGESTIONS = [...new Set([...RELATIONSHIPS, ...Object.keys(RELATIONSHIP_WORDS)])].sort();
-export const OCCASION_SUGGESTIONS = [...new Set([...OCCASIONS, ...Object.keys(OCCASION_WORDS)])].sort();
+export const RELATIONSHIP_SUGGESTIONS = [...new Set([...RELATIONSHIPS, ...RELATIONSHIP_WORDS.keys()])].sort();
+export const OCCASION_SUGGESTIONS = [...new Set([...OCCASIONS, ...OCCASION_BY_PHRASE.keys()])].sort();

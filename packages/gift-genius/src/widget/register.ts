@@ -6,7 +6,7 @@ import type { Gift } from '../catalog/schema.js';
 import { clientCapabilities } from '../primitives/client-capabilities.js';
 import type { Lane } from '../primitives/lane.js';
 import { DEFAULT_TOOL_CONFIG } from '../primitives/tool-config.js';
-import { SuggestOutputSchema, buildSuggestInputSchema } from '../primitives/tools.js';
+import { SuggestOutputSchema, buildSuggestInputSchema, suggestionStructured } from '../primitives/tools.js';
 import { withCachedJsonSchema } from '../primitives/cached-schema.js';
 import type { GiftQuery, Ranking } from '../recommend/rank.js';
 import { widgetResource, widgetResourceMeta, widgetResultMeta } from './meta.js';
@@ -159,14 +159,20 @@ function filterListing(
 }
 
 function suggestionResult(ranking: Ranking, query: QueryArgs, heading?: string): CallToolResult {
-  const gifts = ranking.gifts.map((g) => ({ id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason }));
+  const structured = suggestionStructured(ranking, query.budget);
+  const { gifts } = structured;
   const label = heading ?? (query.budget !== undefined ? `Gift ideas up to $${query.budget}` : 'Gift ideas');
   const text = gifts.length
-    ? [`${label}:`, ...gifts.map((g, i) => `${i + 1}. ${g.title} — $${g.price} (${g.category})`)].join('\n')
-    : `${label}: nothing in the catalog fits.`;
+    ? [`${label}:`, ...gifts.map((g, i) => `${i + 1}. ${g.title} — $${g.price} (${g.category}; id: ${g.id})`)]
+    : [`${label}: nothing in the catalog fits.`];
+  const notes = ranking.unmet.map((u) => `Note: ${u.message}`);
   return {
-    content: [{ type: 'text', text }],
-    structuredContent: { gifts, matched: ranking.matched, budget: query.budget ?? null, acrossPriceRanges: ranking.acrossPriceRanges },
+    // As suggest_gifts: a summary with ids, then the structured result serialised (2025-06-18+ SHOULD).
+    content: [
+      { type: 'text', text: [...text, ...notes].join('\n') },
+      { type: 'text', text: JSON.stringify(structured) },
+    ],
+    structuredContent: structured,
     _meta: widgetResultMeta(query, heading),
   };
 }

@@ -1,0 +1,33 @@
+// Violations are computed, not judged: over budget, or an item an exclusion word rules out. Checked here
+// independently of the ranker's own vocabulary: the word in the item's text or tags, or an allergen or
+// abstinence word against the item's declared contents.
+const GROUPS = new Map([
+  ['alcohol', { contains: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
+  ['nuts', { contains: ['nuts', 'peanuts'] }],
+  ['gluten', { contains: ['gluten'] }],
+  ['dairy', { contains: ['dairy'] }],
+  ['caffeine', { contains: ['caffeine'] }],
+  ['screens', { categories: ['tech'], interests: ['gaming', 'gadgets'] }],
+  ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
+]);
+export function violations(gift, args) {
+  const budget = args.budget !== undefined && gift.price > args.budget;
+  // "nut-free", "alcohol-free" state the absence of the word they contain.
+  const text = `${gift.id.replace(/-/g, ' ')} ${gift.title} ${gift.description}`
+    .toLowerCase()
+    .replace(/\b[a-z]+-free\b/g, ' ');
+  const exclusion = (args.exclude ?? []).some((raw) => {
+    const w = raw.toLowerCase().trim();
+    const g = GROUPS.get(w);
+    if (
+      g &&
+      (g.contains?.some((c) => gift.contains?.includes(c)) ||
+        g.interests?.some((i) => gift.interests.includes(i)) ||
+        g.categories?.some((c) => gift.categories.includes(c)))
+    )
+      return true;
+    const stemmed = w.replace(/s$/, '');
+    return new RegExp(`\\b${stemmed}s?\\b`).test(text) || gift.interests.includes(w) || gift.categories.includes(w);
+  });
+  return { budget, exclusion };
+}

@@ -1,0 +1,242 @@
+import type { Occasion } from '../catalog/schema.js';
+import type { Candidate, UnmetKind } from './rank.js';
+import type { ParsedQuery } from './score.js';
+
+/*
+ * Reasons: one or two sentences that tie an item to the facts the user gave, in the user's own words
+ * (quoted when they are a phrase), and claim only what holds: an interest when a stated interest or a strong
+ * text match ties it, the relationship or occasion only when the item is tagged for it. Wording varies
+ * deterministically by item and position, so five reasons do not read as one template.
+ */
+
+const MET = 0.5; // as rank.ts MET (no import cycle at runtime: rank.ts imports this module)
+
+const article = (word: string) =>
+  /^(8|11|18)/.test(word) || (/^[aeiou]/i.test(word) && !/^(uni|use|one|eu)/i.test(word)) ? 'an' : 'a';
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+const pick = <T>(options: readonly T[], seed: number): T => options[seed % options.length]!;
+
+/** "your sister", "your wife's dad"; "them" when the relationship was not understood. */
+export function recipient(q: ParsedQuery): string {
+  return q.relationship ? `your ${q.relationship.noun}` : 'them';
+}
+
+const OCCASION_NAMES = new Map<Occasion, string>([
+  ['birthday', 'birthday'],
+  ['christmas', 'Christmas'],
+  ['hanukkah', 'Hanukkah'],
+  ['anniversary', 'anniversary'],
+  ['wedding', 'wedding'],
+  ['housewarming', 'housewarming'],
+  ['graduation', 'graduation'],
+  ['valentines', "Valentine's Day"],
+  ['mothers-day', "Mother's Day"],
+  ['fathers-day', "Father's Day"],
+  ['thank-you', 'thank-you'],
+  ['retirement', 'retirement'],
+  ['new-baby', 'new-baby'],
+  ['get-well', 'get-well'],
+  ['just-because', 'just-because'],
+  ['secret-santa', 'Secret Santa'],
+  ['farewell', 'farewell'],
+  ['dinner-party', 'dinner party'],
+]);
+
+/** "50th birthday", "high school graduation", or the canonical name. */
+function occasionName(q: ParsedQuery): string {
+  const o = q.occasion!;
+  const name = o.named ?? OCCASION_NAMES.get(o.occasion!)!;
+  if (o.milestone !== undefined && (o.occasion === 'birthday' || o.occasion === 'anniversary'))
+    return `${ordinal(o.milestone)} ${name}`;
+  if (o.stage === 'send-off') return 'college send-off';
+  if (o.occasion === 'graduation' && o.stage) return `${o.stage === 'school' ? 'high school' : 'college'} graduation`;
+  return name;
+}
+
+const ORDINAL_WORDS = [
+  'zeroth',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
+function ordinal(n: number): string {
+  if (n <= 10) return ORDINAL_WORDS[n]!;
+  const s =
+    n % 100 >= 11 && n % 100 <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${s}`;
+}
+
+/** Occasions that read as a day to look back on, and ones that read as a noun after "your sister's". */
+const LASTING = new Set<Occasion>([
+  'birthday',
+  'christmas',
+  'hanukkah',
+  'anniversary',
+  'graduation',
+  'wedding',
+  'retirement',
+  'valentines',
+  'mothers-day',
+  'fathers-day',
+]);
+const NOMINAL = new Set<Occasion>([
+  'birthday',
+  'anniversary',
+  'graduation',
+  'wedding',
+  'retirement',
+  'housewarming',
+  'farewell',
+]);
+
+const AGE_WORDS = new Map([
+  ['toddler', 'a toddler'],
+  ['child', 'a child of that age'],
+  ['teen', 'a teenager'],
+  ['young adult', 'someone in their twenties'],
+  ['adult', ''],
+  ['senior', ''],
+]);
+
+export function reasonFor(s: Candidate, q: ParsedQuery, position: number): string {
+  const seed = hash(`${s.gift.id}|${position}`);
+  const who = recipient(q);
+  const first: string[] = [];
+  // The interest the item fits best, if it truly fits.
+  let best = -1;
+  s.phraseRel.forEach((r, p) => {
+    if (r >= MET && (best < 0 || r > s.phraseRel[best]!)) best = p;
+  });
+  const occasion = s.occasionFits && q.occasion?.occasion ? occasionName(q) : undefined;
+  if (best >= 0) {
+    const phrase = `“${q.interests[best]!.phrase}”`;
+    const also = s.phraseRel.filter((r, p) => p !== best && r >= MET).length > 0 && q.interests.length > 1;
+    const reading = q.interests[best]!;
+    const exact = s.gift.interests.some(
+      (i) => i.replace(/-/g, ' ') === reading.phrase || `${i.replace(/-/g, ' ')}s` === reading.phrase,
+    );
+    if (s.phraseRel[best]! >= 0.9 || exact) {
+      // The item carries the interest and the user's own words: say so plainly.
+      first.push(
+        pick(
+          [
+            `Picked for ${phrase}${also ? ' and more than one thing you mentioned' : ''}`,
+            `A direct match for ${phrase}`,
+            `Chosen with ${phrase} in mind`,
+            `Ties straight in with ${phrase}`,
+          ],
+          seed,
+        ),
+      );
+    } else {
+      // A tag match only (a jigsaw for "crossword puzzles"): name what it shares, not more.
+      const shared = s.gift.interests.find((i) => q.interests[best]!.interests.get(i) === 1);
+      first.push(
+        shared ? `Suits someone into ${shared.replace(/-/g, ' ')}, as ${phrase} suggests` : `A good fit for ${phrase}`,
+      );
+    }
+  } else if (q.interests.length && s.phraseRel.some((r) => r > 0.2)) {
+    first.push(`Close to “${q.interests[0]!.phrase}” without being a direct match`);
+  }
+  let line = first[0];
+  if (occasion) {
+    const o = `${article(occasion)} ${occasion} gift`;
+    const o0 = q.occasion!.occasion!;
+    const options = [`A fitting ${occasion} gift for ${who}`];
+    if (LASTING.has(o0)) options.push(`${capital(o)} ${who} can enjoy long after the day`);
+    if (NOMINAL.has(o0)) options.push(`Well suited to ${who}'s ${occasion}`.replace("them's", 'their'));
+    line = line
+      ? `${line}, and ${pick(['a fitting', 'a natural', 'an easy'], seed >>> 3)} ${occasion} gift for ${who}`
+      : pick(options, seed >>> 3);
+  } else if (s.roleFits && q.relationship) {
+    const role = q.relationship.role;
+    const warm =
+      role === 'partner'
+        ? 'personal'
+        : role === 'colleague' || role === 'boss'
+          ? 'thoughtful but not too personal'
+          : role === 'host' || role === 'neighbor'
+            ? 'gracious'
+            : role === 'teacher'
+              ? 'appreciative'
+              : 'well-judged';
+    line = line
+      ? `${line}, and ${article(warm)} ${warm} pick for ${who}`
+      : pick(
+          [
+            `${capital(article(warm))} ${warm} pick for ${who}`,
+            `Right in register for ${who}`,
+            `A gift that suits ${who} well`,
+          ],
+          seed >>> 3,
+        );
+  }
+  if (!line)
+    line = pick([`A broadly well-liked gift that suits ${who}`, `A safe, well-liked choice for ${who}`], seed >>> 3);
+  // Without a stated interest to point at, say what the item is: the first sentence of its description.
+  if (best < 0) line = `${line} — ${describe(s.gift.description).replace(/[.!?]$/, '')}`;
+  const price = s.gift.price;
+  if (q.budget !== undefined) {
+    const share = price / q.budget;
+    const part = share >= 0.6 ? 'most' : share >= 0.3 ? 'about half' : 'a small part';
+    return `${line}. At ${money(price)} it uses ${part} of your ${money(q.budget)} budget.`;
+  }
+  const band = AGE_WORDS.get(q.band);
+  return band
+    ? `${line}. It is right for ${band}.`
+    : `${line}. At ${money(price)}, about what people usually spend on ${who}.`.replace(' on them.', '.');
+}
+
+/** Names that open catalog descriptions and keep their capital (the catalog review keeps this list current). */
+const PROPER = new Set(['Tolkien', 'Samin', 'Chad', 'Eric', 'James', 'Dav', 'LEGO', 'Mary', 'Carl', 'Yuval']);
+
+/** "A box of handmade truffles …" → "a box of handmade truffles …"; proper names keep their capital. */
+const firstSentences = new Map<string, string>();
+function describe(description: string): string {
+  let first = firstSentences.get(description);
+  if (first === undefined) {
+    first = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
+    if (firstSentences.size < 100_000) firstSentences.set(description, first); // bounded: one entry per catalog text
+  }
+  const word = first.split(/[\s,']/)[0]!;
+  return PROPER.has(word) ? first : first.charAt(0).toLowerCase() + first.slice(1);
+}
+
+export const unmetMessage = {
+  occasion: (q: ParsedQuery) => `Could not tell which occasion “${q.occasion!.words}” is, so the ideas ignore it.`,
+  interest: (kind: UnmetKind, phrase: string, q: ParsedQuery, cheapest: number) => {
+    const instead = `these are well-liked picks for ${recipient(q)} instead.`;
+    switch (kind) {
+      case 'budget':
+        return (
+          `The closest matches for “${phrase}” cost more than ${money(q.budget!)} ` +
+          `(from ${money(cheapest)}); ${instead}`
+        );
+      case 'exclusion':
+        return `What matches “${phrase}” is ruled out by what you asked to avoid; ${instead}`;
+      case 'age':
+        return `What matches “${phrase}” is not made for age ${q.age}; ${instead}`;
+      default:
+        return `Nothing in the catalog matches “${phrase}” well; ${instead}`;
+    }
+  },
+  nothing: (q: ParsedQuery) =>
+    `Nothing in the catalog fits age ${q.age} within ${money(q.budget!)}; a higher budget would help.`,
+  few: (n: number, q: ParsedQuery) =>
+    `Only ${n} ${n === 1 ? 'idea fits' : 'ideas fit'} everything you asked for ${recipient(q)}; ` +
+    'fewer exclusions or a wider budget would give more.',
+};

@@ -1,0 +1,277 @@
+import type { Category, Gift, Interest, Occasion, Relationship } from '../catalog/schema.js';
+import { listingCode, productTitle, stem, words } from './text.js';
+import {
+  PRESUMPTION_SATISFIED_BY,
+  readExclusion,
+  readInterest,
+  readOccasion,
+  readRelationship,
+  type ExclusionReading,
+  type InterestReading,
+  type OccasionReading,
+  type RelationshipReading,
+} from './vocabulary.js';
+
+/*
+ * Reading a request and scoring an item for it. Pure functions shared by the reference ranking (rank.ts)
+ * and the index (gift-index.ts): both call them on equal data in the same order, so scores are the same
+ * doubles. An item's score is `signatureScore` (everything but the price) plus `priceFit(price)`.
+ */
+
+export interface GiftQuery {
+  age: number;
+  relationship: string;
+  budget?: number;
+  interests?: string[];
+  occasion?: string;
+  exclude?: string[];
+  count?: number;
+}
+
+export type AgeBand = 'toddler' | 'child' | 'teen' | 'young adult' | 'adult' | 'senior';
+
+export function ageBand(age: number): AgeBand {
+  if (age < 4) return 'toddler';
+  if (age < 13) return 'child';
+  if (age < 18) return 'teen';
+  if (age < 26) return 'young adult';
+  if (age < 65) return 'adult';
+  return 'senior';
+}
+
+export interface ParsedQuery {
+  count: number;
+  age: number;
+  band: AgeBand;
+  budget?: number;
+  relationship?: RelationshipReading;
+  /** The occasion the user named (or an interest implied: "new dad"), read by whole words. */
+  occasion: OccasionReading | undefined;
+  interests: InterestReading[];
+  /** Interests the user stated outright (weight 1): what presumptions may rest on. */
+  stated: Set<Interest>;
+  exclusions: ExclusionReading[];
+  /** The spend a thoughtful person aims at for this relationship, within the budget. */
+  target: number;
+  /** Categories in the relationship's register (a colleague, a host, a teenager). */
+  register?: ReadonlySet<Category>;
+}
+
+/** What people usually spend per relationship (US, everyday occasions), the anchor for "fits the norm". */
+const SPEND_NORMS = new Map<Relationship, number>([
+  ['partner', 90],
+  ['parent', 60],
+  ['sibling', 45],
+  ['child', 40],
+  ['grandparent', 50],
+  ['friend', 40],
+  ['colleague', 25],
+  ['boss', 40],
+  ['teacher', 25],
+  ['neighbor', 25],
+  ['host', 35],
+]);
+const BIG_OCCASIONS = new Set<Occasion>(['anniversary', 'wedding', 'graduation', 'retirement']);
+
+export function parseQuery(query: GiftQuery): ParsedQuery {
+  const count = Math.min(Math.max(query.count ?? 5, 1), 10);
+  const relationship = readRelationship(query.relationship);
+  const interests = (query.interests ?? []).filter((t) => t.trim()).map(readInterest);
+  let occasion = query.occasion?.trim() ? readOccasion(query.occasion) : undefined;
+  const implied = interests.find((i) => i.occasion)?.occasion;
+  if (implied && !occasion?.occasion) occasion = { ...occasion, words: occasion?.words ?? implied, occasion: implied };
+  const stated = new Set<Interest>();
+  for (const i of interests) for (const [interest, weight] of i.interests) if (weight === 1) stated.add(interest);
+  const exclusions = (query.exclude ?? []).map(readExclusion).filter((e) => e.word);
+  const band = ageBand(query.age);
+  let norm = SPEND_NORMS.get(relationship?.role ?? 'friend')!;
+  if (relationship?.role === 'child') norm = band === 'toddler' || band === 'child' ? 35 : band === 'teen' ? 50 : 60;
+  if (occasion?.occasion && BIG_OCCASIONS.has(occasion.occasion)) norm *= 1.6;
+  if ((occasion?.milestone ?? 0) >= 18) norm *= 1.4;
+  const budget = query.budget;
+  const target = budget !== undefined && budget > 0 ? Math.min(0.75 * budget, Math.max(norm, 0.45 * budget)) : norm;
+  const role = relationship?.role;
+  const register = REGISTER.get(
+    band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : (role ?? ''),
+  );
+  return {
+    count,
+    age: query.age,
+    band,
+    ...(budget !== undefined && { budget }),
+    ...(relationship && { relationship }),
+    occasion,
+    interests,
+    stated,
+    exclusions,
+    target,
+    ...(register && { register }),
+  };
+}
+
+/** Why an item cannot be suggested whatever its price and age range (checked apart), or undefined when it can. */
+export type GateFailure = 'exclusion' | 'presumption' | 'relationship';
+
+export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>): GateFailure | undefined {
+  if (q.exclusions.some((e) => excludes(gift, e, itemWords))) return 'exclusion';
+  if (gift.presumesInterest && !gift.presumesInterest.some((i) => q.stated.has(i))) return 'presumption';
+  for (const p of gift.presumes ?? []) {
+    const by = PRESUMPTION_SATISFIED_BY.get(p) ?? [];
+    const baby = p === 'has-baby' && q.occasion?.occasion === 'new-baby';
+    const said = q.interests.some((i) => [...i.words, ...i.terms].some((t) => PRESUMPTION_WORDS.get(p)?.has(t)));
+    if (!baby && !said && !by.some((i) => q.stated.has(i))) return 'presumption';
+  }
+  if (gift.gender && gift.gender !== q.relationship?.gender) return 'presumption';
+  const role = q.relationship?.role;
+  if (role && gift.notFor?.includes(role)) return 'relationship';
+  // A gift meant only for a partner is never suggested for anyone else.
+  if (role && role !== 'partner' && gift.relationships.length === 1 && gift.relationships[0] === 'partner')
+    return 'relationship';
+  return undefined;
+}
+
+const PRESUMPTION_WORDS = new Map([
+  ['beard', new Set(['beard', 'shaving', 'grooming'])],
+  ['has-baby', new Set(['baby'])],
+  ['has-garden', new Set(['garden', 'backyard', 'yard'])],
+  ['has-car', new Set(['car', 'driving'])],
+  ['wears-makeup', new Set(['makeup', 'cosmetics'])],
+]);
+
+/** The words an exclusion is matched against: id, title, description, keywords (stemmed). */
+export function exclusionWords(gift: Gift): Set<string> {
+  // "nut-free", "alcohol-free", "caffeine-free" say the opposite of the word they contain.
+  const code = listingCode(gift);
+  const id = code ? gift.id.slice(0, -(code.length + 1)) : gift.id;
+  const text = `${id.replace(/-/g, ' ')} ${productTitle(gift)} ${gift.description} ${(gift.keywords ?? []).join(' ')}`;
+  return new Set(words(text.replace(/\b[\p{L}]+-free\b/gu, ' ')));
+}
+
+function excludes(gift: Gift, e: ExclusionReading, itemWords: ReadonlySet<string>): boolean {
+  if (gift.id === e.word.replace(/ /g, '-')) return true;
+  if (e.contents.some((x) => gift.contains?.includes(x))) return true;
+  if (e.interests.some((i) => gift.interests.includes(i) || gift.presumesInterest?.includes(i))) return true;
+  if (e.categories.some((cat) => gift.categories.includes(cat))) return true;
+  if ((gift.categories as readonly string[]).includes(e.word)) return true;
+  const ws = words(e.word);
+  return ws.length > 0 && ws.every((x) => itemWords.has(x) || itemWords.has(stem(`${x}s`)));
+}
+
+/** Weights: a stated interest outweighs every tag; tags only nudge. */
+export const WEIGHTS = {
+  interest: 6,
+  roleFit: 1.2,
+  roleMiss: -0.6,
+  occasionFit: 1.2,
+  occasionMiss: -0.6,
+  giftability: 0.6,
+  ageTargeted: 0.6,
+  tooYoung: -1,
+  senior: 0.4,
+  madeForIt: 0.8,
+  wrongOccasion: -2,
+  register: 0.4,
+};
+
+/** Categories that suit each relationship's register (US gift-giving norms). */
+const REGISTER = new Map<string, ReadonlySet<Category>>([
+  ['partner', new Set(['fashion', 'experiences', 'beauty', 'travel'])],
+  ['parent', new Set(['home', 'kitchen', 'experiences', 'books', 'garden'])],
+  ['sibling', new Set(['games', 'experiences', 'food-drink', 'home'])],
+  ['grandparent', new Set(['home', 'books', 'food-drink', 'games', 'garden'])],
+  ['friend', new Set(['games', 'food-drink', 'home', 'books', 'experiences'])],
+  ['colleague', new Set(['food-drink', 'stationery', 'kitchen', 'garden'])],
+  ['boss', new Set(['food-drink', 'stationery', 'garden'])],
+  ['teacher', new Set(['food-drink', 'stationery', 'garden', 'books'])],
+  ['neighbor', new Set(['food-drink', 'home', 'garden', 'kitchen'])],
+  ['host', new Set(['food-drink', 'home', 'garden', 'kitchen'])],
+  ['child', new Set(['toys', 'books', 'games', 'art'])],
+  ['teen', new Set(['tech', 'fashion', 'games', 'art', 'music'])],
+]);
+
+/** Occasions where an untagged item reads as off-key (a birthday toy for a get-well visit). */
+const SPECIFIC_OCCASIONS = new Set<Occasion>([
+  'anniversary',
+  'wedding',
+  'housewarming',
+  'graduation',
+  'valentines',
+  'mothers-day',
+  'fathers-day',
+  'thank-you',
+  'retirement',
+  'new-baby',
+  'get-well',
+  'secret-santa',
+  'farewell',
+  'dinner-party',
+]);
+
+/** How well an item fits one interest phrase, 0..1: tags (stated 1, related 0.5) and text relevance. */
+export function phraseRelevance(gift: Gift, reading: InterestReading, text: number): number {
+  let tag = 0;
+  for (const i of gift.interests) tag = Math.max(tag, reading.interests.get(i) ?? 0);
+  // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
+  return Math.min(1, 0.75 * Math.max(tag, text) + (0.25 * Math.min(tag, text)) / 0.75);
+}
+
+export interface SignatureFacts {
+  score: number;
+  /** Relevance per interest phrase, in the query's order. */
+  phraseRel: number[];
+  roleFits: boolean;
+  occasionFits: boolean;
+}
+
+/** Everything in the score but the price. `text[p]` is the text relevance of the item's profile to phrase p. */
+const NO_PHRASES: number[] = [];
+
+export function signatureScore(
+  gift: Gift,
+  q: ParsedQuery,
+  text: readonly Float64Array[],
+  profile: number,
+): SignatureFacts {
+  let score = 0;
+  const phraseRel = q.interests.length
+    ? q.interests.map((reading, p) => phraseRelevance(gift, reading, text[p]![profile]!))
+    : NO_PHRASES;
+  for (const r of phraseRel) score += WEIGHTS.interest * r;
+  const role = q.relationship?.role;
+  const roleFits =
+    role !== undefined &&
+    (gift.relationships.includes(role) || (role === 'host' && gift.relationships.includes('neighbor')));
+  if (role) score += roleFits ? WEIGHTS.roleFit : WEIGHTS.roleMiss;
+  const occasion = q.occasion?.occasion;
+  const occasionFits = occasion !== undefined && gift.occasions.includes(occasion);
+  if (occasion)
+    score += occasionFits ? WEIGHTS.occasionFit : SPECIFIC_OCCASIONS.has(occasion) ? WEIGHTS.occasionMiss : 0;
+  // Items made for particular occasions (a get-well package, a baby's first book): apt for those, off-key otherwise.
+  if (gift.occasions.every((o) => SPECIFIC_OCCASIONS.has(o)))
+    score += occasionFits ? WEIGHTS.madeForIt : WEIGHTS.wrongOccasion;
+  else if (occasionFits && gift.occasions.length <= 3) score += WEIGHTS.madeForIt / 2;
+  // The register of the relationship: what people usually give a colleague, a host, a teenager.
+  const register = q.register;
+  if (register && gift.categories.some((cat) => register.has(cat))) score += WEIGHTS.register;
+  score += WEIGHTS.giftability * ((gift.giftability ?? 3) - 3);
+  return { score, phraseRel, roleFits, occasionFits };
+}
+
+/** The part of the score that depends on an item's age range (kept apart: the index groups items across ranges). */
+export function ageFit(ageMin: number, ageMax: number, q: ParsedQuery): number {
+  let score = 0;
+  // Made for this age band (a range that is narrow around the age) rather than merely allowed.
+  if (ageMax - ageMin <= 30) score += WEIGHTS.ageTargeted;
+  if (q.band === 'teen' && ageMax < 16) score += WEIGHTS.tooYoung; // made for younger children
+  if (q.band === 'senior' && ageMin >= 40) score += WEIGHTS.senior;
+  return score;
+}
+
+/**
+ * How well a price fits the spend a thoughtful person aims at: 0 at the target, falling with the log of the
+ * ratio, faster above the target when no budget caps it (no $400 surprise in a list with no budget).
+ */
+export function priceFit(price: number, q: ParsedQuery): number {
+  const ratio = Math.log(price / q.target);
+  return ratio <= 0 ? 0.5 * ratio : -(q.budget === undefined ? 0.9 : 0.4) * ratio;
+}

@@ -1,0 +1,192 @@
+import MiniSearch from 'minisearch';
+import type { Gift } from '../catalog/schema.js';
+
+/*
+ * Text relevance (BM25+, MiniSearch) over the catalog's distinct text profiles. A profile is an item's
+ * title, description, keywords and interest names as words, without tokens that carry digits (model
+ * numbers, the benchmark generator's "v1a" suffixes): items listed twice with different ids or prices
+ * share one profile, so they do not dilute term statistics, and the engine's size follows the distinct
+ * texts, not the item count. Pure: the same profiles give the same engine and the same scores.
+ */
+
+const STOP = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'with',
+  'at',
+  'by',
+  'from',
+  'or',
+  'is',
+  'it',
+  'its',
+  'that',
+  'this',
+  'be',
+  'are',
+  'as',
+  'into',
+  'up',
+  'any',
+  'every',
+  'all',
+  'who',
+  'you',
+  'your',
+  'their',
+  'them',
+  'they',
+  'one',
+  'set',
+  'kit',
+  'gift',
+  'gifts',
+]);
+
+/** Light stemming: plural and -ing forms meet ("runners", "running" → "run"). */
+export function stem(word: string): string {
+  let t = word;
+  if (t.length > 4 && t.endsWith('ies')) t = `${t.slice(0, -3)}y`;
+  else if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('us')) t = t.slice(0, -1);
+  if (t.length > 5 && t.endsWith('ing')) {
+    t = t.slice(0, -3);
+    if (t.length > 2 && t.at(-1) === t.at(-2)) t = t.slice(0, -1);
+  }
+  return t;
+}
+
+/** Words of a text: lower case, letters only, no stop words, stemmed. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f']/g, '')
+    .split(/[^\p{L}\p{N}]+/u)) {
+    if (!raw || /\d/.test(raw) || STOP.has(raw)) continue;
+    out.push(stem(raw));
+  }
+  return out;
+}
+
+export interface TextProfile {
+  title: string;
+  body: string;
+}
+
+/**
+ * A listing code: the id's last segment when the title ends with it too ("mug-v1a", "Mug v1a"), as catalogs
+ * append to variants of one product. It names the listing, not the product, so it is not ranked as text.
+ */
+export function listingCode(gift: Gift): string | undefined {
+  const code = gift.id.slice(gift.id.lastIndexOf('-') + 1);
+  if (!gift.id.includes('-') || !/^v[0-9a-z]{1,6}$/.test(code) || !gift.title.toLowerCase().endsWith(` ${code}`))
+    return undefined;
+  // A word the description uses too ("…-vase", "… vase") is the product's, not a code.
+  return words(gift.description).includes(stem(code)) ? undefined : code;
+}
+
+/** The title without its listing code. */
+export const productTitle = (gift: Gift) => {
+  const code = listingCode(gift);
+  return code ? gift.title.slice(0, -(code.length + 1)) : gift.title;
+};
+
+/** The text the engine sees for an item, already reduced to words (so equal texts give equal keys). */
+export function textProfile(gift: Gift): TextProfile {
+  return {
+    title: words(productTitle(gift)).join(' '),
+    body: words(
+      `${gift.description} ${(gift.keywords ?? []).join(' ')} ` +
+        [...gift.interests].sort().join(' ').replace(/-/g, ' '),
+    ).join(' '),
+  };
+}
+
+export const profileKey = (p: TextProfile) => `${p.title}\u0000${p.body}`;
+
+/** An engine over distinct profiles, given in a fixed order (both ranking paths sort the keys). */
+export class TextEngine {
+  private readonly search: MiniSearch<{ id: number; title: string; body: string }>;
+  private readonly size: number;
+  /** Recent phrase relevances (requests repeat their words); bounded, oldest dropped first. */
+  private readonly memo = new Map<string, Float64Array>();
+
+  constructor(profiles: readonly TextProfile[]) {
+    this.search = new MiniSearch({
+      fields: ['title', 'body'],
+      // Profiles are already words: split on spaces, nothing more.
+      tokenize: (text) => text.split(' ').filter(Boolean),
+      processTerm: (term) => term,
+      searchOptions: { boost: { title: 2 }, combineWith: 'OR', prefix: false, fuzzy: false },
+    });
+    this.search.addAll(profiles.map((p, id) => ({ id, ...p })));
+    this.size = profiles.length;
+  }
+
+  /** Relevance per profile number (0 where nothing matched), memoised per phrase. */
+  relevanceByProfile(phrase: readonly string[], related: readonly string[]): Float64Array {
+    const key = `${phrase.join(' ')}\u0000${related.join(' ')}`;
+    let hit = this.memo.get(key);
+    if (!hit) {
+      hit = new Float64Array(this.size);
+      for (const [id, r] of this.relevance(phrase, related)) hit[id] = r;
+      if (this.memo.size >= MEMO_ENTRIES) this.memo.delete(this.memo.keys().next().value!);
+      this.memo.set(key, hit);
+    }
+    return hit;
+  }
+
+  /**
+   * Relevance of each profile to some words, 0..1: BM25 divided by what a strong match scores, so a
+   * weak query (one common word) does not look as good as a strong one.
+   */
+  relevance(phrase: readonly string[], related: readonly string[]): Map<number, number> {
+    const out = new Map<number, number>();
+    // The phrase's own words together ("sourdough baking" needs both), or any of the concept's search words.
+    this.collect(out, phrase, 'AND');
+    this.collect(out, related, 'OR');
+    return out;
+  }
+
+  private collect(out: Map<number, number>, terms: readonly string[], combineWith: 'AND' | 'OR'): void {
+    const queryWords = [...new Set(words(terms.join(' ')))];
+    if (queryWords.length === 0) return;
+    for (const r of this.search.search(queryWords.join(' '), { combineWith })) {
+      const relevance = Math.min(
+        1,
+        r.score / (STRONG_MATCH * (combineWith === 'AND' ? Math.sqrt(queryWords.length) : 1)),
+      );
+      // One incidental word ("video" in "video instructions" for "video games") is noise, not a match.
+      if (relevance >= NOISE && relevance > (out.get(r.id as number) ?? 0)) out.set(r.id as number, relevance);
+    }
+  }
+}
+
+/** About what BM25 gives a profile whose title and body both carry a distinctive query word. */
+const STRONG_MATCH = 12;
+const NOISE = 0.35;
+const MEMO_ENTRIES = 512;
+
+/** Distinct profiles of a catalog in key order, and each item's profile number. */
+export function profilesOf(catalog: readonly Gift[]): { profiles: TextProfile[]; profileOf: Int32Array } {
+  const byKey = new Map<string, TextProfile>();
+  const keys: string[] = new Array(catalog.length);
+  catalog.forEach((g, i) => {
+    const p = textProfile(g);
+    const key = profileKey(p);
+    keys[i] = key;
+    if (!byKey.has(key)) byKey.set(key, p);
+  });
+  const sorted = [...byKey.keys()].sort();
+  const number = new Map(sorted.map((k, i) => [k, i]));
+  const profileOf = Int32Array.from(keys, (k) => number.get(k)!);
+  return { profiles: sorted.map((k) => byKey.get(k)!), profileOf };
+}
