@@ -266,6 +266,26 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
   });
   // No revision says a declared capability MUST answer its methods (the MUST runs the other way: "Servers that support
   // tools MUST declare the tools capability"): an error answer warns; silence breaks JSON-RPC's "MUST reply": fails.
+  // 2025-03-26+ server/utilities/completion: "Servers that support completions MUST declare the completions
+  // capability"; 2024-11-05 has no such capability, and logging's MUST binds emitting notifications only.
+  it('capabilities-declared: completions fail from 2025-03-26, are info on 2024-11-05; logging/setLevel warns', () => {
+    const run = (version: string) => {
+      const b = new TranscriptBuilder();
+      const c = b.conn('legacy', 'main', 'legacy', version);
+      b.ok(c, 'initialize', {}, INIT_RESULT(version, {}), 'initialize');
+      b.ok(c, 'completion/complete', {}, { completion: { values: [] } }, 'probe:completions');
+      b.ok(c, 'logging/setLevel', { level: 'info' }, {}, 'probe:logging');
+      return capabilitiesDeclared.run(b.build()).findings!.map((f) => `${f.args.capability} ${f.severity} ${f.cite.section}`);
+    };
+    expect(run('2025-03-26')).toEqual([
+      'logging warn server/utilities/logging#capabilities',
+      'completions fail server/utilities/completion#capabilities',
+    ]);
+    expect(run('2024-11-05')).toEqual([
+      'logging warn server/utilities/logging#capabilities',
+      'completions info server/utilities/completion',
+    ]);
+  });
   it('a declared capability whose method is refused warns in capabilities-backed; one that hangs fails', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');

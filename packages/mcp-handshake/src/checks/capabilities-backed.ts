@@ -1,6 +1,20 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import type { Check, Diagnostic, Exchange } from '../types.js';
-import { asObject, describe, errorOf, exchangesOf, isDeclared, mainSession, noResultWhy, PRIMITIVE_PROBES, replyOf, resultOf, sessionRevision, skip, SPEC } from './lib.js';
+import {
+  asObject,
+  describe,
+  errorOf,
+  exchangesOf,
+  isDeclared,
+  mainSession,
+  noResultWhy,
+  PRIMITIVE_PROBES,
+  replyOf,
+  resultOf,
+  sessionRevision,
+  skip,
+  SPEC,
+} from './lib.js';
 import { LABEL } from '../labels.js';
 
 const KNOWN = new Set(['tools', 'resources', 'prompts', 'logging', 'completions']);
@@ -33,9 +47,27 @@ export const capabilitiesBacked: Check = {
       const message = `${x.method} does not work although ${what} is declared (${why})`;
       const args = { capability, method: x.method };
       const line = `${describe(t, x)}`;
-      if (error) findings.push(finding('capabilities-backed/refused', 'warn', message, cite(revision, section), { args, evidence: [`WARN ${capability}: ${line}`] }));
-      else if (reply && 'result' in reply) findings.push(finding('capabilities-backed/result-not-object', 'fail', message, cite(revision, 'basic#responses'), { args, evidence: [`FAIL ${capability}: ${line}`] }));
-      else findings.push(finding('capabilities-backed/no-answer', 'fail', message, cite(revision, 'basic#messages'), { args, evidence: [`FAIL ${capability}: ${line}`] }));
+      if (error)
+        findings.push(
+          finding('capabilities-backed/refused', 'warn', message, cite(revision, section), {
+            args,
+            evidence: [`WARN ${capability}: ${line}`],
+          }),
+        );
+      else if (reply && 'result' in reply)
+        findings.push(
+          finding('capabilities-backed/result-not-object', 'fail', message, cite(revision, 'basic#responses'), {
+            args,
+            evidence: [`FAIL ${capability}: ${line}`],
+          }),
+        );
+      else
+        findings.push(
+          finding('capabilities-backed/no-answer', 'fail', message, cite(revision, 'basic#messages'), {
+            args,
+            evidence: [`FAIL ${capability}: ${line}`],
+          }),
+        );
     };
     for (const probe of PRIMITIVE_PROBES) {
       if (!isDeclared(session.capabilities, probe.capability)) continue;
@@ -45,12 +77,23 @@ export const capabilitiesBacked: Check = {
       const error = errorOf(t, x);
       // Resource templates are optional under `resources`: the spec has no MUST for templates/list.
       if (probe.method === 'resources/templates/list' && error?.code === -32601) {
-        const message = 'resources/templates/list: -32601 — templates are optional under "resources" (hosts treat it as none)';
-        findings.push(finding('capabilities-backed/templates-not-served', 'info', message, cite(revision, 'server/resources#resource-templates'), { evidence: [`INFO ${message}: ${describe(t, x)}`] }));
+        const message =
+          'resources/templates/list: -32601 — templates are optional under "resources" (hosts treat it as none)';
+        findings.push(
+          finding(
+            'capabilities-backed/templates-not-served',
+            'info',
+            message,
+            cite(revision, 'server/resources#resource-templates'),
+            { evidence: [`INFO ${message}: ${describe(t, x)}`] },
+          ),
+        );
         continue;
       }
       // completion/complete may legitimately refuse our guessed ref with -32602: it answered.
-      const ok = resultOf(t, x) !== undefined || (probe.capability === 'completions' && error !== undefined && error.code !== -32601);
+      const ok =
+        resultOf(t, x) !== undefined ||
+        (probe.capability === 'completions' && error !== undefined && error.code !== -32601);
       if (ok) evidence.push(`PASS ${probe.capability}: ${describe(t, x)}`);
       else broken(x, `"${probe.capability}"`, probe.capability, 'basic/lifecycle#capability-negotiation');
     }
@@ -64,10 +107,15 @@ export const capabilitiesBacked: Check = {
       } else evidence.push('SKIP resources.subscribe: no resource to subscribe to');
     }
     for (const name of ['tools', 'resources', 'prompts']) {
-      if (asObject(session.capabilities[name]).listChanged === true) evidence.push(`INFO ${name}.listChanged: cannot be triggered from outside; list-changed watches the drift window`);
+      if (asObject(session.capabilities[name]).listChanged === true)
+        evidence.push(
+          `INFO ${name}.listChanged: cannot be triggered from outside; list-changed watches the drift window`,
+        );
     }
-    for (const name of Object.keys(session.capabilities)) if (!KNOWN.has(name)) evidence.push(`INFO ${name}: not probed`);
-    const summary = probed === 0 ? 'no probeable capability is declared' : `every declared capability answered (${session.era} wire)`;
+    for (const name of Object.keys(session.capabilities))
+      if (!KNOWN.has(name)) evidence.push(`INFO ${name}: not probed`);
+    const summary =
+      probed === 0 ? 'no probeable capability is declared' : `every declared capability answered (${session.era} wire)`;
     return verdict(findings, { summary, evidence });
   },
 };

@@ -1,6 +1,17 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import type { Check, Diagnostic, Severity } from '../types.js';
-import { describe, exchangesOf, isDeclared, itemsOf, mainSession, PRIMITIVE_PROBES, resultOf, sessionRevision, skip, SPEC } from './lib.js';
+import {
+  describe,
+  exchangesOf,
+  isDeclared,
+  itemsOf,
+  mainSession,
+  PRIMITIVE_PROBES,
+  resultOf,
+  sessionRevision,
+  skip,
+  SPEC,
+} from './lib.js';
 
 /**
  * The sentence that obliges a server to declare what it serves, per capability (the same in every revision that has
@@ -8,9 +19,10 @@ import { describe, exchangesOf, isDeclared, itemsOf, mainSession, PRIMITIVE_PROB
  * logging/setLevel: a warning. 2024-11-05 has no `completions` capability at all (completion/complete is ungated).
  */
 const RULE = new Map<string, { section: string; severity: Severity; since?: string }>([
-  ['tools', { section: 'server/tools#capabilities', severity: 'fail' }], // "Servers that support tools MUST declare the tools capability"
-  ['resources', { section: 'server/resources#capabilities', severity: 'fail' }], // "… support resources MUST declare …"
-  ['prompts', { section: 'server/prompts#capabilities', severity: 'fail' }], // "… support prompts MUST declare …"
+  // "Servers that support tools MUST declare the tools capability"; the same sentence for resources, prompts, completions.
+  ['tools', { section: 'server/tools#capabilities', severity: 'fail' }],
+  ['resources', { section: 'server/resources#capabilities', severity: 'fail' }],
+  ['prompts', { section: 'server/prompts#capabilities', severity: 'fail' }],
   ['logging', { section: 'server/utilities/logging#capabilities', severity: 'warn' }],
   ['completions', { section: 'server/utilities/completion#capabilities', severity: 'fail', since: '2025-03-26' }],
 ]);
@@ -32,11 +44,13 @@ export const capabilitiesDeclared: Check = {
         const result = resultOf(t, x);
         if (!result) continue;
         const rule = RULE.get(probe.capability)!;
-        const severity: Severity = rule.since && revision < rule.since ? 'info' : rule.severity;
+        const before = rule.since !== undefined && revision < rule.since;
+        const severity: Severity = before ? 'info' : rule.severity;
+        const section = before ? rule.section.replace(/#.*$/, '') : rule.section;
         const n = itemsOf(result, probe.method).length;
         const line = `${describe(t, x)} — answered${n ? ` with ${n} item(s)` : ''}, but "${probe.capability}" is not declared`;
         findings.push(
-          finding('capabilities-declared/served-undeclared', severity, line, cite(revision, rule.section), {
+          finding('capabilities-declared/served-undeclared', severity, line, cite(revision, section), {
             args: { capability: probe.capability, method: probe.method },
             evidence: [line],
           }),
@@ -47,7 +61,10 @@ export const capabilitiesDeclared: Check = {
     const result = verdict(findings, { summary: `declared: ${declared}; nothing undeclared answered` });
     const serious = findings.filter((f) => f.severity === result.status);
     if (result.status === 'fail' || result.status === 'warn') {
-      return { ...result, summary: `${serious.length} primitive(s) answer without being declared (declared: ${declared})` };
+      return {
+        ...result,
+        summary: `${serious.length} primitive(s) answer without being declared (declared: ${declared})`,
+      };
     }
     return result;
   },

@@ -14,7 +14,10 @@ export const emptyDiscovery: Check = {
     if (!session) return skip('no session was established');
     const counts: Record<string, number> = {};
     for (const method of ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']) {
-      counts[method] = exchangesOf(t, { conn: session.conn.id, method, labelPrefix: LABEL.firstListing }).reduce((n, x) => n + itemsOf(resultOf(t, x), method).length, 0);
+      counts[method] = exchangesOf(t, { conn: session.conn.id, method, labelPrefix: LABEL.firstListing }).reduce(
+        (n, x) => n + itemsOf(resultOf(t, x), method).length,
+        0,
+      );
     }
     const line = Object.entries(counts)
       .map(([m, n]) => `${m.replace('/list', '')}: ${n}`)
@@ -24,7 +27,10 @@ export const emptyDiscovery: Check = {
       // mishandles it): a fact worth seeing, not a warning.
       const message = 'the handshake succeeds but there are no tools, resources or prompts';
       const where = cite(sessionRevision(t, session), 'server/tools#listing-tools');
-      const found = finding('empty-discovery/nothing-offered', 'info', message, where, { args: counts, evidence: [line] });
+      const found = finding('empty-discovery/nothing-offered', 'info', message, where, {
+        args: counts,
+        evidence: [line],
+      });
       return verdict([found], { summary: message, status: 'info' });
     }
     return outcome('pass', line);

@@ -50,6 +50,7 @@ export const eraSupport: Check = {
       ? cite(MODERN_VERSION, 'basic/versioning#backward-compatibility-with-initialization-based-versions')
       : cite(undefined, 'versioning');
     const args = { transport: t.transport, legacy: echoed, modern: modernVersions };
-    return verdict([finding('era-support/served', 'info', summary, where, { args, evidence })], { summary, status: 'info' });
+    const served = finding('era-support/served', 'info', summary, where, { args, evidence });
+    return verdict([served], { summary, status: 'info' });
   },
 };

@@ -38,10 +38,12 @@ export const initializeFormat: Check = {
       const error = errorOf(t, x);
       const line = describe(t, x);
       const add = (code: string, severity: 'fail' | 'warn', note: string, where = responses) => {
-        findings.push(finding(`initialize-format/${code}`, severity, `${name}: ${note}`, where, {
-          args: { variant: name, expected },
-          evidence: [`${severity.toUpperCase()} ${name}: ${line} — ${note}`],
-        }));
+        findings.push(
+          finding(`initialize-format/${code}`, severity, `${name}: ${note}`, where, {
+            args: { variant: name, expected },
+            evidence: [`${severity.toUpperCase()} ${name}: ${line} — ${note}`],
+          }),
+        );
       };
       if (x.outcome === 'reply' && error) {
         if (error.code === expected) evidence.push(`PASS ${name}: ${line}`);
@@ -52,7 +54,12 @@ export const initializeFormat: Check = {
       } else if (x.outcome === 'timeout') add('no-answer', 'fail', `no answer; expected error ${expected}`, messages);
       else if (x.outcome === 'transport-error' && (x.httpStatus ?? 0) >= 400 && (x.httpStatus ?? 0) < 500) {
         const where = cite(revision, 'basic/transports');
-        add('http-error-without-body', 'warn', `HTTP ${x.httpStatus} without a JSON-RPC error; expected error ${expected}`, where);
+        add(
+          'http-error-without-body',
+          'warn',
+          `HTTP ${x.httpStatus} without a JSON-RPC error; expected error ${expected}`,
+          where,
+        );
       } else add('connection-broke', 'fail', 'the connection broke', messages);
     }
     const usable = exchangesOf(t, { conn: c.id, label: LABEL.usableCheck })[0];
@@ -62,10 +69,21 @@ export const initializeFormat: Check = {
       else {
         const line = `FAIL still usable: ${describe(t, usable)}`;
         const message = 'a valid initialize after the malformed ones was not answered with a result';
-        findings.push(finding('initialize-format/unusable-after', 'fail', message, cite(revision, 'basic/lifecycle#initialization'), { evidence: [line] }));
+        findings.push(
+          finding(
+            'initialize-format/unusable-after',
+            'fail',
+            message,
+            cite(revision, 'basic/lifecycle#initialization'),
+            { evidence: [line] },
+          ),
+        );
       }
     }
     if (judged === 0) return skip('no malformed initialize was sent');
-    return verdict(findings, { summary: 'every malformed initialize got the right JSON-RPC error, and the server stayed usable', evidence });
+    return verdict(findings, {
+      summary: 'every malformed initialize got the right JSON-RPC error, and the server stayed usable',
+      evidence,
+    });
   },
 };

@@ -10,11 +10,15 @@ import { excerpt, revisionOf, sentOf, skip, SPEC, type Msg } from './lib.js';
  * be null"): each is a failure. An HTTP refusal with id null is allowed (the transport answers, not JSON-RPC): info.
  */
 
-const asError = (reply: Msg): unknown => (reply.error && typeof reply.error === 'object' ? (reply.error as Msg).message : reply.error);
+const asError = (reply: Msg): unknown =>
+  reply.error && typeof reply.error === 'object' ? (reply.error as Msg).message : reply.error;
 
 /** The Streamable HTTP section on sending messages (its own page since 2026-07-28). */
 const httpAt = (revision: string) =>
-  cite(revision, `basic/transports${isModernVersion(revision) ? '/streamable-http' : ''}#sending-messages-to-the-server`);
+  cite(
+    revision,
+    `basic/transports${isModernVersion(revision) ? '/streamable-http' : ''}#sending-messages-to-the-server`,
+  );
 
 export const jsonrpcEnvelope: Check = {
   id: 'jsonrpc-envelope',
@@ -27,7 +31,9 @@ export const jsonrpcEnvelope: Check = {
     const found: Diagnostic[] = [];
     const bad = (code: string, connId: string, line: string, section = 'basic#responses') => {
       evidence.push(line);
-      found.push(finding(`jsonrpc-envelope/${code}`, 'fail', line, cite(revisionOf(t, connId), section), { evidence: [line] }));
+      found.push(
+        finding(`jsonrpc-envelope/${code}`, 'fail', line, cite(revisionOf(t, connId), section), { evidence: [line] }),
+      );
     };
     const rejections: string[] = [];
     let rejectionConn: string | undefined;
@@ -41,10 +47,21 @@ export const jsonrpcEnvelope: Check = {
       responses++;
       const sent = sentOf(t, x);
       const where = `${x.conn}: ${x.method}${x.label ? ` [${x.label}]` : ''}`;
-      if (reply.jsonrpc !== '2.0') bad('missing-jsonrpc', x.conn, `${where}: answer without "jsonrpc": "2.0": ${excerpt(reply, 120)}`, 'basic#messages');
+      if (reply.jsonrpc !== '2.0')
+        bad(
+          'missing-jsonrpc',
+          x.conn,
+          `${where}: answer without "jsonrpc": "2.0": ${excerpt(reply, 120)}`,
+          'basic#messages',
+        );
       const hasResult = 'result' in reply;
       const hasError = 'error' in reply;
-      if (hasResult === hasError) bad('result-xor-error', x.conn, `${where}: answer must have exactly one of result and error: ${excerpt(reply, 120)}`);
+      if (hasResult === hasError)
+        bad(
+          'result-xor-error',
+          x.conn,
+          `${where}: answer must have exactly one of result and error: ${excerpt(reply, 120)}`,
+        );
       if (hasError) {
         const error = reply.error as Msg | null;
         if (!error || typeof error !== 'object' || !Number.isInteger(error.code) || typeof error.message !== 'string') {
@@ -53,36 +70,74 @@ export const jsonrpcEnvelope: Check = {
       }
       // HTTP 4xx with id null (or none): the transport refused the HTTP request before reading the JSON-RPC one
       // (no session, not initialized, bad header). The status is the answer; the body only explains.
-      if (sent && 'id' in sent && (reply.id === null || reply.id === undefined) && sent.id !== null && (x.httpStatus ?? 0) >= 400) {
+      if (
+        sent &&
+        'id' in sent &&
+        (reply.id === null || reply.id === undefined) &&
+        sent.id !== null &&
+        (x.httpStatus ?? 0) >= 400
+      ) {
         rejectionConn ??= x.conn;
-        rejections.push(`${where}: HTTP ${x.httpStatus} with id ${reply.id === null ? 'null' : 'missing'} (${excerpt(asError(reply), 80)})`);
+        rejections.push(
+          `${where}: HTTP ${x.httpStatus} with id ${reply.id === null ? 'null' : 'missing'} (${excerpt(asError(reply), 80)})`,
+        );
       } else if (sent && 'id' in sent) {
-        if (reply.id === null && sent.id !== null) bad('id-null', x.conn, `${where}: answered with id null although the request id ${JSON.stringify(sent.id)} was readable`);
-        else if (reply.id !== sent.id) bad('id-not-echoed', x.conn, `${where}: id not echoed (sent ${JSON.stringify(sent.id)}, got ${JSON.stringify(reply.id)})`);
+        if (reply.id === null && sent.id !== null)
+          bad(
+            'id-null',
+            x.conn,
+            `${where}: answered with id null although the request id ${JSON.stringify(sent.id)} was readable`,
+          );
+        else if (reply.id !== sent.id)
+          bad(
+            'id-not-echoed',
+            x.conn,
+            `${where}: id not echoed (sent ${JSON.stringify(sent.id)}, got ${JSON.stringify(reply.id)})`,
+          );
       }
     }
     for (const e of t.events) {
       if (e.dir !== 'in' || e.kind !== 'message' || attributed.has(e.seq)) continue;
       const m = e.message as Msg;
       if (typeof m.method === 'string') {
-        if (m.jsonrpc !== '2.0') bad('missing-jsonrpc', e.conn, `${e.conn}: ${m.method} without "jsonrpc": "2.0"`, 'basic#messages');
-        if ('id' in m && typeof m.id !== 'string' && typeof m.id !== 'number') bad('request-id-invalid', e.conn, `${e.conn}: server request ${m.method} with id ${JSON.stringify(m.id)}`, 'basic#requests');
+        if (m.jsonrpc !== '2.0')
+          bad('missing-jsonrpc', e.conn, `${e.conn}: ${m.method} without "jsonrpc": "2.0"`, 'basic#messages');
+        if ('id' in m && typeof m.id !== 'string' && typeof m.id !== 'number')
+          bad(
+            'request-id-invalid',
+            e.conn,
+            `${e.conn}: server request ${m.method} with id ${JSON.stringify(m.id)}`,
+            'basic#requests',
+          );
         continue;
       }
       // Late: its id is that of a request that timed out, or it came back on the POST of one.
-      const late = t.exchanges.find((x) => x.conn === e.conn && x.outcome === 'timeout' && (x.id === m.id || (e.replyTo !== undefined && x.sentSeq === e.replyTo)));
+      const late = t.exchanges.find(
+        (x) =>
+          x.conn === e.conn &&
+          x.outcome === 'timeout' &&
+          (x.id === m.id || (e.replyTo !== undefined && x.sentSeq === e.replyTo)),
+      );
       if (!late) bad('unsolicited-answer', e.conn, `${e.conn}: an answer to no pending request: ${excerpt(m, 120)}`);
     }
     if (responses === 0) return skip('no response was received');
     if (rejections.length > 0) {
       found.push(
-        finding('jsonrpc-envelope/transport-rejection', 'info', `${rejections.length} transport-level HTTP rejection(s) carried id null (or none): allowed, the HTTP status is the answer`, httpAt(revisionOf(t, rejectionConn!)), {
-          evidence: rejections,
-          args: { count: rejections.length },
-        }),
+        finding(
+          'jsonrpc-envelope/transport-rejection',
+          'info',
+          `${rejections.length} transport-level HTTP rejection(s) carried id null (or none): allowed, the HTTP status is the answer`,
+          httpAt(revisionOf(t, rejectionConn!)),
+          {
+            evidence: rejections,
+            args: { count: rejections.length },
+          },
+        ),
       );
     }
     const result = verdict(found, { summary: `${responses} responses: ids echoed, envelopes well-formed` });
-    return result.status === 'fail' ? { ...result, summary: `${evidence.length} malformed message(s)`, evidence } : result;
+    return result.status === 'fail'
+      ? { ...result, summary: `${evidence.length} malformed message(s)`, evidence }
+      : result;
   },
 };

@@ -35,21 +35,28 @@ export const toolSchemas: Check = {
     const schemaWhere = cite(revision, 'server/tools#tool');
     const findings: Diagnostic[] = [];
     const add = (code: string, severity: Severity, tool: string, problem: string, at = schemaWhere) =>
-      findings.push(finding(`tool-schemas/${code}`, severity, `${tool}: ${problem}`, at, {
-        args: { tool, revision },
-        evidence: [`${severity.toUpperCase()} ${tool}: ${problem}`],
-      }));
+      findings.push(
+        finding(`tool-schemas/${code}`, severity, `${tool}: ${problem}`, at, {
+          args: { tool, revision },
+          evidence: [`${severity.toUpperCase()} ${tool}: ${problem}`],
+        }),
+      );
     const seen = new Set<string>();
     for (const tool of tools) {
       const name = typeof tool.name === 'string' ? tool.name : JSON.stringify(tool.name);
       if (seen.has(name)) add('duplicate-name', rules ? 'warn' : 'info', name, 'duplicate tool name', where);
       seen.add(name);
       if (typeof tool.name !== 'string') add('name-not-string', 'fail', name, 'name is not a string (REQUIRED string)');
-      else if (!TOOL_NAME.test(tool.name)) add('name-format', rules ? 'warn' : 'info', name, 'name is not 1–128 of A–Z a–z 0–9 _ - .', where);
+      else if (!TOOL_NAME.test(tool.name))
+        add('name-format', rules ? 'warn' : 'info', name, 'name is not 1–128 of A–Z a–z 0–9 _ - .', where);
       // SEP-2106 (2026-07-28) lets outputSchema have any root; earlier revisions require an object.
-      schemaFindings(tool.inputSchema, 'inputSchema', true, rules, (code, severity, problem) => add(code, severity, name, problem));
+      schemaFindings(tool.inputSchema, 'inputSchema', true, rules, (code, severity, problem) =>
+        add(code, severity, name, problem),
+      );
       const outputRootObject = session.era === 'legacy';
-      schemaFindings(tool.outputSchema, 'outputSchema', outputRootObject, rules, (code, severity, problem) => add(code, severity, name, problem));
+      schemaFindings(tool.outputSchema, 'outputSchema', outputRootObject, rules, (code, severity, problem) =>
+        add(code, severity, name, problem),
+      );
     }
     return verdict(findings, { summary: `${tools.length} tool(s): names and schemas valid` });
   },
@@ -67,16 +74,24 @@ function schemaFindings(
     return;
   }
   const s = asObject(schema);
-  if (mustBeObject && s.type !== 'object') add('schema-not-object', 'fail', `${which}.type is ${JSON.stringify(s.type)}, not "object"`);
+  if (mustBeObject && s.type !== 'object')
+    add('schema-not-object', 'fail', `${which}.type is ${JSON.stringify(s.type)}, not "object"`);
   const compiled = compileSchema(schema);
-  if (compiled.error) add('invalid-json-schema', validityIsMust ? 'fail' : 'warn', `${which} is not a valid JSON Schema: ${compiled.error}`);
+  if (compiled.error)
+    add(
+      'invalid-json-schema',
+      validityIsMust ? 'fail' : 'warn',
+      `${which} is not a valid JSON Schema: ${compiled.error}`,
+    );
   const properties = asObject(s.properties);
   if (s.required === undefined) return;
   if (!Array.isArray(s.required)) add('required-not-array', 'fail', `${which}.required is not an array`);
   else {
     for (const r of s.required) {
-      if (typeof r !== 'string') add('required-not-array', 'fail', `${which}.required holds ${JSON.stringify(r)}, not a string`);
-      else if (!(r in properties)) add('required-not-in-properties', 'info', `${which}.required names "${r}" which is not in properties`);
+      if (typeof r !== 'string')
+        add('required-not-array', 'fail', `${which}.required holds ${JSON.stringify(r)}, not a string`);
+      else if (!(r in properties))
+        add('required-not-in-properties', 'info', `${which}.required names "${r}" which is not in properties`);
     }
   }
 }

@@ -1,7 +1,20 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { isModernVersion } from '../protocol.js';
 import type { Check, Diagnostic, Exchange } from '../types.js';
-import { describe, errorOf, exchangesOf, isDeclared, mainSession, noResultWhy, PRIMITIVE_PROBES, replyOf, resultOf, revisionOf, skip, SPEC } from './lib.js';
+import {
+  describe,
+  errorOf,
+  exchangesOf,
+  isDeclared,
+  mainSession,
+  noResultWhy,
+  PRIMITIVE_PROBES,
+  replyOf,
+  resultOf,
+  revisionOf,
+  skip,
+  SPEC,
+} from './lib.js';
 import { LABEL } from '../labels.js';
 
 /*
@@ -37,10 +50,23 @@ export const undeclaredMethods: Check = {
       if (answered) {
         const code = error ? 'wrong-error-code' : 'result-not-object';
         const message = `${x.method}: ${error ? `error ${String(error.code)} instead of -32601` : noResultWhy(t, x)}`;
-        findings.push(finding(`undeclared-methods/${code}`, 'warn', message, cite(revision, isModernVersion(revision) ? 'basic#error-codes' : 'basic#responses'), { args, evidence: [`WARN ${what}: ${line}`] }));
+        findings.push(
+          finding(
+            `undeclared-methods/${code}`,
+            'warn',
+            message,
+            cite(revision, isModernVersion(revision) ? 'basic#error-codes' : 'basic#responses'),
+            { args, evidence: [`WARN ${what}: ${line}`] },
+          ),
+        );
       } else {
         const message = `${x.method}: ${noResultWhy(t, x)}`;
-        findings.push(finding('undeclared-methods/no-answer', 'fail', message, cite(revision, 'basic#messages'), { args, evidence: [`FAIL ${what}: ${line}`] }));
+        findings.push(
+          finding('undeclared-methods/no-answer', 'fail', message, cite(revision, 'basic#messages'), {
+            args,
+            evidence: [`FAIL ${what}: ${line}`],
+          }),
+        );
       }
     };
     for (const x of exchangesOf(t, { label: LABEL.unknownMethod })) judge(x, 'unknown method');
@@ -48,7 +74,8 @@ export const undeclaredMethods: Check = {
     if (session) {
       for (const probe of PRIMITIVE_PROBES) {
         if (isDeclared(session.capabilities, probe.capability)) continue;
-        for (const x of exchangesOf(t, { conn: session.conn.id, method: probe.method, label: probe.label })) judge(x, `undeclared ${probe.capability}`);
+        for (const x of exchangesOf(t, { conn: session.conn.id, method: probe.method, label: probe.label }))
+          judge(x, `undeclared ${probe.capability}`);
       }
     }
     if (judged === 0) return skip('no unknown or undeclared method was sent');
