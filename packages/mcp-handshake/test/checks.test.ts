@@ -79,13 +79,15 @@ describe('stdio-hygiene', () => {
     expect(r.status).toBe('fail');
     expect(r.evidence.join('\n')).toContain('Server listening on stdio');
   });
-  it('reports stderr and an unexpected exit', () => {
+  // basic/transports#stdio has no sentence an exit of its own breaks (other checks see the requests it left
+  // unanswered): info, not a warning.
+  it('reports stderr and an unexpected exit, as info', () => {
     const b = new TranscriptBuilder();
     const c = healthyMain(b);
     b.event(c, { dir: 'in', kind: 'stderr', raw: 'booting' });
     b.event(c, { dir: 'in', kind: 'exit', exit: { code: 3, signal: null, expected: false } });
     const r = stdioHygiene.run(b.build());
-    expect(r.status).toBe('warn');
+    expect(r).toMatchObject({ status: 'info', findings: [{ code: 'stdio-hygiene/exited', severity: 'info' }] });
     expect(r.evidence.join('\n')).toMatch(/exit code 3/);
     expect(r.evidence.join('\n')).toMatch(/stderr captured: 1 lines/);
   });
@@ -117,10 +119,17 @@ describe('initialize-format', () => {
     variants(b, [-32601, -32603, -32603, 'timeout']);
     expect(initializeFormat.run(b.build()).status).toBe('warn');
   });
-  it('fails when a malformed initialize is accepted', () => {
+  // No revision obliges a server to refuse a malformed request, and JSON-RPC 2.0 §5.1 lists -32602 without a MUST:
+  // accepting one is a warning. No answer to a request breaks JSON-RPC 2.0 §5 "the Server MUST reply": a failure.
+  it('warns when a malformed initialize is accepted; fails when one gets no answer', () => {
     const b = new TranscriptBuilder();
     variants(b, [-32601, 'result', -32602, -32600]);
-    expect(initializeFormat.run(b.build()).status).toBe('fail');
+    const r = initializeFormat.run(b.build());
+    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'initialize-format/accepted-malformed', severity: 'warn' }] });
+    expect(r.findings![0].cite).toMatchObject({ revision: '2025-11-25' });
+    const hang = new TranscriptBuilder();
+    variants(hang, [-32601, 'timeout', -32602, -32600]);
+    expect(initializeFormat.run(hang.build())).toMatchObject({ status: 'fail', findings: [{ code: 'initialize-format/no-answer' }] });
   });
   it('fails when the server is unusable afterwards', () => {
     const b = new TranscriptBuilder();
@@ -255,7 +264,29 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
     expect(undeclaredMethods.run(t).status).toBe('pass');
     expect(capabilitiesBacked.run(t).status).toBe('pass');
   });
-  it('a declared capability whose method is missing fails capabilities-backed', () => {
+  // No revision says a declared capability MUST answer its methods (the MUST runs the other way: "Servers that support
+  // tools MUST declare the tools capability"): an error answer warns; silence breaks JSON-RPC's "MUST reply": fails.
+  // 2025-03-26+ server/utilities/completion: "Servers that support completions MUST declare the completions
+  // capability"; 2024-11-05 has no such capability, and logging's MUST binds emitting notifications only.
+  it('capabilities-declared: completions fail from 2025-03-26, are info on 2024-11-05; logging/setLevel warns', () => {
+    const run = (version: string) => {
+      const b = new TranscriptBuilder();
+      const c = b.conn('legacy', 'main', 'legacy', version);
+      b.ok(c, 'initialize', {}, INIT_RESULT(version, {}), 'initialize');
+      b.ok(c, 'completion/complete', {}, { completion: { values: [] } }, 'probe:completions');
+      b.ok(c, 'logging/setLevel', { level: 'info' }, {}, 'probe:logging');
+      return capabilitiesDeclared.run(b.build()).findings!.map((f) => `${f.args.capability} ${f.severity} ${f.cite.section}`);
+    };
+    expect(run('2025-03-26')).toEqual([
+      'logging warn server/utilities/logging#capabilities',
+      'completions fail server/utilities/completion#capabilities',
+    ]);
+    expect(run('2024-11-05')).toEqual([
+      'logging warn server/utilities/logging#capabilities',
+      'completions info server/utilities/completion',
+    ]);
+  });
+  it('a declared capability whose method is refused warns in capabilities-backed; one that hangs fails', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { logging: {}, resources: { subscribe: true } }), 'initialize');
@@ -263,14 +294,23 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
     b.ok(c, 'resources/list', undefined, { resources: [{ uri: 'x://1' }] }, 'list-1');
     b.err(c, 'resources/subscribe', { uri: 'x://1' }, -32601, 'probe:subscribe');
     const r = capabilitiesBacked.run(b.build());
-    expect(r.status).toBe('fail');
+    expect(r.status).toBe('warn');
+    expect(r.findings!.map((f) => f.code)).toEqual(['capabilities-backed/refused', 'capabilities-backed/refused']);
     expect(r.summary).toContain('logging/setLevel');
     expect(r.summary).toContain('resources/subscribe');
+    const hang = new TranscriptBuilder();
+    const h = hang.conn('legacy', 'main', 'legacy', '2025-06-18');
+    hang.ok(h, 'initialize', {}, INIT_RESULT('2025-06-18', { logging: {} }), 'initialize');
+    hang.request(h, 'logging/setLevel', {}, 'timeout', { label: 'probe:logging' });
+    const hung = capabilitiesBacked.run(hang.build());
+    expect(hung).toMatchObject({ status: 'fail', findings: [{ code: 'capabilities-backed/no-answer', cite: { revision: '2025-06-18' } }] });
   });
-  it('a hang or a wrong code on an unknown method fails undeclared-methods; -32601 passes', () => {
+  // JSON-RPC 2.0 §5 "the Server MUST reply with a Response": a hang fails. §5.1 names -32601 "Method not found"
+  // without a MUST (and no MCP revision adds one): another code warns.
+  it('a hang on an unknown method fails undeclared-methods, a wrong code warns; -32601 passes', () => {
     for (const [reply, status] of [
       ['timeout', 'fail'],
-      [{ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x' } }, 'fail'],
+      [{ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x' } }, 'warn'],
       [{ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'x' } }, 'pass'],
     ] as const) {
       const b = new TranscriptBuilder();
@@ -356,11 +396,26 @@ describe('tool-schemas', () => {
   it('passes valid 2020-12 and draft-07 schemas', () => {
     expect(run([{ name: 'a', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { x: { type: 'string' } } } }, { name: 'b', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } }]).status).toBe('pass');
   });
-  it('fails invalid schemas, non-object roots, required ⊄ properties, duplicates', () => {
+  // 2025-11-25 server/tools: inputSchema "MUST be a valid JSON Schema object"; the schema's `type: "object"` is
+  // REQUIRED; "Tool names SHOULD be unique within a server" (a warning); `required` naming a property that is not in
+  // `properties` is valid JSON Schema (info).
+  it('fails invalid schemas and non-object roots; warns on duplicates; notes required ⊄ properties', () => {
     expect(run([{ name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'strin' } } } }]).status).toBe('fail');
     expect(run([{ name: 'a', inputSchema: { type: 'string' } }]).status).toBe('fail');
-    expect(run([{ name: 'a', inputSchema: { type: 'object', properties: {}, required: ['x'] } }]).status).toBe('fail');
-    expect(run([{ name: 'a', inputSchema: { type: 'object' } }, { name: 'a', inputSchema: { type: 'object' } }]).status).toBe('fail');
+    const unlisted = run([{ name: 'a', inputSchema: { type: 'object', properties: {}, required: ['x'] } }]);
+    expect(unlisted).toMatchObject({ status: 'pass', findings: [{ code: 'tool-schemas/required-not-in-properties', severity: 'info' }] });
+    const twice = run([{ name: 'a', inputSchema: { type: 'object' } }, { name: 'a', inputSchema: { type: 'object' } }]);
+    expect(twice).toMatchObject({ status: 'warn', findings: [{ code: 'tool-schemas/duplicate-name', cite: { revision: '2025-11-25', section: 'server/tools#tool-names' } }] });
+  });
+  // Before 2025-11-25 no revision words tool names ("Each tool is uniquely identified by a name" has no level): info.
+  it('on 2025-06-18 a duplicate or an odd name is info only', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-06-18');
+    b.ok(c, 'initialize', {}, INIT_RESULT('2025-06-18', { tools: {} }), 'initialize');
+    b.ok(c, 'tools/list', undefined, { tools: [{ name: 'a b', inputSchema: { type: 'object' } }, { name: 'a b', inputSchema: { type: 'object' } }] }, 'list-1');
+    const r = toolSchemas.run(b.build());
+    expect(r.status).toBe('pass');
+    expect(r.findings!.map((f) => `${f.code} ${f.severity}`).sort()).toEqual(['tool-schemas/duplicate-name info', 'tool-schemas/name-format info', 'tool-schemas/name-format info']);
   });
   it('warns on a name outside the allowed form', () => {
     expect(run([{ name: 'has space', inputSchema: { type: 'object' } }]).status).toBe('warn');
@@ -377,12 +432,16 @@ describe('era-support and empty-discovery', () => {
     expect(r.status).toBe('info');
     expect(r.evidence.join('\n')).toMatch(/falls back to initialize 2025-11-25 and connects/);
   });
-  it('empty-discovery warns when nothing is listed', () => {
+  // No revision asks a server to offer anything, and no host is known to mishandle an empty one: info.
+  it('empty-discovery notes (info, not a warning) when nothing is listed', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { tools: {} }), 'initialize');
     b.ok(c, 'tools/list', undefined, { tools: [] }, 'list-1');
-    expect(emptyDiscovery.run(b.build()).status).toBe('warn');
+    const r = emptyDiscovery.run(b.build());
+    expect(r).toMatchObject({ status: 'info', findings: [{ code: 'empty-discovery/nothing-offered', severity: 'info' }] });
+    const [strict] = applyProfile([{ ...emptyDiscovery, ...r, findings: r.findings! }], 'strict');
+    expect(strict.status).toBe('info');
   });
 });
 

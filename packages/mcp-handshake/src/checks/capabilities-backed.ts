@@ -1,9 +1,31 @@
-import type { Check, CheckStatus } from '../types.js';
-import { asObject, describe, errorOf, exchangesOf, isDeclared, mainSession, noResultWhy, outcome, PRIMITIVE_PROBES, resultOf, skip, SPEC, worst } from './lib.js';
+import { cite, finding, verdict } from '../findings/finding.js';
+import type { Check, Diagnostic, Exchange } from '../types.js';
+import {
+  asObject,
+  describe,
+  errorOf,
+  exchangesOf,
+  isDeclared,
+  mainSession,
+  noResultWhy,
+  PRIMITIVE_PROBES,
+  replyOf,
+  resultOf,
+  sessionRevision,
+  skip,
+  SPEC,
+} from './lib.js';
 import { LABEL } from '../labels.js';
 
 const KNOWN = new Set(['tools', 'resources', 'prompts', 'logging', 'completions']);
 
+/*
+ * Spec levels: no revision words "a server that declares X MUST answer X's methods" (lifecycle, capability
+ * negotiation, only says what each capability offers; the MUSTs run the other way: "Servers that support tools MUST
+ * declare the tools capability"). So an error answer to a declared capability's method is a warning. What does
+ * fail: no answer at all (JSON-RPC 2.0 §5, "the Server MUST reply with a Response", which basic#messages makes a
+ * MUST of every revision) and a result that is not an object (every revision's schema: `result` is an object).
+ */
 export const capabilitiesBacked: Check = {
   id: 'capabilities-backed',
   title: 'every declared capability works',
@@ -13,41 +35,87 @@ export const capabilitiesBacked: Check = {
   run(t) {
     const session = mainSession(t);
     if (!session) return skip('no session was established');
-    const statuses: CheckStatus[] = [];
+    const revision = sessionRevision(t, session);
+    const findings: Diagnostic[] = [];
     const evidence: string[] = [];
-    const problems: string[] = [];
+    let probed = 0;
+    /** A declared method that did not work: the finding its answer (or silence) calls for. */
+    const broken = (x: Exchange, what: string, capability: string, section: string) => {
+      const error = errorOf(t, x);
+      const reply = replyOf(t, x);
+      const why = error ? `error ${String(error.code)}` : noResultWhy(t, x);
+      const message = `${x.method} does not work although ${what} is declared (${why})`;
+      const args = { capability, method: x.method };
+      const line = `${describe(t, x)}`;
+      if (error)
+        findings.push(
+          finding('capabilities-backed/refused', 'warn', message, cite(revision, section), {
+            args,
+            evidence: [`WARN ${capability}: ${line}`],
+          }),
+        );
+      else if (reply && 'result' in reply)
+        findings.push(
+          finding('capabilities-backed/result-not-object', 'fail', message, cite(revision, 'basic#responses'), {
+            args,
+            evidence: [`FAIL ${capability}: ${line}`],
+          }),
+        );
+      else
+        findings.push(
+          finding('capabilities-backed/no-answer', 'fail', message, cite(revision, 'basic#messages'), {
+            args,
+            evidence: [`FAIL ${capability}: ${line}`],
+          }),
+        );
+    };
     for (const probe of PRIMITIVE_PROBES) {
       if (!isDeclared(session.capabilities, probe.capability)) continue;
       const x = exchangesOf(t, { conn: session.conn.id, method: probe.method, label: probe.label })[0];
       if (!x) continue;
+      probed++;
       const error = errorOf(t, x);
       // Resource templates are optional under `resources`: the spec has no MUST for templates/list.
       if (probe.method === 'resources/templates/list' && error?.code === -32601) {
-        evidence.push(`INFO resources/templates/list: -32601 — templates are optional under "resources" (hosts treat it as none): ${describe(t, x)}`);
+        const message =
+          'resources/templates/list: -32601 — templates are optional under "resources" (hosts treat it as none)';
+        findings.push(
+          finding(
+            'capabilities-backed/templates-not-served',
+            'info',
+            message,
+            cite(revision, 'server/resources#resource-templates'),
+            { evidence: [`INFO ${message}: ${describe(t, x)}`] },
+          ),
+        );
         continue;
       }
       // completion/complete may legitimately refuse our guessed ref with -32602: it answered.
-      const ok = resultOf(t, x) !== undefined || (probe.capability === 'completions' && error !== undefined && error.code !== -32601);
-      statuses.push(ok ? 'pass' : 'fail');
-      evidence.push(`${ok ? 'PASS' : 'FAIL'} ${probe.capability}: ${describe(t, x)}`);
-      if (!ok) problems.push(`${probe.method} does not work although "${probe.capability}" is declared (${error ? `error ${String(error.code)}` : noResultWhy(t, x)})`);
+      const ok =
+        resultOf(t, x) !== undefined ||
+        (probe.capability === 'completions' && error !== undefined && error.code !== -32601);
+      if (ok) evidence.push(`PASS ${probe.capability}: ${describe(t, x)}`);
+      else broken(x, `"${probe.capability}"`, probe.capability, 'basic/lifecycle#capability-negotiation');
     }
     const resources = asObject(session.capabilities.resources);
     if (resources.subscribe === true) {
       const x = exchangesOf(t, { conn: session.conn.id, label: LABEL.probeSubscribe })[0];
       if (x) {
-        const ok = resultOf(t, x) !== undefined;
-        statuses.push(ok ? 'pass' : 'fail');
-        evidence.push(`${ok ? 'PASS' : 'FAIL'} resources.subscribe: ${describe(t, x)}`);
-        if (!ok) problems.push('resources/subscribe is refused although resources.subscribe is true');
+        probed++;
+        if (resultOf(t, x) !== undefined) evidence.push(`PASS resources.subscribe: ${describe(t, x)}`);
+        else broken(x, 'resources.subscribe', 'resources.subscribe', 'server/resources#subscriptions');
       } else evidence.push('SKIP resources.subscribe: no resource to subscribe to');
     }
     for (const name of ['tools', 'resources', 'prompts']) {
-      if (asObject(session.capabilities[name]).listChanged === true) evidence.push(`INFO ${name}.listChanged: cannot be triggered from outside; list-changed watches the drift window`);
+      if (asObject(session.capabilities[name]).listChanged === true)
+        evidence.push(
+          `INFO ${name}.listChanged: cannot be triggered from outside; list-changed watches the drift window`,
+        );
     }
-    for (const name of Object.keys(session.capabilities)) if (!KNOWN.has(name)) evidence.push(`INFO ${name}: not probed`);
-    if (statuses.length === 0) return outcome('pass', 'no probeable capability is declared', evidence);
-    const status = worst(statuses);
-    return outcome(status, status === 'pass' ? `every declared capability answered (${session.era} wire)` : problems.join('; '), evidence);
+    for (const name of Object.keys(session.capabilities))
+      if (!KNOWN.has(name)) evidence.push(`INFO ${name}: not probed`);
+    const summary =
+      probed === 0 ? 'no probeable capability is declared' : `every declared capability answered (${session.era} wire)`;
+    return verdict(findings, { summary, evidence });
   },
 };

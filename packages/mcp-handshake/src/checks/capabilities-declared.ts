@@ -1,5 +1,31 @@
-import type { Check } from '../types.js';
-import { describe, exchangesOf, isDeclared, itemsOf, mainSession, outcome, PRIMITIVE_PROBES, resultOf, skip, SPEC } from './lib.js';
+import { cite, finding, verdict } from '../findings/finding.js';
+import type { Check, Diagnostic, Severity } from '../types.js';
+import {
+  describe,
+  exchangesOf,
+  isDeclared,
+  itemsOf,
+  mainSession,
+  PRIMITIVE_PROBES,
+  resultOf,
+  sessionRevision,
+  skip,
+  SPEC,
+} from './lib.js';
+
+/**
+ * The sentence that obliges a server to declare what it serves, per capability (the same in every revision that has
+ * the capability). logging's MUST binds a server that *emits* notifications/message, not one that only answers
+ * logging/setLevel: a warning. 2024-11-05 has no `completions` capability at all (completion/complete is ungated).
+ */
+const RULE = new Map<string, { section: string; severity: Severity; since?: string }>([
+  // "Servers that support tools MUST declare the tools capability"; the same sentence for resources, prompts, completions.
+  ['tools', { section: 'server/tools#capabilities', severity: 'fail' }],
+  ['resources', { section: 'server/resources#capabilities', severity: 'fail' }],
+  ['prompts', { section: 'server/prompts#capabilities', severity: 'fail' }],
+  ['logging', { section: 'server/utilities/logging#capabilities', severity: 'warn' }],
+  ['completions', { section: 'server/utilities/completion#capabilities', severity: 'fail', since: '2025-03-26' }],
+]);
 
 export const capabilitiesDeclared: Check = {
   id: 'capabilities-declared',
@@ -10,18 +36,36 @@ export const capabilitiesDeclared: Check = {
   run(t) {
     const session = mainSession(t);
     if (!session) return skip('no session was established');
-    const evidence: string[] = [];
+    const revision = sessionRevision(t, session);
+    const findings: Diagnostic[] = [];
     for (const probe of PRIMITIVE_PROBES) {
       if (isDeclared(session.capabilities, probe.capability)) continue;
       for (const x of exchangesOf(t, { conn: session.conn.id, method: probe.method, label: probe.label })) {
         const result = resultOf(t, x);
         if (!result) continue;
+        const rule = RULE.get(probe.capability)!;
+        const before = rule.since !== undefined && revision < rule.since;
+        const severity: Severity = before ? 'info' : rule.severity;
+        const section = before ? rule.section.replace(/#.*$/, '') : rule.section;
         const n = itemsOf(result, probe.method).length;
-        evidence.push(`${describe(t, x)} — answered${n ? ` with ${n} item(s)` : ''}, but "${probe.capability}" is not declared`);
+        const line = `${describe(t, x)} — answered${n ? ` with ${n} item(s)` : ''}, but "${probe.capability}" is not declared`;
+        findings.push(
+          finding('capabilities-declared/served-undeclared', severity, line, cite(revision, section), {
+            args: { capability: probe.capability, method: probe.method },
+            evidence: [line],
+          }),
+        );
       }
     }
     const declared = Object.keys(session.capabilities).join(', ') || 'nothing';
-    if (evidence.length > 0) return outcome('fail', `${evidence.length} primitive(s) answer without being declared (declared: ${declared})`, evidence);
-    return outcome('pass', `declared: ${declared}; nothing undeclared answered`);
+    const result = verdict(findings, { summary: `declared: ${declared}; nothing undeclared answered` });
+    const serious = findings.filter((f) => f.severity === result.status);
+    if (result.status === 'fail' || result.status === 'warn') {
+      return {
+        ...result,
+        summary: `${serious.length} primitive(s) answer without being declared (declared: ${declared})`,
+      };
+    }
+    return result;
   },
 };

@@ -1,5 +1,6 @@
+import { cite, finding, verdict } from '../findings/finding.js';
 import type { Check } from '../types.js';
-import { exchangesOf, itemsOf, mainSession, outcome, resultOf, skip, SPEC } from './lib.js';
+import { exchangesOf, itemsOf, mainSession, outcome, resultOf, sessionRevision, skip, SPEC } from './lib.js';
 import { LABEL } from '../labels.js';
 
 export const emptyDiscovery: Check = {
@@ -13,12 +14,25 @@ export const emptyDiscovery: Check = {
     if (!session) return skip('no session was established');
     const counts: Record<string, number> = {};
     for (const method of ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']) {
-      counts[method] = exchangesOf(t, { conn: session.conn.id, method, labelPrefix: LABEL.firstListing }).reduce((n, x) => n + itemsOf(resultOf(t, x), method).length, 0);
+      counts[method] = exchangesOf(t, { conn: session.conn.id, method, labelPrefix: LABEL.firstListing }).reduce(
+        (n, x) => n + itemsOf(resultOf(t, x), method).length,
+        0,
+      );
     }
     const line = Object.entries(counts)
       .map(([m, n]) => `${m.replace('/list', '')}: ${n}`)
       .join(', ');
-    if (Object.values(counts).every((n) => n === 0)) return outcome('warn', 'the handshake succeeds but there are no tools, resources or prompts', [line]);
+    if (Object.values(counts).every((n) => n === 0)) {
+      // No revision requires a server to offer anything, and hosts show an empty server correctly (no host
+      // mishandles it): a fact worth seeing, not a warning.
+      const message = 'the handshake succeeds but there are no tools, resources or prompts';
+      const where = cite(sessionRevision(t, session), 'server/tools#listing-tools');
+      const found = finding('empty-discovery/nothing-offered', 'info', message, where, {
+        args: counts,
+        evidence: [line],
+      });
+      return verdict([found], { summary: message, status: 'info' });
+    }
     return outcome('pass', line);
   },
 };

@@ -1,6 +1,7 @@
 import { FALLBACK_LEGACY_VERSION, isModernVersion, MODERN_VERSION } from '../protocol.js';
+import { cite, finding, verdict } from '../findings/finding.js';
 import type { Check } from '../types.js';
-import { connsBy, exchangesOf, modernSession, outcome, resultOf, skip, SPEC } from './lib.js';
+import { connsBy, exchangesOf, modernSession, resultOf, skip } from './lib.js';
 import { LABEL } from '../labels.js';
 
 export const eraSupport: Check = {
@@ -42,6 +43,14 @@ export const eraSupport: Check = {
     if (t.transport === 'http' && echoed.includes('2024-11-05') === false && connsBy(t, 'version').some((c) => c.version === '2024-11-05')) {
       evidence.push('2024-11-05 clients (HTTP+SSE transport) are not served on this URL.');
     }
-    return outcome('info', `${[echoed.length ? `legacy ${echoed.sort().join(', ')}` : '', modernVersions.length ? `modern ${modernVersions.join(', ')}` : ''].filter(Boolean).join('; ') || 'no revision served'} over ${t.transport}`, evidence);
+    const summary = `${[echoed.length ? `legacy ${echoed.sort().join(', ')}` : '', modernVersions.length ? `modern ${modernVersions.join(', ')}` : ''].filter(Boolean).join('; ') || 'no revision served'} over ${t.transport}`;
+    // Which eras a server serves is its choice (2026-07-28 basic/versioning: a server "MAY implement both
+    // behaviors"): a fact, never a warning; what the server gets wrong in an era is other checks' findings.
+    const where = probedModern
+      ? cite(MODERN_VERSION, 'basic/versioning#backward-compatibility-with-initialization-based-versions')
+      : cite(undefined, 'versioning');
+    const args = { transport: t.transport, legacy: echoed, modern: modernVersions };
+    const served = finding('era-support/served', 'info', summary, where, { args, evidence });
+    return verdict([served], { summary, status: 'info' });
   },
 };

@@ -1,10 +1,21 @@
+import { cite, finding, verdict } from '../findings/finding.js';
 import { malformedVariants } from '../probes/malformed.js';
-import type { Check, CheckStatus } from '../types.js';
-import { connsBy, describe, errorOf, exchangesOf, outcome, resultOf, skip, SPEC, worst } from './lib.js';
+import { FALLBACK_LEGACY_VERSION } from '../protocol.js';
+import type { Check, Diagnostic } from '../types.js';
+import { connsBy, describe, errorOf, exchangesOf, resultOf, skip, SPEC } from './lib.js';
 import { LABEL } from '../labels.js';
 
 const EXPECTED = new Map(malformedVariants().map((v) => [v.name, v.expectedCode]));
 
+/*
+ * Spec levels (every legacy revision, basic#messages: "All messages … MUST follow the JSON-RPC 2.0 specification"):
+ * - JSON-RPC 2.0 §5 "the Server MUST reply with a Response, except for in the case of Notifications": no answer
+ *   to a request, a broken connection, or no result for a valid initialize fail.
+ * - JSON-RPC 2.0 §5.1 lists -32600/-32601/-32602 without a MUST to use them, and no revision obliges a server to
+ *   refuse a malformed request: a wrong code, an accepted malformed request, a 4xx without a body warn.
+ * - A message without "jsonrpc" is no JSON-RPC request, so the reply MUST above does not bind: a warning (the
+ *   official SDKs drop it silently on stdio).
+ */
 export const initializeFormat: Check = {
   id: 'initialize-format',
   title: 'malformed initialize requests get proper JSON-RPC errors',
@@ -14,45 +25,65 @@ export const initializeFormat: Check = {
   run(t) {
     const c = connsBy(t, 'malformed')[0];
     if (!c) return skip('the legacy era was not probed');
-    const statuses: CheckStatus[] = [];
+    const revision = c.version ?? FALLBACK_LEGACY_VERSION;
+    const messages = cite(revision, 'basic#messages');
+    const responses = cite(revision, 'basic#responses');
+    const findings: Diagnostic[] = [];
     const evidence: string[] = [];
-    const problems: string[] = [];
+    let judged = 0;
     for (const x of exchangesOf(t, { conn: c.id, labelPrefix: LABEL.variantPrefix })) {
+      judged++;
       const name = x.label!.slice(LABEL.variantPrefix.length);
       const expected = EXPECTED.get(name);
       const error = errorOf(t, x);
-      let status: CheckStatus;
-      let note: string;
+      const line = describe(t, x);
+      const add = (code: string, severity: 'fail' | 'warn', note: string, where = responses) => {
+        findings.push(
+          finding(`initialize-format/${code}`, severity, `${name}: ${note}`, where, {
+            args: { variant: name, expected },
+            evidence: [`${severity.toUpperCase()} ${name}: ${line} — ${note}`],
+          }),
+        );
+      };
       if (x.outcome === 'reply' && error) {
-        status = error.code === expected ? 'pass' : 'warn';
-        note = error.code === expected ? 'right code' : `expected ${expected}`;
-      } else if (x.outcome === 'reply') {
-        status = 'fail';
-        note = 'accepted a malformed initialize';
-      } else if (x.outcome === 'timeout') {
-        // The official SDKs drop a message without "jsonrpc" on stdio without a word: a wart, not a break.
-        status = name === 'no-jsonrpc' ? 'warn' : 'fail';
-        note = `no answer; expected error ${expected}`;
-      } else if (x.outcome === 'transport-error' && x.httpStatus !== undefined && x.httpStatus >= 400 && x.httpStatus < 500) {
-        status = 'warn';
-        note = `HTTP ${x.httpStatus} without a JSON-RPC error; expected error ${expected}`;
-      } else {
-        status = 'fail';
-        note = 'the connection broke';
-      }
-      statuses.push(status);
-      if (status !== 'pass') problems.push(`${name}: ${note}`);
-      evidence.push(`${status.toUpperCase()} ${name}: ${describe(t, x)}${status === 'pass' ? '' : ` — ${note}`}`);
+        if (error.code === expected) evidence.push(`PASS ${name}: ${line}`);
+        else add('wrong-error-code', 'warn', `expected ${expected}`);
+      } else if (x.outcome === 'reply') add('accepted-malformed', 'warn', 'accepted a malformed initialize');
+      else if (x.outcome === 'timeout' && name === 'no-jsonrpc') {
+        add('invalid-request-dropped', 'warn', `no answer; expected error ${expected}`);
+      } else if (x.outcome === 'timeout') add('no-answer', 'fail', `no answer; expected error ${expected}`, messages);
+      else if (x.outcome === 'transport-error' && (x.httpStatus ?? 0) >= 400 && (x.httpStatus ?? 0) < 500) {
+        const where = cite(revision, 'basic/transports');
+        add(
+          'http-error-without-body',
+          'warn',
+          `HTTP ${x.httpStatus} without a JSON-RPC error; expected error ${expected}`,
+          where,
+        );
+      } else add('connection-broke', 'fail', 'the connection broke', messages);
     }
     const usable = exchangesOf(t, { conn: c.id, label: LABEL.usableCheck })[0];
     if (usable) {
-      const ok = resultOf(t, usable) !== undefined;
-      statuses.push(ok ? 'pass' : 'fail');
-      if (!ok) problems.push('a valid initialize after the malformed ones was not answered with a result');
-      evidence.push(`${ok ? 'PASS' : 'FAIL'} still usable: ${describe(t, usable)}`);
+      judged++;
+      if (resultOf(t, usable) !== undefined) evidence.push(`PASS still usable: ${describe(t, usable)}`);
+      else {
+        const line = `FAIL still usable: ${describe(t, usable)}`;
+        const message = 'a valid initialize after the malformed ones was not answered with a result';
+        findings.push(
+          finding(
+            'initialize-format/unusable-after',
+            'fail',
+            message,
+            cite(revision, 'basic/lifecycle#initialization'),
+            { evidence: [line] },
+          ),
+        );
+      }
     }
-    if (statuses.length === 0) return skip('no malformed initialize was sent');
-    const status = worst(statuses);
-    return outcome(status, status === 'pass' ? 'every malformed initialize got the right JSON-RPC error, and the server stayed usable' : problems.join('; '), evidence);
+    if (judged === 0) return skip('no malformed initialize was sent');
+    return verdict(findings, {
+      summary: 'every malformed initialize got the right JSON-RPC error, and the server stayed usable',
+      evidence,
+    });
   },
 };

@@ -1,11 +1,24 @@
 import { cite, finding, verdict } from '../findings/finding.js';
+import { isModernVersion } from '../protocol.js';
 import type { Check, Diagnostic } from '../types.js';
-import { excerpt, sentOf, skip, SPEC, type Msg } from './lib.js';
+import { excerpt, revisionOf, sentOf, skip, SPEC, type Msg } from './lib.js';
 
-const RESPONSES = cite('2025-11-25', 'basic#responses');
-const HTTP_REJECTION = cite('2025-11-25', 'basic/transports#sending-messages-to-the-server');
+/*
+ * Every sentence judged here is a MUST of each revision (basic#messages: "All messages … MUST follow the JSON-RPC 2.0
+ * specification"; basic#responses: responses "MUST include the same ID as the request", "Either a result or an
+ * error MUST be set. A response MUST NOT set both", "Error codes MUST be integers"; basic#requests: the ID "MUST NOT
+ * be null"): each is a failure. An HTTP refusal with id null is allowed (the transport answers, not JSON-RPC): info.
+ */
 
-const asError = (reply: Msg): unknown => (reply.error && typeof reply.error === 'object' ? (reply.error as Msg).message : reply.error);
+const asError = (reply: Msg): unknown =>
+  reply.error && typeof reply.error === 'object' ? (reply.error as Msg).message : reply.error;
+
+/** The Streamable HTTP section on sending messages (its own page since 2026-07-28). */
+const httpAt = (revision: string) =>
+  cite(
+    revision,
+    `basic/transports${isModernVersion(revision) ? '/streamable-http' : ''}#sending-messages-to-the-server`,
+  );
 
 export const jsonrpcEnvelope: Check = {
   id: 'jsonrpc-envelope',
@@ -15,7 +28,15 @@ export const jsonrpcEnvelope: Check = {
   spec: `${SPEC}/basic#responses`,
   run(t) {
     const evidence: string[] = [];
+    const found: Diagnostic[] = [];
+    const bad = (code: string, connId: string, line: string, section = 'basic#responses') => {
+      evidence.push(line);
+      found.push(
+        finding(`jsonrpc-envelope/${code}`, 'fail', line, cite(revisionOf(t, connId), section), { evidence: [line] }),
+      );
+    };
     const rejections: string[] = [];
+    let rejectionConn: string | undefined;
     const attributed = new Map<number, number>();
     let responses = 0;
     for (const x of t.exchanges) {
@@ -26,48 +47,97 @@ export const jsonrpcEnvelope: Check = {
       responses++;
       const sent = sentOf(t, x);
       const where = `${x.conn}: ${x.method}${x.label ? ` [${x.label}]` : ''}`;
-      if (reply.jsonrpc !== '2.0') evidence.push(`${where}: answer without "jsonrpc": "2.0": ${excerpt(reply, 120)}`);
+      if (reply.jsonrpc !== '2.0')
+        bad(
+          'missing-jsonrpc',
+          x.conn,
+          `${where}: answer without "jsonrpc": "2.0": ${excerpt(reply, 120)}`,
+          'basic#messages',
+        );
       const hasResult = 'result' in reply;
       const hasError = 'error' in reply;
-      if (hasResult === hasError) evidence.push(`${where}: answer must have exactly one of result and error: ${excerpt(reply, 120)}`);
+      if (hasResult === hasError)
+        bad(
+          'result-xor-error',
+          x.conn,
+          `${where}: answer must have exactly one of result and error: ${excerpt(reply, 120)}`,
+        );
       if (hasError) {
         const error = reply.error as Msg | null;
         if (!error || typeof error !== 'object' || !Number.isInteger(error.code) || typeof error.message !== 'string') {
-          evidence.push(`${where}: malformed error object: ${excerpt(reply.error, 120)}`);
+          bad('malformed-error', x.conn, `${where}: malformed error object: ${excerpt(reply.error, 120)}`);
         }
       }
       // HTTP 4xx with id null (or none): the transport refused the HTTP request before reading the JSON-RPC one
       // (no session, not initialized, bad header). The status is the answer; the body only explains.
-      if (sent && 'id' in sent && (reply.id === null || reply.id === undefined) && sent.id !== null && (x.httpStatus ?? 0) >= 400) {
-        rejections.push(`${where}: HTTP ${x.httpStatus} with id ${reply.id === null ? 'null' : 'missing'} (${excerpt(asError(reply), 80)})`);
+      if (
+        sent &&
+        'id' in sent &&
+        (reply.id === null || reply.id === undefined) &&
+        sent.id !== null &&
+        (x.httpStatus ?? 0) >= 400
+      ) {
+        rejectionConn ??= x.conn;
+        rejections.push(
+          `${where}: HTTP ${x.httpStatus} with id ${reply.id === null ? 'null' : 'missing'} (${excerpt(asError(reply), 80)})`,
+        );
       } else if (sent && 'id' in sent) {
-        if (reply.id === null && sent.id !== null) evidence.push(`${where}: answered with id null although the request id ${JSON.stringify(sent.id)} was readable`);
-        else if (reply.id !== sent.id) evidence.push(`${where}: id not echoed (sent ${JSON.stringify(sent.id)}, got ${JSON.stringify(reply.id)})`);
+        if (reply.id === null && sent.id !== null)
+          bad(
+            'id-null',
+            x.conn,
+            `${where}: answered with id null although the request id ${JSON.stringify(sent.id)} was readable`,
+          );
+        else if (reply.id !== sent.id)
+          bad(
+            'id-not-echoed',
+            x.conn,
+            `${where}: id not echoed (sent ${JSON.stringify(sent.id)}, got ${JSON.stringify(reply.id)})`,
+          );
       }
     }
     for (const e of t.events) {
       if (e.dir !== 'in' || e.kind !== 'message' || attributed.has(e.seq)) continue;
       const m = e.message as Msg;
       if (typeof m.method === 'string') {
-        if (m.jsonrpc !== '2.0') evidence.push(`${e.conn}: ${m.method} without "jsonrpc": "2.0"`);
-        if ('id' in m && typeof m.id !== 'string' && typeof m.id !== 'number') evidence.push(`${e.conn}: server request ${m.method} with id ${JSON.stringify(m.id)}`);
+        if (m.jsonrpc !== '2.0')
+          bad('missing-jsonrpc', e.conn, `${e.conn}: ${m.method} without "jsonrpc": "2.0"`, 'basic#messages');
+        if ('id' in m && typeof m.id !== 'string' && typeof m.id !== 'number')
+          bad(
+            'request-id-invalid',
+            e.conn,
+            `${e.conn}: server request ${m.method} with id ${JSON.stringify(m.id)}`,
+            'basic#requests',
+          );
         continue;
       }
       // Late: its id is that of a request that timed out, or it came back on the POST of one.
-      const late = t.exchanges.find((x) => x.conn === e.conn && x.outcome === 'timeout' && (x.id === m.id || (e.replyTo !== undefined && x.sentSeq === e.replyTo)));
-      if (!late) evidence.push(`${e.conn}: an answer to no pending request: ${excerpt(m, 120)}`);
+      const late = t.exchanges.find(
+        (x) =>
+          x.conn === e.conn &&
+          x.outcome === 'timeout' &&
+          (x.id === m.id || (e.replyTo !== undefined && x.sentSeq === e.replyTo)),
+      );
+      if (!late) bad('unsolicited-answer', e.conn, `${e.conn}: an answer to no pending request: ${excerpt(m, 120)}`);
     }
     if (responses === 0) return skip('no response was received');
-    const found: Diagnostic[] = evidence.map((line) => finding('jsonrpc-envelope/malformed', 'fail', line, RESPONSES, { evidence: [line] }));
     if (rejections.length > 0) {
       found.push(
-        finding('jsonrpc-envelope/transport-rejection', 'info', `${rejections.length} transport-level HTTP rejection(s) carried id null (or none): allowed, the HTTP status is the answer`, HTTP_REJECTION, {
-          evidence: rejections,
-          args: { count: rejections.length },
-        }),
+        finding(
+          'jsonrpc-envelope/transport-rejection',
+          'info',
+          `${rejections.length} transport-level HTTP rejection(s) carried id null (or none): allowed, the HTTP status is the answer`,
+          httpAt(revisionOf(t, rejectionConn!)),
+          {
+            evidence: rejections,
+            args: { count: rejections.length },
+          },
+        ),
       );
     }
     const result = verdict(found, { summary: `${responses} responses: ids echoed, envelopes well-formed` });
-    return result.status === 'fail' ? { ...result, summary: `${evidence.length} malformed message(s)`, evidence } : result;
+    return result.status === 'fail'
+      ? { ...result, summary: `${evidence.length} malformed message(s)`, evidence }
+      : result;
   },
 };

@@ -4,6 +4,7 @@
  */
 import type { CheckResult, CheckStatus, ConnectionInfo, Exchange, Purpose, Transcript, WireEvent } from '../types.js';
 import { LABEL } from '../labels.js';
+import { FALLBACK_LEGACY_VERSION, isKnownVersion, MODERN_VERSION } from '../protocol.js';
 
 export type Msg = Record<string, unknown>;
 
@@ -156,3 +157,19 @@ export function noResultWhy(t: Transcript, x: Exchange): string {
   if (x.outcome === 'closed') return 'the connection died';
   return `no JSON-RPC answer${x.httpStatus !== undefined ? ` (HTTP ${x.httpStatus})` : ''}`;
 }
+
+/**
+ * The revision a connection speaks, for citing its spec: the modern revision on the modern wire, else the version
+ * its initialize negotiated, else the one it asked for.
+ */
+export function revisionOf(t: Transcript, connId: string): string {
+  const c = conn(t, connId);
+  if (c?.era === 'modern') return MODERN_VERSION;
+  const negotiated = resultOf(t, exchangesOf(t, { conn: connId, label: LABEL.initialize })[0])?.protocolVersion;
+  if (typeof negotiated === 'string' && isKnownVersion(negotiated)) return negotiated;
+  return c?.version ?? FALLBACK_LEGACY_VERSION;
+}
+
+/** The revision a session speaks (see revisionOf). */
+export const sessionRevision = (t: Transcript, session: Session): string =>
+  session.era === 'modern' ? MODERN_VERSION : revisionOf(t, session.conn.id);

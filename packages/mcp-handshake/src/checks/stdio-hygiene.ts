@@ -1,5 +1,6 @@
-import type { Check } from '../types.js';
-import { excerpt, outcome, skip, SPEC, worst } from './lib.js';
+import { cite, finding, verdict } from '../findings/finding.js';
+import type { Check, Diagnostic } from '../types.js';
+import { excerpt, outcome, revisionOf, skip, SPEC } from './lib.js';
 
 export const stdioHygiene: Check = {
   id: 'stdio-hygiene',
@@ -15,31 +16,77 @@ export const stdioHygiene: Check = {
     const spawnErrors = t.events.filter((e) => e.kind === 'error');
     const evidence: string[] = [];
     // `{` alone on a line, `"jsonrpc": "2.0",` and the like: JSON-RPC pretty-printed over several lines.
-    const framing = noise.filter((e) => /^\s*[{}[\]],?\s*$|^\s*"(jsonrpc|id|result|error|method)"\s*:/.test(e.raw ?? '')).length;
+    const framing = noise.filter((e) =>
+      /^\s*[{}[\]],?\s*$|^\s*"(jsonrpc|id|result|error|method)"\s*:/.test(e.raw ?? ''),
+    ).length;
     const multiLine = framing >= 2 && framing * 2 >= noise.length;
     const wroteNothing = !t.events.some((e) => e.dir === 'in' && (e.kind === 'message' || e.kind === 'noise'));
     for (const e of noise.slice(0, 5)) evidence.push(`${e.conn} stdout: ${excerpt(e.raw, 140)}`);
     if (noise.length > 5) evidence.push(`… ${noise.length - 5} more non-JSON-RPC stdout lines`);
-    for (const e of exits) evidence.push(`${e.conn}: the server exited by itself ${e.exit!.signal ? `(signal ${e.exit!.signal})` : `(exit code ${e.exit!.code})`}`);
+    for (const e of exits)
+      evidence.push(
+        `${e.conn}: the server exited by itself ${e.exit!.signal ? `(signal ${e.exit!.signal})` : `(exit code ${e.exit!.code})`}`,
+      );
     for (const e of spawnErrors) evidence.push(`${e.conn}: ${excerpt(e.raw, 140)}`);
-    evidence.push(stderr.length > 0 ? `stderr captured: ${stderr.length} lines, first: ${excerpt(stderr[0].raw, 120)}` : 'stderr: nothing written');
+    evidence.push(
+      stderr.length > 0
+        ? `stderr captured: ${stderr.length} lines, first: ${excerpt(stderr[0].raw, 120)}`
+        : 'stderr: nothing written',
+    );
+    // Levels (basic/transports#stdio, every revision): "The server MUST NOT write anything to its stdout that is not
+    // a valid MCP message" and "Messages are delimited by newlines, and MUST NOT contain embedded newlines": fail.
+    // An exit of its own breaks no sentence of the transport (what it costs is other checks' no-answer): info.
+    const mainConn = t.connections.find((c) => c.purpose === 'main') ?? t.connections[0];
+    const where = cite(mainConn ? revisionOf(t, mainConn.id) : undefined, 'basic/transports#stdio');
     if (multiLine) {
-      return outcome('fail', 'JSON-RPC messages are pretty-printed over several lines: stdio framing is one message per line (multi-line JSON)', [
-        ...evidence,
-        'fix: write each message as one line — JSON.stringify(message) without an indent argument, then "\\n"; no newline may appear inside a message',
-      ]);
+      const message =
+        'JSON-RPC messages are pretty-printed over several lines: stdio framing is one message per line (multi-line JSON)';
+      const fix =
+        'fix: write each message as one line — JSON.stringify(message) without an indent argument, then "\\n"; no newline may appear inside a message';
+      return verdict(
+        [
+          finding('stdio-hygiene/multi-line-message', 'fail', message, where, {
+            args: { lines: noise.length },
+            evidence: [...evidence, fix],
+          }),
+        ],
+        { summary: message },
+      );
     }
     // Nothing on stdout at all proves nothing about hygiene: the root cause says why it was silent.
-    if (wroteNothing && spawnErrors.length === 0) return outcome('skip', 'the server wrote nothing on stdout: nothing to judge', evidence);
-    const status = worst([noise.length > 0 || spawnErrors.length > 0 ? 'fail' : 'pass', exits.length > 0 ? 'warn' : 'pass']);
-    const summary =
-      noise.length > 0
-        ? `${noise.length} stdout line(s) are not JSON-RPC messages`
-        : spawnErrors.length > 0
-          ? 'the server could not be started'
-          : exits.length > 0
-            ? `the server exited on its own on ${exits.length} connection(s)`
-            : 'stdout carried only JSON-RPC messages';
-    return outcome(status, summary, evidence);
+    if (wroteNothing && spawnErrors.length === 0)
+      return outcome('skip', 'the server wrote nothing on stdout: nothing to judge', evidence);
+    const findings: Diagnostic[] = [];
+    if (noise.length > 0) {
+      findings.push(
+        finding(
+          'stdio-hygiene/not-jsonrpc',
+          'fail',
+          `${noise.length} stdout line(s) are not JSON-RPC messages`,
+          where,
+          { args: { lines: noise.length }, evidence },
+        ),
+      );
+    } else if (spawnErrors.length > 0) {
+      // Not a sentence of the spec but the end of every check: nothing can be judged (the root cause names it).
+      findings.push(
+        finding('stdio-hygiene/not-started', 'fail', 'the server could not be started', where, { evidence }),
+      );
+    } else if (exits.length > 0) {
+      findings.push(
+        finding(
+          'stdio-hygiene/exited',
+          'info',
+          `the server exited on its own on ${exits.length} connection(s)`,
+          where,
+          { args: { connections: exits.length }, evidence },
+        ),
+      );
+    }
+    const ok =
+      findings.length === 0
+        ? { summary: 'stdout carried only JSON-RPC messages', evidence }
+        : { summary: findings[0].message, status: 'info' as const };
+    return verdict(findings, ok);
   },
 };

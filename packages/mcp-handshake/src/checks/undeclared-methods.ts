@@ -1,7 +1,29 @@
-import type { Check, CheckStatus, Exchange } from '../types.js';
-import { describe, errorOf, exchangesOf, isDeclared, mainSession, noResultWhy, outcome, PRIMITIVE_PROBES, replyOf, resultOf, skip, SPEC, worst } from './lib.js';
+import { cite, finding, verdict } from '../findings/finding.js';
+import { isModernVersion } from '../protocol.js';
+import type { Check, Diagnostic, Exchange } from '../types.js';
+import {
+  describe,
+  errorOf,
+  exchangesOf,
+  isDeclared,
+  mainSession,
+  noResultWhy,
+  PRIMITIVE_PROBES,
+  replyOf,
+  resultOf,
+  revisionOf,
+  skip,
+  SPEC,
+} from './lib.js';
 import { LABEL } from '../labels.js';
 
+/*
+ * Spec levels: every revision requires JSON-RPC 2.0 (basic#messages: "All messages … MUST follow the JSON-RPC 2.0
+ * specification"), whose §5 says "the Server MUST reply with a Response": a hang or a crash fails. JSON-RPC 2.0 §5.1
+ * names -32601 "Method not found: The method does not exist / is not available" without a MUST, and no MCP revision
+ * adds one (2026-07-28 schema, MethodNotFoundError, describes it: "a server returns this error when a client invokes
+ * a method the server does not implement"): another code, or a non-object result, is a warning.
+ */
 export const undeclaredMethods: Check = {
   id: 'undeclared-methods',
   title: 'unknown and undeclared methods get -32601 promptly',
@@ -9,32 +31,54 @@ export const undeclaredMethods: Check = {
   fix: 'Route every method without a handler to a -32601 "Method not found" error that echoes the id — including methods of capabilities you did not declare.',
   spec: `${SPEC}/basic/lifecycle#capability-negotiation`,
   run(t) {
-    const statuses: CheckStatus[] = [];
+    const findings: Diagnostic[] = [];
     const evidence: string[] = [];
-    const problems: string[] = [];
-    const judge = (x: Exchange, what: string, wrongCode: CheckStatus) => {
+    let judged = 0;
+    const judge = (x: Exchange, what: string) => {
       const error = errorOf(t, x);
-      let status: CheckStatus;
-      if (error && error.code === -32601) status = 'pass';
-      else if (error) status = wrongCode;
-      else if (resultOf(t, x)) return; // an answer with a result is capabilities-declared's finding
+      if (!error && resultOf(t, x)) return; // an answer with a result is capabilities-declared's finding
+      judged++;
+      const line = describe(t, x);
+      if (error?.code === -32601) {
+        evidence.push(`PASS ${what}: ${line}`);
+        return;
+      }
+      const revision = revisionOf(t, x.conn);
+      const args = { method: x.method, what };
       // An answer, but `result: null` (or a non-object): wrong like another error code, not a hang.
-      else if (replyOf(t, x) && 'result' in replyOf(t, x)!) status = wrongCode;
-      else status = 'fail';
-      statuses.push(status);
-      evidence.push(`${status.toUpperCase()} ${what}: ${describe(t, x)}`);
-      if (status !== 'pass') problems.push(`${x.method}: ${error ? `error ${String(error.code)} instead of -32601` : noResultWhy(t, x)}`);
+      const answered = error !== undefined || (replyOf(t, x) !== undefined && 'result' in replyOf(t, x)!);
+      if (answered) {
+        const code = error ? 'wrong-error-code' : 'result-not-object';
+        const message = `${x.method}: ${error ? `error ${String(error.code)} instead of -32601` : noResultWhy(t, x)}`;
+        findings.push(
+          finding(
+            `undeclared-methods/${code}`,
+            'warn',
+            message,
+            cite(revision, isModernVersion(revision) ? 'basic#error-codes' : 'basic#responses'),
+            { args, evidence: [`WARN ${what}: ${line}`] },
+          ),
+        );
+      } else {
+        const message = `${x.method}: ${noResultWhy(t, x)}`;
+        findings.push(
+          finding('undeclared-methods/no-answer', 'fail', message, cite(revision, 'basic#messages'), {
+            args,
+            evidence: [`FAIL ${what}: ${line}`],
+          }),
+        );
+      }
     };
-    for (const x of exchangesOf(t, { label: LABEL.unknownMethod })) judge(x, 'unknown method', 'fail');
+    for (const x of exchangesOf(t, { label: LABEL.unknownMethod })) judge(x, 'unknown method');
     const session = mainSession(t);
     if (session) {
       for (const probe of PRIMITIVE_PROBES) {
         if (isDeclared(session.capabilities, probe.capability)) continue;
-        for (const x of exchangesOf(t, { conn: session.conn.id, method: probe.method, label: probe.label })) judge(x, `undeclared ${probe.capability}`, 'warn');
+        for (const x of exchangesOf(t, { conn: session.conn.id, method: probe.method, label: probe.label }))
+          judge(x, `undeclared ${probe.capability}`);
       }
     }
-    if (statuses.length === 0) return skip('no unknown or undeclared method was sent');
-    const status = worst(statuses);
-    return outcome(status, status === 'pass' ? `${statuses.length} unknown/undeclared method call(s) got -32601` : problems.join('; '), evidence);
+    if (judged === 0) return skip('no unknown or undeclared method was sent');
+    return verdict(findings, { summary: `${judged} unknown/undeclared method call(s) got -32601`, evidence });
   },
 };

@@ -1,6 +1,26 @@
-import { ERROR, META, isKnownVersion, isModernVersion, UNKNOWN_VERSIONS } from '../protocol.js';
-import type { Check, CheckStatus } from '../types.js';
-import { asObject, connsBy, describe, errorOf, exchangesOf, modernSession, outcome, resultOf, sentOf, skip, SPEC, worst } from './lib.js';
+import { cite, finding, verdict } from '../findings/finding.js';
+import {
+  ERROR,
+  FALLBACK_LEGACY_VERSION,
+  META,
+  MODERN_VERSION,
+  isKnownVersion,
+  isModernVersion,
+  UNKNOWN_VERSIONS,
+} from '../protocol.js';
+import type { Check, Diagnostic, Severity } from '../types.js';
+import {
+  asObject,
+  connsBy,
+  describe,
+  errorOf,
+  exchangesOf,
+  modernSession,
+  resultOf,
+  sentOf,
+  skip,
+  SPEC,
+} from './lib.js';
 import { LABEL } from '../labels.js';
 
 const isUnknown = (v: string | undefined) => (UNKNOWN_VERSIONS as readonly string[]).includes(v ?? '');
@@ -12,56 +32,123 @@ export const versionNegotiation: Check = {
   fix: 'Echo the requested version when you support it, otherwise answer with the latest version you support (never the unknown one). On 2026-07-28, answer an unsupported version with -32022 and data {supported, requested}, and keep that list equal to server/discover.supportedVersions.',
   spec: `${SPEC}/basic/lifecycle#version-negotiation`,
   run(t) {
-    const statuses: CheckStatus[] = [];
+    const findings: Diagnostic[] = [];
     const evidence: string[] = [];
-    const problems: string[] = [];
     const echoed = new Set<string>();
     const counterOffers: Array<[string, string]> = [];
-    const add = (status: CheckStatus, line: string, problem?: string) => {
-      statuses.push(status);
-      evidence.push(`${status.toUpperCase()} ${line}`);
-      if (problem && status !== 'pass' && status !== 'info') problems.push(problem);
+    let judged = 0;
+    // An unknown version asked for has no spec to cite: the revision this tool falls back to stands in.
+    const rev = (v: string | undefined) =>
+      v && isKnownVersion(v) && !isModernVersion(v) ? v : FALLBACK_LEGACY_VERSION;
+    const legacyAt = (v: string | undefined) => cite(rev(v), 'basic/lifecycle#version-negotiation');
+    // 2026-07-28 basic/versioning: an unsupported version "MUST respond with an UnsupportedProtocolVersionError listing
+    // the versions it does support": no list, another answer, or a list that server/discover contradicts, fails.
+    const modernAt = cite(MODERN_VERSION, 'basic/versioning#protocol-version-negotiation');
+    const pass = (line: string) => {
+      judged++;
+      evidence.push(`PASS ${line}`);
+    };
+    const add = (code: string, severity: Severity, line: string, problem: string, where = legacyAt(undefined)) => {
+      judged++;
+      findings.push(
+        finding(`version-negotiation/${code}`, severity, problem, where, {
+          evidence: [`${severity.toUpperCase()} ${line}`],
+        }),
+      );
     };
 
-    const initializes = [...connsBy(t, 'main'), ...connsBy(t, 'version')].map((c) => exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0]).filter((x) => x !== undefined);
+    const initializes = [...connsBy(t, 'main'), ...connsBy(t, 'version')]
+      .map((c) => exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0])
+      .filter((x) => x !== undefined);
     // No initialize answered in time at all: the root cause (a slow or stuck handshake) says it; versions were not judged.
-    const unanswered = initializes.length > 0 && initializes.every((x) => x.outcome === 'timeout' || x.outcome === 'closed' || x.outcome === 'transport-error') && !initializes.some((x) => x.httpStatus !== undefined);
+    const unanswered =
+      initializes.length > 0 &&
+      initializes.every((x) => x.outcome === 'timeout' || x.outcome === 'closed' || x.outcome === 'transport-error') &&
+      !initializes.some((x) => x.httpStatus !== undefined);
     for (const c of unanswered ? [] : [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
       const x = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
       const asked = c.version;
       if (!x || !asked) continue;
+      const at = legacyAt(asked);
       const result = resultOf(t, x);
       const error = errorOf(t, x);
       if (result) {
         const got = typeof result.protocolVersion === 'string' ? result.protocolVersion : undefined;
-        if (got === asked && isUnknown(asked)) add('fail', `${asked}: echoed back a version no server can support`, `echoed the unknown version ${asked}`);
+        if (got === asked && isUnknown(asked))
+          add(
+            'echoed-unknown',
+            'fail',
+            `${asked}: echoed back a version no server can support`,
+            `echoed the unknown version ${asked}`,
+            at,
+          );
         else if (got === asked) {
           echoed.add(asked);
-          add('pass', `${asked}: echoed (supported)`);
+          pass(`${asked}: echoed (supported)`);
         } else if (got && isKnownVersion(got)) {
           counterOffers.push([asked, got]);
-          add('pass', `${asked}: counter-offered ${got}`);
-        } else add('warn', `${asked}: answered with ${JSON.stringify(got)}, not a version this tool knows`, `${asked} answered with ${JSON.stringify(got)}`);
+          pass(`${asked}: counter-offered ${got}`);
+        } else
+          add(
+            'unknown-version-offered',
+            'warn',
+            `${asked}: answered with ${JSON.stringify(got)}, not a version this tool knows`,
+            `${asked} answered with ${JSON.stringify(got)}`,
+            at,
+          );
       } else if (error && error.code === ERROR.unsupportedVersion && Array.isArray(asObject(error.data).supported)) {
         const supported = asObject(error.data).supported as unknown[];
-        add('pass', `${asked}: refused with -32022, supported ${JSON.stringify(supported)} (a modern-only answer)`);
+        pass(`${asked}: refused with -32022, supported ${JSON.stringify(supported)} (a modern-only answer)`);
       } else if (error) {
-        add('warn', `${describe(t, x)} — refused instead of counter-offering a supported version`, `initialize ${asked} was refused (error ${String(error.code)}) instead of counter-offered`);
+        add(
+          'refused',
+          'warn',
+          `${describe(t, x)} — refused instead of counter-offering a supported version`,
+          `initialize ${asked} was refused (error ${String(error.code)}) instead of counter-offered`,
+          at,
+        );
       } else if (x.outcome === 'transport-error' && (x.httpStatus ?? 0) >= 400 && (x.httpStatus ?? 0) < 500) {
-        add('warn', `${describe(t, x)}`, `initialize ${asked}: HTTP ${x.httpStatus} without a JSON-RPC answer`);
+        add(
+          'http-error',
+          'warn',
+          `${describe(t, x)}`,
+          `initialize ${asked}: HTTP ${x.httpStatus} without a JSON-RPC answer`,
+          cite(rev(asked), 'basic/transports'),
+        );
       } else {
-        add('fail', describe(t, x), `initialize ${asked}: ${x.outcome}`);
+        add(
+          'no-answer',
+          'fail',
+          describe(t, x),
+          `initialize ${asked}: ${x.outcome}`,
+          cite(rev(asked), 'basic#messages'),
+        );
       }
     }
+    // Legacy lifecycle (every revision): "If the server supports the requested protocol version, it MUST respond with
+    // the same version. Otherwise, the server MUST respond with another protocol version it supports": echoing an
+    // unknown version and counter-offering one it then refuses fail. A refusal with an error warns: the same page's
+    // error-handling example answers an unsupported version with -32602 "Unsupported protocol version".
     // A counter-offer must be a version the server accepts when asked for it directly.
     for (const [asked, got] of counterOffers) {
-      const askedDirectly = t.connections.some((c) => (c.purpose === 'version' || c.purpose === 'main') && c.version === got);
-      if (askedDirectly && !echoed.has(got)) add('fail', `${asked} was answered with ${got}, yet ${got} itself is not echoed`, `counter-offers ${got} but does not accept it`);
+      const askedDirectly = t.connections.some(
+        (c) => (c.purpose === 'version' || c.purpose === 'main') && c.version === got,
+      );
+      if (askedDirectly && !echoed.has(got))
+        add(
+          'counter-offer-refused',
+          'fail',
+          `${asked} was answered with ${got}, yet ${got} itself is not echoed`,
+          `counter-offers ${got} but does not accept it`,
+          legacyAt(got),
+        );
     }
 
     // The modern wire: an unknown version gets -32022 with the supported list.
     const modern = modernSession(t);
-    const discovered = modern ? (modern.result.supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string') : undefined;
+    const discovered = modern
+      ? (modern.result.supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string')
+      : undefined;
     for (const x of exchangesOf(t, { label: LABEL.unknownVersion })) {
       const sentMeta = asObject(asObject(sentOf(t, x)?.params)._meta);
       const c = { version: String(sentMeta[META.protocolVersion]) };
@@ -72,28 +159,62 @@ export const versionNegotiation: Check = {
       }
       if (error?.code === ERROR.unsupportedVersion) {
         const supported = asObject(error.data).supported;
-        if (!Array.isArray(supported) || supported.length === 0) add('warn', `${describe(t, x)} — -32022 without data.supported`, '-32022 without the supported list');
+        if (!Array.isArray(supported) || supported.length === 0)
+          add(
+            'modern-no-supported-list',
+            'fail',
+            `${describe(t, x)} — -32022 without data.supported`,
+            '-32022 without the supported list',
+            modernAt,
+          );
         else {
-          add('pass', `modern ${c.version}: -32022, supported ${JSON.stringify(supported)}`);
-          const a = [...supported].filter((v) => typeof v === 'string' && isModernVersion(v)).sort().join(',');
+          pass(`modern ${c.version}: -32022, supported ${JSON.stringify(supported)}`);
+          const a = [...supported]
+            .filter((v) => typeof v === 'string' && isModernVersion(v))
+            .sort()
+            .join(',');
           const b = discovered!.filter(isModernVersion).sort().join(',');
-          if (a !== b) add('fail', `-32022 lists ${JSON.stringify(supported)} but server/discover lists ${JSON.stringify(discovered)}`, 'the -32022 supported list differs from server/discover');
+          if (a !== b)
+            add(
+              'modern-lists-differ',
+              'fail',
+              `-32022 lists ${JSON.stringify(supported)} but server/discover lists ${JSON.stringify(discovered)}`,
+              'the -32022 supported list differs from server/discover',
+              modernAt,
+            );
         }
-      } else if (resultOf(t, x)) add('fail', `${describe(t, x)} — accepted a request for an unknown version`, `modern request naming ${c.version} was served`);
-      else add('fail', `${describe(t, x)} — expected -32022`, `modern request naming ${c.version}: expected -32022`);
+      } else if (resultOf(t, x))
+        add(
+          'modern-unknown-accepted',
+          'fail',
+          `${describe(t, x)} — accepted a request for an unknown version`,
+          `modern request naming ${c.version} was served`,
+          modernAt,
+        );
+      else
+        add(
+          'modern-wrong-error',
+          'fail',
+          `${describe(t, x)} — expected -32022`,
+          `modern request naming ${c.version}: expected -32022`,
+          modernAt,
+        );
     }
     // Legacy versions advertised by server/discover must really work over initialize.
     for (const v of discovered ?? []) {
       if (isModernVersion(v)) continue;
       const asked = t.connections.some((c) => (c.purpose === 'version' || c.purpose === 'main') && c.version === v);
-      if (asked && !echoed.has(v)) add('fail', `server/discover lists ${v}, but initialize with ${v} is not echoed`, `server/discover lists ${v} which initialize does not accept`);
+      if (asked && !echoed.has(v))
+        add(
+          'discover-lists-unaccepted',
+          'fail',
+          `server/discover lists ${v}, but initialize with ${v} is not echoed`,
+          `server/discover lists ${v} which initialize does not accept`,
+          legacyAt(v),
+        );
     }
-    if (statuses.length === 0) return skip('no version was probed');
-    const status = worst(statuses);
-    const summary =
-      status === 'pass'
-        ? `echoed ${[...echoed].sort().join(', ') || 'no legacy version'}${discovered ? `; modern ${discovered.join(', ')}` : ''}; unknown versions handled`
-        : problems.join('; ');
-    return outcome(status, summary, evidence);
+    if (judged === 0) return skip('no version was probed');
+    const summary = `echoed ${[...echoed].sort().join(', ') || 'no legacy version'}${discovered ? `; modern ${discovered.join(', ')}` : ''}; unknown versions handled`;
+    return verdict(findings, { summary, evidence });
   },
 };
