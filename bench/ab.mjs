@@ -4,17 +4,21 @@
 //   node bench/ab.mjs OTHER_CLI [op=suggest_gifts] [rounds=3] [seconds=5]
 // OTHER_CLI: the other build's packages/gift-genius/dist/cli.js (e.g. in a `git worktree` of an older
 // commit with node_modules copied and `npm run build` run there). Start it pinned: `taskset -c 1 node bench/ab.mjs …`.
-import { startHttp, GG_CLI, SERVERS, tmp } from './lib/common.mjs';
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GG_CLI, SERVERS, startHttp, tmp } from './lib/common.mjs';
 import { captureFixtures } from './lib/fixtures.mjs';
 import { runLoad } from './lib/http-load.mjs';
-import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+
 /** A process's CPU time so far, in µs: utime + stime (fields 14 and 15 of /proc/PID/stat, in 100 Hz ticks). */
 function cpu(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
-const [other, op = 'suggest_gifts', rounds = 3, dur = 5] = process.argv.slice(2).map((a, i) => (i >= 2 ? Number(a) : a));
+const [other, op = 'suggest_gifts', rounds = 3, dur = 5] = process.argv
+  .slice(2)
+  .map((a, i) => (i >= 2 ? Number(a) : a));
 if (!other) throw new Error('usage: node bench/ab.mjs OTHER_CLI [op] [rounds] [seconds]');
 // raw answers with this build's own bytes, as in npm run bench.
 const fixtures = join(tmp('fx'), 'raw-fixtures.json');
@@ -43,7 +47,9 @@ for (let r = 0; r < rounds; r++) {
 const med = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
 console.log(`${op}, modern wire, 100 connections, ${rounds} × ${dur} s interleaved`);
 for (const k of Object.keys(servers)) {
-  console.log(`${k.padEnd(5)} req/s ${rps[k].join(' ')} (median ${med(rps[k])}, ${(med(rps[k]) / med(rps.raw)).toFixed(3)}× raw) | CPU µs/request ${cpuPerRequest[k].join(' ')} (median ${med(cpuPerRequest[k])})`);
+  console.log(
+    `${k.padEnd(5)} req/s ${rps[k].join(' ')} (median ${med(rps[k])}, ${(med(rps[k]) / med(rps.raw)).toFixed(3)}× raw) | CPU µs/request ${cpuPerRequest[k].join(' ')} (median ${med(cpuPerRequest[k])})`,
+  );
 }
 for (const s of Object.values(servers)) await s.stop();
 process.exit(0);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { execFileSync } from 'node:child_process';
 // Memory under hostile clients (issue 13): `node bench/memory-hostile.mjs [--sessions N] [--out FILE]`.
 // Starts the built gift-genius (`serve`, defaults, a temp SQLite catalog) with the heap hook, runs
 // bench/lib/hostile.mjs against it, and reports: retained heap per legacy session opened with a 1 MB
@@ -7,7 +8,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { execFileSync } from 'node:child_process';
 import { GG_CLI, HEAP_HOOK, heapOf, log, startHttp, tmp } from './lib/common.mjs';
 import { runHostile } from './lib/hostile.mjs';
 
@@ -55,7 +55,7 @@ try {
   );
   const json = JSON.stringify(result, null, 2);
   console.log(json);
-  if (values.out) writeFileSync(values.out, json + '\n');
+  if (values.out) writeFileSync(values.out, `${json}\n`);
 } finally {
   await server.stop();
 }

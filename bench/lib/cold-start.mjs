@@ -8,15 +8,27 @@
 // before its SDK is loaded) but only a tools/list answer shows it can serve.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { nodeCommand, LEGACY, MODERN_META, quantile, median, round, log } from './common.mjs';
+import { LEGACY, log, MODERN_META, median, nodeCommand, quantile, round } from './common.mjs';
 
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'giftgen-bench', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'giftgen-bench', version: '1' } },
+};
 const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 export const PROBES = {
   initialize: { lines: [INIT], id: 1 },
-  'server/discover': { lines: [{ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: MODERN_META } }], id: 1 },
+  'server/discover': {
+    lines: [{ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: MODERN_META } }],
+    id: 1,
+  },
   'tools/list': { lines: [INIT, INITIALIZED, { jsonrpc: '2.0', id: 2, method: 'tools/list' }], id: 2, tools: true },
-  'tools/list (modern)': { lines: [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } }], id: 1, tools: true },
+  'tools/list (modern)': {
+    lines: [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } }],
+    id: 1,
+    tools: true,
+  },
 };
 /** The probes that are a server's first answer (the ≤ 1.5× raw target); the others are time-to-ready. */
 export const FIRST_ANSWER = ['initialize', 'server/discover'];
@@ -25,18 +37,32 @@ function once(args, probe, { node, env } = {}) {
   const [cmd, argv] = nodeCommand(args, { core: 0, node });
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const p = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production', ...env } });
-    let out = '', err = '', settled = false;
+    const p = spawn(cmd, argv, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production', ...env },
+    });
+    let out = '',
+      err = '',
+      settled = false;
     const finish = (fn) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       p.stdin.end();
       const k = setTimeout(() => p.kill('SIGKILL'), 3000);
-      p.once('exit', () => { clearTimeout(k); fn(); });
-      if (p.exitCode !== null) { clearTimeout(k); fn(); }
+      p.once('exit', () => {
+        clearTimeout(k);
+        fn();
+      });
+      if (p.exitCode !== null) {
+        clearTimeout(k);
+        fn();
+      }
     };
-    const timer = setTimeout(() => finish(() => reject(new Error(`no answer in 30 s; stderr: ${err.slice(-500)}`))), 30_000);
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`no answer in 30 s; stderr: ${err.slice(-500)}`))),
+      30_000,
+    );
     p.stdout.setEncoding('utf8');
     p.stdout.on('data', (d) => {
       out += d;
@@ -50,12 +76,14 @@ function once(args, probe, { node, env } = {}) {
             finish(() => (ok ? resolve(ms) : reject(new Error(`unexpected answer: ${l.slice(0, 300)}`))));
             return;
           }
-        } catch { /* partial */ }
+        } catch {
+          /* partial */
+        }
       }
     });
     p.stderr.on('data', (d) => (err += d));
     p.on('error', (e) => finish(() => reject(e)));
-    p.stdin.write(probe.lines.map((m) => JSON.stringify(m) + '\n').join(''));
+    p.stdin.write(probe.lines.map((m) => `${JSON.stringify(m)}\n`).join(''));
   });
 }
 
@@ -70,13 +98,25 @@ export async function coldStart(comps, { runs = 15, node } = {}) {
     for (let i = 0; i < runs; i++) {
       for (const [name, c] of Object.entries(comps)) {
         if (errors[name]) continue;
-        try { times[name].push(await once(c.stdio, probe, { node })); } catch (e) { errors[name] = e.message; }
+        try {
+          times[name].push(await once(c.stdio, probe, { node }));
+        } catch (e) {
+          errors[name] = e.message;
+        }
       }
     }
     for (const name of Object.keys(comps)) {
       const t = times[name];
-      out[name][kind] = { runs: t.length, median: round(median(t)), p90: round(quantile(t, 0.9)), min: round(Math.min(...t)), error: errors[name] };
-      log(`cold ${name} ${kind}: median ${out[name][kind].median} ms p90 ${out[name][kind].p90} ms${errors[name] ? ' ERROR ' + errors[name] : ''}`);
+      out[name][kind] = {
+        runs: t.length,
+        median: round(median(t)),
+        p90: round(quantile(t, 0.9)),
+        min: round(Math.min(...t)),
+        error: errors[name],
+      };
+      log(
+        `cold ${name} ${kind}: median ${out[name][kind].median} ms p90 ${out[name][kind].p90} ms${errors[name] ? ` ERROR ${errors[name]}` : ''}`,
+      );
     }
   }
   return out;

@@ -1,10 +1,10 @@
 // Shared harness plumbing: spawning pinned servers, small HTTP/JSON-RPC client, statistics, memory readings.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const BENCH = dirname(dirname(fileURLToPath(import.meta.url)));
 export const ROOT = dirname(BENCH);
@@ -14,7 +14,10 @@ export const HEAP_HOOK = join(BENCH, 'lib/heap-hook.mjs');
 
 export const MODERN = '2026-07-28';
 export const LEGACY = '2025-11-25';
-export const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} };
+export const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 export const SUGGEST_ARGS = { age: 25, relationship: 'sister', budget: 50, interests: ['coffee'] };
 export const GET_ID = 'acoustic-guitar';
 
@@ -52,12 +55,21 @@ export function comparators(ctx) {
  * Starts an HTTP server script (it logs {"event":"listening","url":…} on stderr) pinned to core 0.
  * Returns { url, pid, proc, stop() }.
  */
-export async function startHttp(args, { extraArgs = ['--port', '0'], env = {}, node, nodeFlags = [], timeoutMs = 120_000, label = 'server' } = {}) {
+export async function startHttp(
+  args,
+  { extraArgs = ['--port', '0'], env = {}, node, nodeFlags = [], timeoutMs = 120_000, label = 'server' } = {},
+) {
   const [cmd, argv] = nodeCommand([...args, ...extraArgs], { core: 0, node, nodeFlags });
-  const proc = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production', ...env } });
+  const proc = spawn(cmd, argv, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+  });
   let stderr = '';
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label}: no "listening" within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${label}: no "listening" within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`)),
+      timeoutMs,
+    );
     proc.stderr.setEncoding('utf8');
     proc.stderr.on('data', (d) => {
       stderr += d;
@@ -66,16 +78,27 @@ export async function startHttp(args, { extraArgs = ['--port', '0'], env = {}, n
         if (!line.includes('"listening"')) continue;
         try {
           const m = JSON.parse(line);
-          if (m.event === 'listening' && m.url) { clearTimeout(timer); resolve(m.url); return; }
-        } catch { /* partial line */ }
+          if (m.event === 'listening' && m.url) {
+            clearTimeout(timer);
+            resolve(m.url);
+            return;
+          }
+        } catch {
+          /* partial line */
+        }
       }
     });
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${label} exited (${code}) before listening: ${stderr.slice(-2000)}`)); });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited (${code}) before listening: ${stderr.slice(-2000)}`));
+    });
   });
   proc.stderr.removeAllListeners('data');
   proc.stderr.resume(); // keep draining (gift-genius logs JSON lines)
   return {
-    url, pid: proc.pid, proc,
+    url,
+    pid: proc.pid,
+    proc,
     async stop() {
       if (proc.exitCode !== null) return;
       const done = new Promise((r) => proc.once('exit', r));
@@ -95,8 +118,19 @@ export function post(url, body, headers = {}) {
   const data = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', agent,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(data), ...headers } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(data),
+          ...headers,
+        },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -118,12 +152,21 @@ export function parseMessages(text) {
   if (!text) return [];
   const t = text.trimStart();
   if (t.startsWith('{') || t.startsWith('[')) {
-    try { const v = JSON.parse(t); return Array.isArray(v) ? v : [v]; } catch { return []; }
+    try {
+      const v = JSON.parse(t);
+      return Array.isArray(v) ? v : [v];
+    } catch {
+      return [];
+    }
   }
   const out = [];
   for (const line of text.split('\n')) {
     if (!line.startsWith('data:')) continue;
-    try { out.push(JSON.parse(line.slice(5))); } catch { /* keepalive or partial */ }
+    try {
+      out.push(JSON.parse(line.slice(5)));
+    } catch {
+      /* keepalive or partial */
+    }
   }
   return out;
 }
@@ -147,8 +190,17 @@ export const OPERATIONS = {
 
 /** Legacy (2025-11-25) opening: initialize + notifications/initialized. Returns the session id (or undefined). */
 export async function openLegacySession(url) {
-  const init = await post(url, rpc(1, 'initialize', { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'giftgen-bench', version: '1' } }, 'legacy'));
-  if (init.status !== 200 || !init.messages.some((m) => m.result)) throw new Error(`initialize failed: ${init.status} ${init.text.slice(0, 300)}`);
+  const init = await post(
+    url,
+    rpc(
+      1,
+      'initialize',
+      { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'giftgen-bench', version: '1' } },
+      'legacy',
+    ),
+  );
+  if (init.status !== 200 || !init.messages.some((m) => m.result))
+    throw new Error(`initialize failed: ${init.status} ${init.text.slice(0, 300)}`);
   const sid = init.headers['mcp-session-id'];
   const h = { 'MCP-Protocol-Version': LEGACY, ...(sid ? { 'Mcp-Session-Id': sid } : {}) };
   const n = await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, h);
@@ -162,11 +214,13 @@ export function quantile(values, q) {
   if (!values.length) return null;
   const s = [...values].sort((a, b) => a - b);
   const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  const lo = Math.floor(pos),
+    hi = Math.ceil(pos);
   return s[lo] + (s[hi] - s[lo]) * (pos - lo);
 }
 export const median = (v) => quantile(v, 0.5);
-export const round = (x, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? x : Math.round(x * 10 ** d) / 10 ** d);
+export const round = (x, d = 2) =>
+  x === null || x === undefined || !Number.isFinite(x) ? x : Math.round(x * 10 ** d) / 10 ** d;
 export const ratio = (x, base) => (x == null || !base ? null : round(x / base, 3));
 
 // ---- memory -----------------------------------------------------------------------------------
@@ -194,7 +248,11 @@ export async function heapOf(server, file) {
     await new Promise((r) => setTimeout(r, 50));
     const now = existsSync(file) ? readFileSync(file, 'utf8') : '';
     if (now && now !== before) {
-      try { return JSON.parse(now); } catch { /* mid-write */ }
+      try {
+        return JSON.parse(now);
+      } catch {
+        /* mid-write */
+      }
     }
   }
   throw new Error('heap hook did not answer');

@@ -1,6 +1,6 @@
 // Captures gift-genius's own results (both eras) for the raw comparator, so raw sends the same bytes.
 import { writeFileSync } from 'node:fs';
-import { post, rpc, modernHeaders, openLegacySession, OPERATIONS, LEGACY } from './common.mjs';
+import { LEGACY, modernHeaders, OPERATIONS, openLegacySession, post, rpc } from './common.mjs';
 
 export async function captureFixtures(url, file) {
   const fx = { modern: {}, legacy: {}, modernExtra: {} };
@@ -20,7 +20,10 @@ export async function captureFixtures(url, file) {
   const { sessionId, initResult } = await openLegacySession(url);
   fx.legacy.initialize = initResult;
   const h = { 'MCP-Protocol-Version': LEGACY, ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}) };
-  for (const [key, op] of [['tools/list', OPERATIONS['tools/list']], ['suggest', OPERATIONS.suggest_gifts]]) {
+  for (const [key, op] of [
+    ['tools/list', OPERATIONS['tools/list']],
+    ['suggest', OPERATIONS.suggest_gifts],
+  ]) {
     const r = await post(url, rpc(8, op[0], op[1], 'legacy'), h);
     const m = r.messages.find((x) => x.id === 8);
     if (!m?.result) throw new Error(`legacy fixture ${key}: ${r.status} ${r.text.slice(0, 300)}`);

@@ -23,7 +23,10 @@ if (file) {
       }
       // Code space holds compiled code (the JIT's, growing while a run warms up), not data the server keeps.
       const codeSpace = getHeapSpaceStatistics().find((s) => s.space_name === 'code_space')?.space_used_size ?? 0;
-      writeFileSync(file, JSON.stringify({ seq: ++seq, gc: Boolean(globalThis.gc), ...process.memoryUsage(), codeSpace }));
+      writeFileSync(
+        file,
+        JSON.stringify({ seq: ++seq, gc: Boolean(globalThis.gc), ...process.memoryUsage(), codeSpace }),
+      );
     }, 500);
   });
 }

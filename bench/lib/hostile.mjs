@@ -3,9 +3,10 @@
 // ids on streams that are never read, never-read GET streams, 1 MB envelopes on the direct path — while a
 // /healthz probe runs throughout. Used by test/memory.test.ts (bounds asserted) and bench/memory-hostile.mjs
 // (figures). Plain node; every socket is closed at the end.
-import { connect } from 'node:net';
-import http from 'node:http';
+
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { connect } from 'node:net';
 
 const MODERN = '2026-07-28';
 const LEGACY = '2025-11-25';

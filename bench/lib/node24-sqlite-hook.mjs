@@ -7,6 +7,8 @@ if (process.env.BENCH_NODE24_SQLITE) {
   const target = new URL(`file://${process.env.BENCH_NODE24_SQLITE.replace(/\/$/, '')}/lib/index.js`).href;
   register(
     'data:text/javascript,' +
-      encodeURIComponent(`export async function resolve(s, c, next) { return s === 'better-sqlite3' ? { url: ${JSON.stringify(target)}, shortCircuit: true, format: 'commonjs' } : next(s, c); }`),
+      encodeURIComponent(
+        `export async function resolve(s, c, next) { return s === 'better-sqlite3' ? { url: ${JSON.stringify(target)}, shortCircuit: true, format: 'commonjs' } : next(s, c); }`,
+      ),
   );
 }

@@ -3,7 +3,7 @@
 // by module/function group.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHttp, tmp, round, log } from './common.mjs';
+import { log, round, startHttp, tmp } from './common.mjs';
 import { runLoad } from './http-load.mjs';
 
 export const GROUPS = [
@@ -13,13 +13,34 @@ export const GROUPS = [
   ['SDK node adapter (@modelcontextprotocol/node)', (f) => f.url.includes('node_modules/@modelcontextprotocol/node/')],
   ['SDK (@modelcontextprotocol/server + core)', (f) => f.url.includes('node_modules/@modelcontextprotocol/')],
   ['zod', (f) => f.url.includes('node_modules/zod')],
-  ['SQLite (better-sqlite3 + store)', (f) => f.url.includes('node_modules/better-sqlite3') || f.url.includes('gift-genius/dist/catalog/')],
+  [
+    'SQLite (better-sqlite3 + store)',
+    (f) => f.url.includes('node_modules/better-sqlite3') || f.url.includes('gift-genius/dist/catalog/'),
+  ],
   ['logging (pino)', (f) => /node_modules\/(pino|sonic-boom|thread-stream|fast-redact|quick-format)/.test(f.url)],
-  ['metrics (prom-client)', (f) => f.url.includes('node_modules/prom-client') || f.url.includes('node_modules/tdigest') || f.url.includes('node_modules/bintrees')],
+  [
+    'metrics (prom-client)',
+    (f) =>
+      f.url.includes('node_modules/prom-client') ||
+      f.url.includes('node_modules/tdigest') ||
+      f.url.includes('node_modules/bintrees'),
+  ],
   ['our code: ranking (dist/recommend)', (f) => f.url.includes('gift-genius/dist/recommend/')],
   ['our code: transports/app/observe', (f) => f.url.includes('gift-genius/dist/')],
-  ['web Request/Response/Headers/streams (undici, webstreams)', (f) => /node:internal\/(webstreams|deps\/undici|abort_controller|event_target|blob|encoding|url|worker\/js_transferable|structured_clone)|node:internal\/fetch|undici/.test(f.url)],
-  ['node http/net/streams/events', (f) => /node:(_http|net|stream|events|internal\/(streams|http|stream_base|net|timers|process\/task_queues|async_hooks|util))/.test(f.url)],
+  [
+    'web Request/Response/Headers/streams (undici, webstreams)',
+    (f) =>
+      /node:internal\/(webstreams|deps\/undici|abort_controller|event_target|blob|encoding|url|worker\/js_transferable|structured_clone)|node:internal\/fetch|undici/.test(
+        f.url,
+      ),
+  ],
+  [
+    'node http/net/streams/events',
+    (f) =>
+      /node:(_http|net|stream|events|internal\/(streams|http|stream_base|net|timers|process\/task_queues|async_hooks|util))/.test(
+        f.url,
+      ),
+  ],
   ['other node_modules', (f) => f.url.includes('node_modules/')],
   ['node internals (other)', (f) => f.url.startsWith('node:')],
 ];
@@ -37,7 +58,9 @@ export function analyzeProfile(file) {
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map();
   p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
-  const groups = {}, fns = {}, zodFiles = {};
+  const groups = {},
+    fns = {},
+    zodFiles = {};
   let total = 0;
   for (const [id, ms] of self) {
     const n = byId.get(id);
@@ -54,7 +77,7 @@ export function analyzeProfile(file) {
     }
     groups[g] = (groups[g] ?? 0) + ms;
     const f = n.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url ? f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/packages\//, 'packages/') + ':' + (f.lineNumber + 1) : '(native)'}  [${g}]`;
+    const key = `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/packages\//, 'packages/')}:${f.lineNumber + 1}` : '(native)'}  [${g}]`;
     fns[key] = (fns[key] ?? 0) + ms;
     if (g === 'zod') {
       const src = f.url ? f.url.replace(/^.*node_modules\/zod\//, '') : '(native, called from zod)';
@@ -63,9 +86,22 @@ export function analyzeProfile(file) {
     total += ms;
   }
   const busy = total - (groups.idle ?? 0);
-  const table = Object.entries(groups).sort((a, b) => b[1] - a[1]).map(([group, ms]) => ({ group, ms: round(ms, 1), pctOfBusy: group === 'idle' ? null : round((ms / busy) * 100, 1) }));
-  const top = Object.entries(fns).filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([fn, ms]) => ({ fn, ms: round(ms, 1), pctOfBusy: round((ms / busy) * 100, 1) }));
-  const zod = Object.entries(zodFiles).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([file, ms]) => ({ file, ms: round(ms, 1), pctOfBusy: round((ms / busy) * 100, 1) }));
+  const table = Object.entries(groups)
+    .sort((a, b) => b[1] - a[1])
+    .map(([group, ms]) => ({
+      group,
+      ms: round(ms, 1),
+      pctOfBusy: group === 'idle' ? null : round((ms / busy) * 100, 1),
+    }));
+  const top = Object.entries(fns)
+    .filter(([k]) => !k.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([fn, ms]) => ({ fn, ms: round(ms, 1), pctOfBusy: round((ms / busy) * 100, 1) }));
+  const zod = Object.entries(zodFiles)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([file, ms]) => ({ file, ms: round(ms, 1), pctOfBusy: round((ms / busy) * 100, 1) }));
   return { totalMs: round(total, 1), busyMs: round(busy, 1), groups: table, top, zod };
 }
 
@@ -73,14 +109,31 @@ export async function profileGiftGenius(ggArgs, { duration, ops = ['suggest_gift
   const out = {};
   for (const op of ops) {
     const dir = tmp('cpuprof');
-    const s = await startHttp(ggArgs, { label: 'gift-genius (profiled)', nodeFlags: ['--cpu-prof', '--cpu-prof-dir', dir] });
+    const s = await startHttp(ggArgs, {
+      label: 'gift-genius (profiled)',
+      nodeFlags: ['--cpu-prof', '--cpu-prof-dir', dir],
+    });
     await runLoad({ url: s.url, wire: 'modern', op, connections: 10, duration: 1 }); // warm-up
     const load = await runLoad({ url: s.url, wire: 'modern', op, connections: 100, duration });
     await s.stop();
-    const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(dir, f))[0];
-    if (!file) { out[op] = { error: 'no .cpuprofile written', load }; continue; }
-    out[op] = { file, load: { rps: round(load.rpsTotal, 0), p50: load.p50, p99: load.p99, errors: load.errors }, ...analyzeProfile(file) };
-    log(`profile ${op}: ${out[op].groups.slice(0, 5).map((g) => `${g.group} ${g.pctOfBusy}%`).join(', ')}`);
+    const file = readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => join(dir, f))[0];
+    if (!file) {
+      out[op] = { error: 'no .cpuprofile written', load };
+      continue;
+    }
+    out[op] = {
+      file,
+      load: { rps: round(load.rpsTotal, 0), p50: load.p50, p99: load.p99, errors: load.errors },
+      ...analyzeProfile(file),
+    };
+    log(
+      `profile ${op}: ${out[op].groups
+        .slice(0, 5)
+        .map((g) => `${g.group} ${g.pctOfBusy}%`)
+        .join(', ')}`,
+    );
   }
   return out;
 }

@@ -11,7 +11,9 @@ export function loadRaw(argv = process.argv) {
   if (i < 0) throw new Error('raw server: --fixtures FILE is required (written by bench/run.mjs)');
   const fx = JSON.parse(readFileSync(argv[i + 1], 'utf8'));
   // The bundled catalog as data (no gift-genius modules: the limit loads nothing it does not need).
-  const gifts = JSON.parse(readFileSync(new URL('../../packages/gift-genius/catalog/gifts.json', import.meta.url), 'utf8'));
+  const gifts = JSON.parse(
+    readFileSync(new URL('../../packages/gift-genius/catalog/gifts.json', import.meta.url), 'utf8'),
+  );
   const pre = (era) => ({
     initialize: JSON.stringify(fx.legacy.initialize),
     'server/discover': JSON.stringify(fx.modern['server/discover']),
@@ -44,15 +46,24 @@ export function loadRaw(argv = process.argv) {
     const t = table[era];
     let result;
     switch (msg.method) {
-      case 'initialize': result = t.initialize; break;
-      case 'server/discover': result = t['server/discover']; break;
-      case 'tools/list': result = t['tools/list']; break;
-      case 'ping': result = '{}'; break;
+      case 'initialize':
+        result = t.initialize;
+        break;
+      case 'server/discover':
+        result = t['server/discover'];
+        break;
+      case 'tools/list':
+        result = t['tools/list'];
+        break;
+      case 'ping':
+        result = '{}';
+        break;
       case 'tools/call': {
         const name = msg.params?.name;
         if (name === 'suggest_gifts') result = t.suggest;
         else if (name === 'get_gift') result = t.gifts.get(msg.params?.arguments?.id);
-        if (result === undefined) return `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"Unknown tool or gift"}}`;
+        if (result === undefined)
+          return `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"Unknown tool or gift"}}`;
         break;
       }
       default:

@@ -7,6 +7,6 @@ const rl = createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   if (!line.trim()) return;
   const body = answer(line);
-  if (body !== null) process.stdout.write(body + '\n');
+  if (body !== null) process.stdout.write(`${body}\n`);
 });
 rl.on('close', () => process.exit(0));

@@ -15,7 +15,7 @@ import { violations } from './violations.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const catalog = loadBundledCatalog();
-const byId = new Map(catalog.map((g) => [g.id, g]));
+const _byId = new Map(catalog.map((g) => [g.id, g]));
 const requests = readFileSync(join(here, 'requests.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
@@ -105,7 +105,7 @@ function figures(subset, ranker) {
       if (x.reason !== undefined) {
         const r = reasonGrades.get(`${run.id}\t${x.gift.id}\t${x.reason}`);
         if (r === undefined) ranker === 'genius' && subset === runs && unjudgedReasons++;
-        else ((reasons += r), reasonCount++);
+        else (reasons += r), reasonCount++;
       }
     }
   }

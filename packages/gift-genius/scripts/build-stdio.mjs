@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 // Runs after tsc (npm run build). Outputs in dist/, each optional at run time:
 //  1. bundle/stdio.cjs: esbuild's single-file copy of dist/stdio-bundle.js and everything it imports
 //     (the SDK, zod, pino, commander…), so a stdio start skips the ESM loader's resolution of ~200 files.
@@ -9,9 +12,6 @@
 //  4. bundle/inputs.json: the compiled modules all this was made from, each with a fingerprint of its
 //     content (bundle-loader.ts bundleIsCurrent: an installed copy's file times say nothing).
 import { build } from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BUNDLE_INPUTS, codeCacheOf, fingerprintOf, runBundle, STDIO_BUNDLE } from '../dist/bundle-loader.js';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -37,10 +37,20 @@ const { metafile } = await build({
 
 const { exports, script } = runBundle(STDIO_BUNDLE);
 const answers = await exports.captureEarlyAnswers();
-writeFileSync(`${dist}early-answers.json`, JSON.stringify(answers, null, 2) + '\n');
+writeFileSync(`${dist}early-answers.json`, `${JSON.stringify(answers, null, 2)}\n`);
 writeFileSync(codeCacheOf(STDIO_BUNDLE), script.createCachedData());
 // Written last: bundleIsCurrent() compares these files' times with the bundle's (our compiled modules,
 // and package.json, whose version is in serverInfo).
-const inputs = [...Object.keys(metafile.inputs).map((p) => relative(dist, p)).filter((p) => !p.startsWith('..')), '../package.json'];
-writeFileSync(BUNDLE_INPUTS, JSON.stringify(Object.fromEntries(inputs.map((p) => [p, fingerprintOf(`${dist}${p}`)])), null, 1) + '\n');
-console.log(`stdio: bundle, early answers (initialize ${Object.keys(answers.initialize).join(', ')}; discover ${Object.keys(answers.discover).join(', ')}), code cache`);
+const inputs = [
+  ...Object.keys(metafile.inputs)
+    .map((p) => relative(dist, p))
+    .filter((p) => !p.startsWith('..')),
+  '../package.json',
+];
+writeFileSync(
+  BUNDLE_INPUTS,
+  `${JSON.stringify(Object.fromEntries(inputs.map((p) => [p, fingerprintOf(`${dist}${p}`)])), null, 1)}\n`,
+);
+console.log(
+  `stdio: bundle, early answers (initialize ${Object.keys(answers.initialize).join(', ')}; discover ${Object.keys(answers.discover).join(', ')}), code cache`,
+);

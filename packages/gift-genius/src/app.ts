@@ -1,13 +1,13 @@
 import { EventEmitter } from 'node:events';
-import { watchFile, unwatchFile } from 'node:fs';
+import { unwatchFile, watchFile } from 'node:fs';
 import type { Logger } from 'pino';
+import { CatalogUnavailableError, guardReads } from './catalog/guarded-store.js';
 import type { Gift } from './catalog/schema.js';
 import type { CatalogStore } from './catalog/store.js';
+import { RateLimitedLog } from './observe/rate-limited-log.js';
+import { RequestStateGuard } from './primitives/request-state.js';
 import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitives/tool-config.js';
 import { giftUri } from './primitives/uris.js';
-import { RequestStateGuard } from './primitives/request-state.js';
-import { CatalogUnavailableError, guardReads } from './catalog/guarded-store.js';
-import { RateLimitedLog } from './observe/rate-limited-log.js';
 import { GiftIndex, type IndexRankOptions } from './recommend/gift-index.js';
 import type { GiftQuery, Ranking } from './recommend/rank.js';
 
@@ -144,11 +144,17 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
       const next = readToolConfig(this.toolConfigPath);
       if (JSON.stringify(next) === JSON.stringify(this.toolConfigValue)) return;
       this.toolConfigValue = next;
-      this.log.info({ event: 'tools_config_reloaded', reason, path: this.toolConfigPath }, 'tool configuration changed');
+      this.log.info(
+        { event: 'tools_config_reloaded', reason, path: this.toolConfigPath },
+        'tool configuration changed',
+      );
       this.emit('toolsChanged', next);
     } catch (error) {
       // A half-written or invalid file keeps the last good configuration.
-      this.log.warn({ event: 'tools_config_rejected', reason, err: (error as Error).message }, 'tool configuration rejected');
+      this.log.warn(
+        { event: 'tools_config_rejected', reason, err: (error as Error).message },
+        'tool configuration rejected',
+      );
     }
   }
 
@@ -165,7 +171,12 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
       this.seenRevision = change.revision;
       await this.reloadSnapshot();
       this.log.info(
-        { event: 'catalog_changed', revision: change.revision, listChanged: change.listChanged, changed: change.changedIds.length },
+        {
+          event: 'catalog_changed',
+          revision: change.revision,
+          listChanged: change.listChanged,
+          changed: change.changedIds.length,
+        },
         'catalog changed',
       );
       if (change.listChanged) this.emit('resourcesListChanged');

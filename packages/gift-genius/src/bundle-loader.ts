@@ -39,7 +39,9 @@ export const fingerprintOf = (file: string) => createHash('sha1').update(readFil
 export function bundleIsCurrent(dist = DIST): boolean {
   try {
     const built = statSync(join(dist, 'bundle', 'stdio.cjs')).mtimeMs;
-    const inputs = JSON.parse(readFileSync(join(dist, 'bundle', 'inputs.json'), 'utf8')) as string[] | Record<string, string>;
+    const inputs = JSON.parse(readFileSync(join(dist, 'bundle', 'inputs.json'), 'utf8')) as
+      | string[]
+      | Record<string, string>;
     const files = Array.isArray(inputs) ? inputs : Object.keys(inputs);
     if (files.every((file) => statSync(join(dist, file)).mtimeMs <= built)) return true;
     return !Array.isArray(inputs) && files.every((file) => fingerprintOf(join(dist, file)) === inputs[file]);
@@ -55,7 +57,10 @@ export function bundleIsCurrent(dist = DIST): boolean {
  * as --expose-gc, a stale file) only means compiling; a missing one too. Returns the Script as well,
  * for the build to write the cache with `createCachedData()`.
  */
-export function runBundle<T>(file: string, cacheFile?: string): { exports: T; script: Script; codeCache: LoadedFrom['codeCache'] } {
+export function runBundle<T>(
+  file: string,
+  cacheFile?: string,
+): { exports: T; script: Script; codeCache: LoadedFrom['codeCache'] } {
   const source = readFileSync(file, 'utf8');
   let cachedData: Buffer | undefined;
   try {
@@ -64,10 +69,23 @@ export function runBundle<T>(file: string, cacheFile?: string): { exports: T; sc
     cachedData = undefined; // built without one, or removed: compile
   }
   // No newline after the brace: line numbers in stack traces stay those of the bundle file, and its "use strict" stays the first statement.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData,
+  });
   const module = { exports: {} as T };
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
-  return { exports: module.exports, script, codeCache: cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted' };
+  (script.runInThisContext() as (...args: unknown[]) => void)(
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+  );
+  return {
+    exports: module.exports,
+    script,
+    codeCache: cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted',
+  };
 }
 
 /**
@@ -75,7 +93,9 @@ export function runBundle<T>(file: string, cacheFile?: string): { exports: T; sc
  * plain modules), else from the ES modules beside this file. Same code either way: the bundle is
  * esbuild's copy of dist/stdio-bundle.js and what it imports.
  */
-export async function loadStdioCommand(current: boolean): Promise<{ command: StdioCommandModule; loadedFrom: LoadedFrom }> {
+export async function loadStdioCommand(
+  current: boolean,
+): Promise<{ command: StdioCommandModule; loadedFrom: LoadedFrom }> {
   let bundleSkipped: string | undefined;
   if (process.env.GIFTGEN_STDIO_BUNDLE !== '0' && existsSync(STDIO_BUNDLE)) {
     if (!current) bundleSkipped = 'dist/bundle is older than the modules it was built from: run npm run build';
@@ -88,5 +108,8 @@ export async function loadStdioCommand(current: boolean): Promise<{ command: Std
       }
     }
   }
-  return { command: await import('./stdio-command.js'), loadedFrom: { loader: 'modules', codeCache: 'none', ...(bundleSkipped && { bundleSkipped }) } };
+  return {
+    command: await import('./stdio-command.js'),
+    loadedFrom: { loader: 'modules', codeCache: 'none', ...(bundleSkipped && { bundleSkipped }) },
+  };
 }

@@ -3,13 +3,13 @@ import { GiftGenApp } from './app.js';
 import { DeferredStore } from './catalog/deferred-store.js';
 import { openCatalog } from './catalog/open.js';
 import { isTransient, openWithRetry, redactUrl } from './catalog/open-retry.js';
-import { RateLimitedLog } from './observe/rate-limited-log.js';
-import { createLogger } from './observe/logger.js';
-import { checkCatalogOptions, checkStartOptions, databaseUrlOf } from './startup/preflight.js';
 import type { CommonOptions } from './cli-options.js';
+import { createLogger } from './observe/logger.js';
+import { RateLimitedLog } from './observe/rate-limited-log.js';
+import { checkCatalogOptions, checkStartOptions, databaseUrlOf } from './startup/preflight.js';
 
 /** What both programs share (commands.ts for every command, stdio-command.ts for the stdio start). */
-export { int, list, newProgram, withCommon, defaultDataDir, type CommonOptions } from './cli-options.js';
+export { type CommonOptions, defaultDataDir, int, list, newProgram, withCommon } from './cli-options.js';
 
 /** The catalog named by --data / --database-url (or DATABASE_URL), checked first so mistakes read as sentences. */
 export async function openCheckedCatalog(options: { data: string; databaseUrl?: string }) {

@@ -1,6 +1,6 @@
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import envPaths from 'env-paths';
-import { resolve } from 'node:path';
 import { SERVER_VERSION } from './version.js';
 
 /**
@@ -9,10 +9,15 @@ import { SERVER_VERSION } from './version.js';
  */
 export const int = (name: string, min: number, max: number) => (value: string) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
   return n;
 };
-export const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+export const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export interface CommonOptions {
   data: string;
@@ -33,7 +38,11 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** Commander's usage errors in the same one-line form as ours (`gift-genius: unknown option '--dta' (Did you mean --data?)`). */
-const oneLine = (text: string) => `gift-genius: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')}\n`;
+const oneLine = (text: string) =>
+  `gift-genius: ${text
+    .trim()
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ')}\n`;
 
 export const newProgram = () =>
   new Command()
@@ -42,15 +51,24 @@ export const newProgram = () =>
     .version(SERVER_VERSION)
     .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
 
-export const dataOption = (command: Command, description = 'folder of the embedded SQLite catalog (env GIFTGEN_DATA_DIR)') =>
-  command.option('--data <dir>', description, defaultDataDir());
+export const dataOption = (
+  command: Command,
+  description = 'folder of the embedded SQLite catalog (env GIFTGEN_DATA_DIR)',
+) => command.option('--data <dir>', description, defaultDataDir());
 
 export const databaseUrlOption = (command: Command) =>
-  command.option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)');
+  command.option(
+    '--database-url <url>',
+    'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)',
+  );
 
 export const withCommon = (command: Command) =>
   databaseUrlOption(dataOption(command))
-    .option('--tools-config <file>', 'JSON file choosing the tools and their wording; watched, and re-read on SIGHUP (env GIFTGEN_TOOLS_CONFIG)', process.env.GIFTGEN_TOOLS_CONFIG)
+    .option(
+      '--tools-config <file>',
+      'JSON file choosing the tools and their wording; watched, and re-read on SIGHUP (env GIFTGEN_TOOLS_CONFIG)',
+      process.env.GIFTGEN_TOOLS_CONFIG,
+    )
     .option('--page-size <n>', 'resources/list page size', int('page size', 1, 1000), 50)
     .option(
       '--max-subscriptions <n>',

@@ -7,11 +7,11 @@
 // closed stdout (`catalog export | head`), quietly, with exit 0.
 import { fileURLToPath } from 'node:url';
 import { bundleIsCurrent, loadStdioCommand } from './bundle-loader.js';
+import { syncLineLog } from './observe/sync-line-log.js';
 import { checkStartOptions } from './startup/preflight.js';
 import { parseStdioOptions } from './startup/stdio-options.js';
 import { readEarlyAnswers } from './transports/early-answers.js';
-import { takeOpeningLine, type StdioHandoff } from './transports/early-stdin.js';
-import { syncLineLog } from './observe/sync-line-log.js';
+import { type StdioHandoff, takeOpeningLine } from './transports/early-stdin.js';
 
 const HELP_OR_VERSION = new Set(['-h', '--help', '-V', '--version']);
 
@@ -28,7 +28,10 @@ async function main(argv: string[]): Promise<void> {
   // GIFTGEN_STDIO_EARLY=0: no early answer, stdin read by the server only (as before; the tests compare both).
   await checkStartOptions(parseStdioOptions(argv));
   const current = bundleIsCurrent();
-  const answers = process.env.GIFTGEN_STDIO_EARLY === '0' || !current ? undefined : readEarlyAnswers(fileURLToPath(new URL('./early-answers.json', import.meta.url)));
+  const answers =
+    process.env.GIFTGEN_STDIO_EARLY === '0' || !current
+      ? undefined
+      : readEarlyAnswers(fileURLToPath(new URL('./early-answers.json', import.meta.url)));
   const earlyLog = syncLineLog(process.env.LOG_LEVEL);
   const handoff: StdioHandoff = answers
     ? await takeOpeningLine(process.stdin, process.stdout, answers, undefined, earlyLog)

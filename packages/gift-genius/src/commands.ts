@@ -1,5 +1,5 @@
-import { Option } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { Option } from 'commander';
 import { formatFromPath, giftsToCsv, parseCatalogFile } from './catalog/parse.js';
 import { defaultDataDir, int, list, newProgram, openCheckedCatalog, startApp, withCommon } from './cli-common.js';
 import { listenProblem } from './startup/listen-error.js';
@@ -15,29 +15,91 @@ const ms = (name: string) => int(name, 100, 3_600_000);
 const program = newProgram();
 
 withCommon(program.command('serve').description('serve Streamable HTTP on every protocol revision'))
-  .option('-p, --port <n>', 'port (env PORT)', int('port', 0, 65535), Number(process.env.PORT ?? DEFAULT_HTTP_OPTIONS.port))
+  .option(
+    '-p, --port <n>',
+    'port (env PORT)',
+    int('port', 0, 65535),
+    Number(process.env.PORT ?? DEFAULT_HTTP_OPTIONS.port),
+  )
   .option('-H, --host <host>', 'address to bind (env HOST)', process.env.HOST ?? DEFAULT_HTTP_OPTIONS.host)
-  .addOption(new Option('--legacy-http <mode>', '2025-era HTTP: keep sessions, or answer each POST alone').choices(['sessions', 'stateless']).default('sessions'))
-  .option('--max-sessions <n>', 'cap on open legacy sessions', int('max sessions', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxSessions)
-  .option('--session-idle <seconds>', 'legacy sessions idle this long are closed', int('session idle', 1, 86_400), DEFAULT_HTTP_OPTIONS.sessionIdleMs / 1000)
-  .option('--max-body <bytes>', 'largest request body accepted', int('max body', 1024, 64 * 1024 * 1024), DEFAULT_HTTP_OPTIONS.maxRequestBodySize)
+  .addOption(
+    new Option('--legacy-http <mode>', '2025-era HTTP: keep sessions, or answer each POST alone')
+      .choices(['sessions', 'stateless'])
+      .default('sessions'),
+  )
+  .option(
+    '--max-sessions <n>',
+    'cap on open legacy sessions',
+    int('max sessions', 1, 1_000_000),
+    DEFAULT_HTTP_OPTIONS.maxSessions,
+  )
+  .option(
+    '--session-idle <seconds>',
+    'legacy sessions idle this long are closed',
+    int('session idle', 1, 86_400),
+    DEFAULT_HTTP_OPTIONS.sessionIdleMs / 1000,
+  )
+  .option(
+    '--max-body <bytes>',
+    'largest request body accepted',
+    int('max body', 1024, 64 * 1024 * 1024),
+    DEFAULT_HTTP_OPTIONS.maxRequestBodySize,
+  )
   .option('--allowed-hosts <list>', 'extra Host names to accept, comma-separated (loopback always)', list, [])
   .option('--allowed-origins <list>', 'extra Origin host names to accept, comma-separated; * for any', list, [])
   .option('--token-file <file>', 'require a bearer token from this file (one per line); also GIFTGEN_TOKEN')
   .option('--authorization-server <url...>', 'authorization server(s) to name in /.well-known/oauth-protected-resource')
-  .option('--rate-limit <perSecond>', 'requests per second per client (0: off)', int('rate limit', 0, 1_000_000), DEFAULT_HTTP_OPTIONS.rateLimitPerSecond)
-  .option('--rate-burst <n>', 'burst allowed above the rate', int('rate burst', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.rateLimitBurst)
-  .option('--max-tool-calls <n>', 'tool calls running at once', int('max tool calls', 1, 100_000), DEFAULT_HTTP_OPTIONS.maxConcurrentToolCalls)
-  .option('--max-listen-streams <n>', 'open subscriptions/listen streams', int('max listen streams', 1, 1_000_000), DEFAULT_HTTP_OPTIONS.maxListenStreams)
-  .option('--no-direct-calls', 'answer every tools/call through a per-request SDK instance (env GIFTGEN_DIRECT_CALLS=0)')
+  .option(
+    '--rate-limit <perSecond>',
+    'requests per second per client (0: off)',
+    int('rate limit', 0, 1_000_000),
+    DEFAULT_HTTP_OPTIONS.rateLimitPerSecond,
+  )
+  .option(
+    '--rate-burst <n>',
+    'burst allowed above the rate',
+    int('rate burst', 1, 1_000_000),
+    DEFAULT_HTTP_OPTIONS.rateLimitBurst,
+  )
+  .option(
+    '--max-tool-calls <n>',
+    'tool calls running at once',
+    int('max tool calls', 1, 100_000),
+    DEFAULT_HTTP_OPTIONS.maxConcurrentToolCalls,
+  )
+  .option(
+    '--max-listen-streams <n>',
+    'open subscriptions/listen streams',
+    int('max listen streams', 1, 1_000_000),
+    DEFAULT_HTTP_OPTIONS.maxListenStreams,
+  )
+  .option(
+    '--no-direct-calls',
+    'answer every tools/call through a per-request SDK instance (env GIFTGEN_DIRECT_CALLS=0)',
+  )
   .option('--open-probes', '/healthz and /metrics without a bearer token (a balancer, a scraper; Host still checked)')
   .option('--max-connections <n>', 'open connections at once', int('max connections', 1, 1e6), HTTP.maxConnections)
   .option('--headers-timeout <ms>', 'time to send request headers', ms('headers timeout'), HTTP.headersTimeoutMs)
-  .option('--request-timeout <ms>', 'time to send a whole request (then 408)', ms('request timeout'), HTTP.requestTimeoutMs)
+  .option(
+    '--request-timeout <ms>',
+    'time to send a whole request (then 408)',
+    ms('request timeout'),
+    HTTP.requestTimeoutMs,
+  )
   .option('--idle-timeout <ms>', 'idle keep-alive connections are closed', ms('idle timeout'), HTTP.idleTimeoutMs)
   .option('--max-listen-filter <n>', 'URIs per listen filter', int('max listen filter', 0, 1e6), HTTP.maxListenFilter)
-  .option('--max-stream-queue <bytes>', 'unread bytes before a stream is dropped', int('queue', 1024, 2 ** 30), HTTP.maxStreamQueueBytes)
-  .option('--shutdown-grace <seconds>', 'on SIGTERM, how long calls in flight may take', int('shutdown grace', 0, 3600), DEFAULT_HTTP_OPTIONS.shutdownGraceMs / 1000)
+  .option(
+    '--max-stream-queue <bytes>',
+    'unread bytes before a stream is dropped',
+    int('queue', 1024, 2 ** 30),
+    HTTP.maxStreamQueueBytes,
+  )
+  .option(
+    '--shutdown-grace <seconds>',
+    'on SIGTERM, how long calls in flight may take',
+    int('shutdown grace', 0, 3600),
+    DEFAULT_HTTP_OPTIONS.shutdownGraceMs / 1000,
+  )
   .action(async (opts) => {
     // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.
     const [{ startHttpServer }, { ServerMetrics }, { loadTokens }] = await Promise.all([
@@ -76,7 +138,13 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       throw new Error(listenProblem(error, opts.host, opts.port));
     });
     log.info(
-      { event: 'listening', url: http.url, legacyHttp: opts.legacyHttp, catalog: app.gifts.length, auth: http.authRequired ? 'bearer' : 'none' },
+      {
+        event: 'listening',
+        url: http.url,
+        legacyHttp: opts.legacyHttp,
+        catalog: app.gifts.length,
+        auth: http.authRequired ? 'bearer' : 'none',
+      },
       `gift-genius listening on ${http.url}`,
     );
     const stop = async (signal: string) => {
@@ -98,7 +166,10 @@ catalog
   .command('import <file>')
   .description('validate a JSON or CSV file and write it in one transaction (a bad file changes nothing)')
   .option('--data <dir>', 'catalog folder', defaultDataDir())
-  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
+  .option(
+    '--database-url <url>',
+    'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)',
+  )
   .option('--replace', 'also remove gifts that are not in the file')
   .option('--progress', 'print progress lines even when stderr is not a terminal')
   .addOption(new Option('--format <format>', 'file format (default: from the extension)').choices(['json', 'csv']))
@@ -107,13 +178,16 @@ catalog
     const outcome = parseCatalogFile(readImportFile(file), format);
     if (!outcome.ok) {
       if (outcome.fileError) console.error(`${file}: ${outcome.fileError}`);
-      for (const e of outcome.errors) console.error(`${file}: row ${e.row}${e.id ? ` (${e.id})` : ''}: ${e.problems.join('; ')}`);
-      console.error(`Nothing was imported: ${plural(outcome.errors.length || 1, 'problem')}; fix the file and import it again.`);
+      for (const e of outcome.errors)
+        console.error(`${file}: row ${e.row}${e.id ? ` (${e.id})` : ''}: ${e.problems.join('; ')}`);
+      console.error(
+        `Nothing was imported: ${plural(outcome.errors.length || 1, 'problem')}; fix the file and import it again.`,
+      );
       process.exit(1);
     }
     const store = await openCheckedCatalog(opts);
     const tty = process.stderr.isTTY;
-    let result;
+    let result: Awaited<ReturnType<typeof store.write>>;
     try {
       result = await store.write(outcome.gifts, opts.replace ? 'replace' : 'merge', (done, total) => {
         if (tty) process.stderr.write(`\rimporting ${done}/${total} (${Math.round((done / total) * 100)}%)`);
@@ -121,7 +195,9 @@ catalog
       });
     } catch (error) {
       // One transaction: a failed write (disk full, read-only file, lost database) changes nothing.
-      console.error(`${tty ? '\n' : ''}Nothing was imported: the catalog could not be written (${(error as Error).message}).`);
+      console.error(
+        `${tty ? '\n' : ''}Nothing was imported: the catalog could not be written (${(error as Error).message}).`,
+      );
       await store.close().catch(() => undefined);
       process.exit(1);
     }
@@ -136,14 +212,17 @@ catalog
   .command('export')
   .description('write the catalog as JSON or CSV')
   .option('--data <dir>', 'catalog folder', defaultDataDir())
-  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
+  .option(
+    '--database-url <url>',
+    'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)',
+  )
   .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
   .option('-o, --out <file>', 'write to a file instead of stdout')
   .action(async (opts) => {
     const store = await openCheckedCatalog(opts);
     const gifts = await store.all();
     await store.close();
-    const text = opts.format === 'csv' ? giftsToCsv(gifts) : JSON.stringify(gifts, null, 2) + '\n';
+    const text = opts.format === 'csv' ? giftsToCsv(gifts) : `${JSON.stringify(gifts, null, 2)}\n`;
     if (opts.out) writeFileSync(opts.out, text);
     else process.stdout.write(text);
   });
@@ -152,7 +231,10 @@ catalog
   .command('stats')
   .description('count the catalog by category and price')
   .option('--data <dir>', 'catalog folder', defaultDataDir())
-  .option('--database-url <url>', 'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)')
+  .option(
+    '--database-url <url>',
+    'postgres:// URL of a shared catalog for many instances, instead of SQLite (env DATABASE_URL)',
+  )
   .option('--json', 'print as JSON')
   .action(async (opts) => {
     const store = await openCheckedCatalog(opts);
@@ -169,7 +251,9 @@ function readImportFile(file: string): string {
     return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}: give the path of a JSON or CSV catalog file`);
+    throw new Error(
+      `${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}: give the path of a JSON or CSV catalog file`,
+    );
   }
 }
 

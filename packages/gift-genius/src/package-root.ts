@@ -12,7 +12,11 @@ export const PACKAGE_ROOT: string = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'gift-genius') return dir;
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'gift-genius'
+    )
+      return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error('gift-genius: cannot find its package folder');
     dir = parent;

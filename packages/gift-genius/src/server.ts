@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from './app.js';
-import { capabilitiesFor, canPush, type Lane } from './primitives/lane.js';
+import { canPush, capabilitiesFor, type Lane } from './primitives/lane.js';
 import { registerPrompts } from './primitives/prompts.js';
 import { registerResources } from './primitives/resources.js';
 import { applyToolConfig, registerTools, type ToolHandles } from './primitives/tools.js';
@@ -8,13 +8,14 @@ import { registerWidget } from './widget/register.js';
 
 export const SERVER_NAME = 'gift-genius';
 export { SERVER_VERSION } from './version.js';
+
 import { SERVER_VERSION } from './version.js';
 
 /** serverInfo: what `initialize` and `server/discover` name, and modern results carry in `_meta`. */
 export const SERVER_IDENTITY = { name: SERVER_NAME, version: SERVER_VERSION, title: 'GiftGen' } as const;
 
 const INSTRUCTIONS =
-  'GiftGen suggests gifts. Call suggest_gifts with the recipient\'s age and relationship (plus budget, interests, occasion ' +
+  "GiftGen suggests gifts. Call suggest_gifts with the recipient's age and relationship (plus budget, interests, occasion " +
   'when known); use get_gift for details. Catalog items are also resources at gift://catalog/{id}.';
 
 /** Cache hints for the modern era's cacheable results (ttlMs / cacheScope); the catalog is public data. */
@@ -81,7 +82,8 @@ export function attachLiveUpdates(app: GiftGenApp, gs: GiftServer): () => void {
       applyToolConfig(gs.tools, app.toolConfig);
     }
   };
-  const report = (error: unknown) => app.log.debug({ event: 'notify_failed', err: (error as Error)?.message }, 'notification not delivered');
+  const report = (error: unknown) =>
+    app.log.debug({ event: 'notify_failed', err: (error as Error)?.message }, 'notification not delivered');
   const onList = () => {
     if (ready) lowLevel.sendResourceListChanged().catch(report);
   };

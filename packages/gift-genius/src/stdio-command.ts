@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
 import { performance } from 'node:perf_hooks';
+import type { Command } from 'commander';
 import type { LoadedFrom } from './bundle-loader.js';
-import { newProgram, startApp, type CommonOptions } from './cli-common.js';
+import { type CommonOptions, newProgram, startApp } from './cli-common.js';
 import { defineStdioOptions } from './startup/stdio-options.js';
 import type { StdioHandoff } from './transports/early-stdin.js';
 
@@ -14,8 +14,17 @@ export function defineStdioCommand(program: Command, handoff?: StdioHandoff, loa
     const { serveGiftStdio } = await import('./transports/stdio.js');
     const { app } = await startApp(opts);
     const input = handoff?.input ?? process.stdin;
-    const handle = serveGiftStdio(app, undefined, { input, early: handoff?.early, onEarlyChecked: handoff?.openingAnswered });
-    const ready = { event: 'stdio_ready', earlyAnswer: handoff?.early?.method ?? null, ...loadedFrom, msSinceStart: Math.round(performance.now()) };
+    const handle = serveGiftStdio(app, undefined, {
+      input,
+      early: handoff?.early,
+      onEarlyChecked: handoff?.openingAnswered,
+    });
+    const ready = {
+      event: 'stdio_ready',
+      earlyAnswer: handoff?.early?.method ?? null,
+      ...loadedFrom,
+      msSinceStart: Math.round(performance.now()),
+    };
     if (loadedFrom?.bundleSkipped) app.log.warn(ready, 'stdio server ready (served from the modules, not the bundle)');
     else app.log.info(ready, 'stdio server ready');
     // The client closing stdin ends the connection; leave promptly, as the stdio binding asks.

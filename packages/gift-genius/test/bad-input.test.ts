@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, startHttpCli, tempDir, type RunningServer } from './harness.js';
+import { CLI, type RunningServer, startHttpCli, tempDir } from './harness.js';
 
 /** Each bad input gets its own clear error: the right code, the id echoed when readable, the right HTTP status. */
 let http: RunningServer;
@@ -10,9 +10,17 @@ beforeAll(async () => {
 });
 afterAll(async () => http?.stop());
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 const BASE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const modern = (method: string, name?: string) => ({ ...BASE, 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name && { 'mcp-name': name }) });
+const modern = (method: string, name?: string) => ({
+  ...BASE,
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': method,
+  ...(name && { 'mcp-name': name }),
+});
 
 interface HttpCase {
   name: string;
@@ -27,29 +35,186 @@ interface HttpCase {
 
 const HTTP_CASES: HttpCase[] = [
   { name: 'malformed JSON', body: '{"jsonrpc":"2.0","id":1,', status: 400, code: -32700, id: null },
-  { name: 'legacy request without a session', body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), status: 400, code: -32000, id: 2 },
-  { name: 'legacy: unknown method without a session', body: JSON.stringify({ jsonrpc: '2.0', id: 'u1', method: 'init' }), status: 400, code: -32601, id: 'u1' },
-  { name: 'initialize with capabilities as a boolean', body: JSON.stringify({ jsonrpc: '2.0', id: 'i1', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: true, clientInfo: { name: 'x', version: '1' } } }), status: 400, code: -32602, id: 'i1' },
-  { name: 'initialize without protocolVersion', body: JSON.stringify({ jsonrpc: '2.0', id: 'i2', method: 'initialize', params: { capabilities: {}, clientInfo: { name: 'x', version: '1' } } }), status: 400, code: -32602, id: 'i2' },
-  { name: 'session id that does not exist', headers: { ...BASE, 'mcp-session-id': 'no-such-session' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }), status: 404, code: -32001 },
-  { name: 'oversized body', body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping', params: { pad: 'x'.repeat(5000) } }), status: 413 },
-  { name: 'wrong content type', headers: { ...BASE, 'content-type': 'text/plain' }, body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }), status: 415 },
+  {
+    name: 'legacy request without a session',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    status: 400,
+    code: -32000,
+    id: 2,
+  },
+  {
+    name: 'legacy: unknown method without a session',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 'u1', method: 'init' }),
+    status: 400,
+    code: -32601,
+    id: 'u1',
+  },
+  {
+    name: 'initialize with capabilities as a boolean',
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'i1',
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: true, clientInfo: { name: 'x', version: '1' } },
+    }),
+    status: 400,
+    code: -32602,
+    id: 'i1',
+  },
+  {
+    name: 'initialize without protocolVersion',
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'i2',
+      method: 'initialize',
+      params: { capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    }),
+    status: 400,
+    code: -32602,
+    id: 'i2',
+  },
+  {
+    name: 'session id that does not exist',
+    headers: { ...BASE, 'mcp-session-id': 'no-such-session' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+    status: 404,
+    code: -32001,
+  },
+  {
+    name: 'oversized body',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping', params: { pad: 'x'.repeat(5000) } }),
+    status: 413,
+  },
+  {
+    name: 'wrong content type',
+    headers: { ...BASE, 'content-type': 'text/plain' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }),
+    status: 415,
+  },
   { name: 'unsupported HTTP method', method: 'PUT', body: '{}', status: 405 },
-  { name: 'foreign Host header (DNS rebinding)', headers: { ...BASE, host: 'evil.example' }, body: JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping' }), status: 403 },
-  { name: 'foreign Origin', headers: { ...BASE, origin: 'http://evil.example' }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }), status: 403 },
-  { name: 'modern: unknown method', headers: modern('foo/bar'), body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'foo/bar', params: { _meta: META } }), status: 404, code: -32601, id: 8 },
-  { name: 'modern: unsupported version', headers: { ...modern('tools/list'), 'mcp-protocol-version': '2099-01-01' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } }), status: 400, code: -32022, id: 9 },
-  { name: 'modern: Mcp-Method header missing', headers: { ...BASE, 'mcp-protocol-version': '2026-07-28' }, body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: { _meta: META } }), status: 400, code: -32020, id: 10 },
-  { name: 'modern: Mcp-Method disagrees with body', headers: modern('prompts/list'), body: JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'tools/list', params: { _meta: META } }), status: 400, code: -32020, id: 11 },
-  { name: 'modern: envelope without clientCapabilities', headers: modern('tools/list'), body: JSON.stringify({ jsonrpc: '2.0', id: 12, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }), status: 400, code: -32602, id: 12 },
-  { name: 'modern: unknown tool', headers: modern('tools/call', 'nope'), body: JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'tools/call', params: { name: 'nope', arguments: {}, _meta: META } }), status: 200, code: -32602, id: 13 },
-  { name: 'modern: wrong argument types', headers: modern('tools/call', 'suggest_gifts'), body: JSON.stringify({ jsonrpc: '2.0', id: 14, method: 'tools/call', params: { name: 'suggest_gifts', arguments: { age: 'old', relationship: 5 }, _meta: META } }), status: 200, id: 14, isError: true },
-  { name: 'modern: cursor that is not ours', headers: modern('resources/list'), body: JSON.stringify({ jsonrpc: '2.0', id: 15, method: 'resources/list', params: { cursor: 'garbage', _meta: META } }), status: 200, code: -32602, id: 15 },
-  { name: 'modern: unknown resource', headers: modern('resources/read', 'gift://catalog/nope'), body: JSON.stringify({ jsonrpc: '2.0', id: 16, method: 'resources/read', params: { uri: 'gift://catalog/nope', _meta: META } }), status: 200, code: -32602, id: 16 },
+  {
+    name: 'foreign Host header (DNS rebinding)',
+    headers: { ...BASE, host: 'evil.example' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping' }),
+    status: 403,
+  },
+  {
+    name: 'foreign Origin',
+    headers: { ...BASE, origin: 'http://evil.example' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }),
+    status: 403,
+  },
+  {
+    name: 'modern: unknown method',
+    headers: modern('foo/bar'),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'foo/bar', params: { _meta: META } }),
+    status: 404,
+    code: -32601,
+    id: 8,
+  },
+  {
+    name: 'modern: unsupported version',
+    headers: { ...modern('tools/list'), 'mcp-protocol-version': '2099-01-01' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/list',
+      params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+    }),
+    status: 400,
+    code: -32022,
+    id: 9,
+  },
+  {
+    name: 'modern: Mcp-Method header missing',
+    headers: { ...BASE, 'mcp-protocol-version': '2026-07-28' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: { _meta: META } }),
+    status: 400,
+    code: -32020,
+    id: 10,
+  },
+  {
+    name: 'modern: Mcp-Method disagrees with body',
+    headers: modern('prompts/list'),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'tools/list', params: { _meta: META } }),
+    status: 400,
+    code: -32020,
+    id: 11,
+  },
+  {
+    name: 'modern: envelope without clientCapabilities',
+    headers: modern('tools/list'),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 12,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+    }),
+    status: 400,
+    code: -32602,
+    id: 12,
+  },
+  {
+    name: 'modern: unknown tool',
+    headers: modern('tools/call', 'nope'),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 13,
+      method: 'tools/call',
+      params: { name: 'nope', arguments: {}, _meta: META },
+    }),
+    status: 200,
+    code: -32602,
+    id: 13,
+  },
+  {
+    name: 'modern: wrong argument types',
+    headers: modern('tools/call', 'suggest_gifts'),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 14,
+      method: 'tools/call',
+      params: { name: 'suggest_gifts', arguments: { age: 'old', relationship: 5 }, _meta: META },
+    }),
+    status: 200,
+    id: 14,
+    isError: true,
+  },
+  {
+    name: 'modern: cursor that is not ours',
+    headers: modern('resources/list'),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 15,
+      method: 'resources/list',
+      params: { cursor: 'garbage', _meta: META },
+    }),
+    status: 200,
+    code: -32602,
+    id: 15,
+  },
+  {
+    name: 'modern: unknown resource',
+    headers: modern('resources/read', 'gift://catalog/nope'),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 16,
+      method: 'resources/read',
+      params: { uri: 'gift://catalog/nope', _meta: META },
+    }),
+    status: 200,
+    code: -32602,
+    id: 16,
+  },
 ];
 
 /** node:http rather than fetch: fetch will not send a forged Host header. */
-function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
       let text = '';
@@ -67,7 +232,14 @@ describe('bad input over HTTP', () => {
     const response = await rawRequest(http.url, c.method ?? 'POST', c.headers ?? BASE, c.body);
     expect(response.status).toBe(c.status);
     const text = response.text;
-    const body = JSON.parse(text.startsWith('event:') || text.startsWith('data:') ? text.split('\n').find((l) => l.startsWith('data:'))!.slice(5) : text);
+    const body = JSON.parse(
+      text.startsWith('event:') || text.startsWith('data:')
+        ? text
+            .split('\n')
+            .find((l) => l.startsWith('data:'))!
+            .slice(5)
+        : text,
+    );
     expect(body.jsonrpc).toBe('2.0');
     if (c.code !== undefined) expect(body.error?.code).toBe(c.code);
     if (c.id !== undefined) expect(body.id).toBe(c.id);
@@ -80,23 +252,40 @@ describe('bad input over HTTP', () => {
 });
 
 /** Sends lines to a fresh stdio server and collects its answers by id (or in order for id-less errors). */
-async function stdioExchange(lines: string[], expectCount: number): Promise<{ replies: Array<Record<string, any>>; stdout: string; code: number | null }> {
+async function stdioExchange(
+  lines: string[],
+  expectCount: number,
+  // biome-ignore lint/suspicious/noExplicitAny: test data of any shape, read field by field
+): Promise<{ replies: Array<Record<string, any>>; stdout: string; code: number | null }> {
   const data = tempDir();
   const child = spawn(process.execPath, [CLI, 'stdio', '--data', data.path], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
-  for (const line of lines) child.stdin.write(line + '\n');
+  for (const line of lines) child.stdin.write(`${line}\n`);
   const end = Date.now() + 10_000;
-  while (stdout.split('\n').filter(Boolean).length < expectCount && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+  while (stdout.split('\n').filter(Boolean).length < expectCount && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 25));
   child.stdin.end();
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   data.remove();
-  return { replies: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)), stdout, code };
+  return {
+    replies: stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l)),
+    stdout,
+    code,
+  };
 }
 
 describe('bad input over stdio', () => {
   it('answers every bad line with the right error, keeps serving, and exits 0 when stdin closes', async () => {
-    const init = { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 'init',
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     const lines = [
       JSON.stringify({ ...init, id: 'bad-init', params: { ...init.params, capabilities: true } }), // invalid params
       JSON.stringify(init),
@@ -106,8 +295,18 @@ describe('bad input over stdio', () => {
       JSON.stringify({ id: 2, method: 'ping' }), // no jsonrpc member
       JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'foo/bar' }), // unknown method
       JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'nope', arguments: {} } }), // unknown tool
-      JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'suggest_gifts', arguments: { age: 'x' } } }), // wrong types
-      JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'resources/read', params: { uri: 'gift://catalog/does-not-exist' } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'suggest_gifts', arguments: { age: 'x' } },
+      }), // wrong types
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 6,
+        method: 'resources/read',
+        params: { uri: 'gift://catalog/does-not-exist' },
+      }),
       JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'resources/list', params: { cursor: 'garbage' } }),
       JSON.stringify({ jsonrpc: '2.0', method: 'notifications/unknown' }), // a notification: never answered
       JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping' }),

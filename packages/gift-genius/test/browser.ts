@@ -8,7 +8,13 @@ import { existsSync } from 'node:fs';
  * only: that package's defaults turn off web security and site isolation, which the widget's
  * sandbox and CSP tests must have on.
  */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const ON_THE_MACHINE = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 export type ChromiumFound = { ok: true; executablePath: string; from: string } | { ok: false; reason: string };
@@ -27,7 +33,8 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promis
   } catch (error) {
     return {
       ok: false,
-      reason: `no Chromium: none of ${ON_THE_MACHINE.join(', ')} exists, and @sparticuz/chromium could not unpack one (${(error as Error).message}); ` +
+      reason:
+        `no Chromium: none of ${ON_THE_MACHINE.join(', ')} exists, and @sparticuz/chromium could not unpack one (${(error as Error).message}); ` +
         'run npm ci (it installs that package), or apt-get install chromium, or set GIFTGEN_TEST_CHROMIUM',
     };
   }

@@ -14,7 +14,8 @@ describe('bundle freshness by content', () => {
   function distWith(files: Record<string, string>) {
     const dist = tempDir();
     mkdirSync(join(dist.path, 'bundle'));
-    for (const [file, text] of Object.entries({ 'bundle/stdio.cjs': 'bundle', ...files })) writeFileSync(join(dist.path, file), text);
+    for (const [file, text] of Object.entries({ 'bundle/stdio.cjs': 'bundle', ...files }))
+      writeFileSync(join(dist.path, file), text);
     const inputs = Object.fromEntries(Object.keys(files).map((f) => [f, fingerprintOf(join(dist.path, f))]));
     writeFileSync(join(dist.path, 'bundle', 'inputs.json'), JSON.stringify(inputs));
     const at = (f: string, seconds: number) => utimesSync(join(dist.path, f), seconds, seconds);

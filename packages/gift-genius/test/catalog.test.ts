@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBundledCatalog, openCatalog } from '../dist/catalog/open.js';
-import { SqliteCatalogStore } from '../dist/catalog/sqlite-store.js';
 import { giftsToCsv, parseCatalogFile } from '../dist/catalog/parse.js';
 import { CATEGORIES, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
+import { SqliteCatalogStore } from '../dist/catalog/sqlite-store.js';
 import { runCli, tempDir } from './harness.js';
 
 const catalog = loadBundledCatalog();
@@ -21,9 +21,12 @@ describe('the authored catalog', () => {
     expect(catalog.length).toBeGreaterThanOrEqual(300);
     expect(new Set(catalog.map((g) => g.id)).size).toBe(catalog.length);
     expect(new Set(catalog.map((g) => g.title.toLowerCase())).size).toBe(catalog.length);
-    for (const c of CATEGORIES) expect(catalog.filter((g) => g.categories.includes(c)).length, c).toBeGreaterThanOrEqual(10);
-    for (const r of RELATIONSHIPS) expect(catalog.filter((g) => g.relationships.includes(r)).length, r).toBeGreaterThanOrEqual(20);
-    for (const o of OCCASIONS) expect(catalog.filter((g) => g.occasions.includes(o)).length, o).toBeGreaterThanOrEqual(10);
+    for (const c of CATEGORIES)
+      expect(catalog.filter((g) => g.categories.includes(c)).length, c).toBeGreaterThanOrEqual(10);
+    for (const r of RELATIONSHIPS)
+      expect(catalog.filter((g) => g.relationships.includes(r)).length, r).toBeGreaterThanOrEqual(20);
+    for (const o of OCCASIONS)
+      expect(catalog.filter((g) => g.occasions.includes(o)).length, o).toBeGreaterThanOrEqual(10);
   });
 });
 
@@ -110,8 +113,19 @@ describe('gift-genius catalog (CLI)', () => {
 
   it('CSV export neutralises formulas (=, +, -, @, tab, CR) behind a quote, and import takes it off again', async () => {
     const data = dir();
-    const risky = ["=cmd|' /C calc'!A0 gift", '@SUM(A1:A9) gift', '+1+1 gift title', '-2+3 gift title', '\tTabbed title', '\rCarriage title'];
-    const gifts = risky.map((title, i) => ({ ...catalog[i]!, title, description: `${title} — a description long enough` }));
+    const risky = [
+      "=cmd|' /C calc'!A0 gift",
+      '@SUM(A1:A9) gift',
+      '+1+1 gift title',
+      '-2+3 gift title',
+      '\tTabbed title',
+      '\rCarriage title',
+    ];
+    const gifts = risky.map((title, i) => ({
+      ...catalog[i]!,
+      title,
+      description: `${title} — a description long enough`,
+    }));
     const csv = giftsToCsv(gifts);
     for (const line of csv.split('\n').slice(1).filter(Boolean)) {
       for (const cell of line.split(',')) expect(cell.replace(/^"/, ''), cell).not.toMatch(/^[=+\-@\t\r]/);
@@ -135,7 +149,9 @@ describe('gift-genius catalog (CLI)', () => {
     // A host starting two stdio servers at once, or a `catalog import` while a server starts.
     for (let round = 0; round < 4; round++) {
       const data = dir();
-      const runs = await Promise.all(Array.from({ length: 4 }, () => runCli(['catalog', 'stats', '--json', '--data', data])));
+      const runs = await Promise.all(
+        Array.from({ length: 4 }, () => runCli(['catalog', 'stats', '--json', '--data', data])),
+      );
       for (const r of runs) expect(r.stderr).toBe('');
       expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
       expect(runs.map((r) => JSON.parse(r.stdout).revision)).toEqual(Array(4).fill(catalog.length));

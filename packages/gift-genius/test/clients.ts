@@ -1,12 +1,14 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CLI, MODERN_VERSION } from './harness.js';
 
 export type Wire = { kind: 'v2'; version: string } | { kind: 'v1' };
-export type Target = { transport: 'http'; url: string } | { transport: 'stdio'; dataDir: string; env?: Record<string, string> };
+export type Target =
+  | { transport: 'http'; url: string }
+  | { transport: 'stdio'; dataDir: string; env?: Record<string, string> };
 
 export const wireName = (wire: Wire) => (wire.kind === 'v1' ? 'sdk-v1' : `sdk-v2@${wire.version}`);
 
@@ -18,7 +20,12 @@ export async function connectClient(wire: Wire, target: Target, capabilities: Re
     const transport =
       target.transport === 'http'
         ? new V1HttpTransport(new URL(target.url))
-        : new V1StdioTransport({ command: process.execPath, args: [CLI, 'stdio', '--data', target.dataDir], env: { ...process.env, ...target.env } as Record<string, string>, stderr: 'pipe' });
+        : new V1StdioTransport({
+            command: process.execPath,
+            args: [CLI, 'stdio', '--data', target.dataDir],
+            env: { ...process.env, ...target.env } as Record<string, string>,
+            stderr: 'pipe',
+          });
     const stderr = collect(transport);
     await client.connect(transport);
     return { client: client as unknown as Client, v1: client, close: () => client.close(), stderr };
@@ -26,12 +33,19 @@ export async function connectClient(wire: Wire, target: Target, capabilities: Re
   const modern = wire.version === MODERN_VERSION;
   const client = new Client(info, {
     capabilities,
-    ...(modern ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } } : { supportedProtocolVersions: [wire.version] }),
+    ...(modern
+      ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } }
+      : { supportedProtocolVersions: [wire.version] }),
   });
   const transport =
     target.transport === 'http'
       ? new StreamableHTTPClientTransport(new URL(target.url))
-      : new StdioClientTransport({ command: process.execPath, args: [CLI, 'stdio', '--data', target.dataDir], env: { ...process.env, ...target.env } as Record<string, string>, stderr: 'pipe' });
+      : new StdioClientTransport({
+          command: process.execPath,
+          args: [CLI, 'stdio', '--data', target.dataDir],
+          env: { ...process.env, ...target.env } as Record<string, string>,
+          stderr: 'pipe',
+        });
   const stderr = collect(transport);
   await client.connect(transport);
   return { client, v1: undefined, close: () => client.close(), stderr };

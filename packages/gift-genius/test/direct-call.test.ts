@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERESTS, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { LEGACY_VERSIONS, MODERN_VERSION, startHttpCli, type RunningServer } from './harness.js';
+import { INTERESTS, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
+import { LEGACY_VERSIONS, MODERN_VERSION, type RunningServer, startHttpCli } from './harness.js';
 
 /**
  * The direct tools/call path (src/primitives/direct-call.ts) must answer exactly as the SDK
@@ -12,7 +12,10 @@ import { LEGACY_VERSIONS, MODERN_VERSION, startHttpCli, type RunningServer } fro
  */
 const ids = loadBundledCatalog().map((g) => g.id);
 const BASE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const META = { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION, 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 type Obj = Record<string, unknown>;
 
@@ -26,7 +29,8 @@ function parseMessages(text: string): Obj[] {
 }
 
 /** A sealed requestState is random by design (a fresh nonce and MAC per call): compare its presence, not its bytes. */
-const normalize = (messages: Obj[]) => JSON.parse(JSON.stringify(messages).replace(/"requestState":"[^"]*"/g, '"requestState":"<sealed>"'));
+const normalize = (messages: Obj[]) =>
+  JSON.parse(JSON.stringify(messages).replace(/"requestState":"[^"]*"/g, '"requestState":"<sealed>"'));
 
 /**
  * POSTs and reads the answer. A question to the user (elicitation/create) would keep the
@@ -46,15 +50,22 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
       break;
     }
   }
-  return { status: response.status, sessionId: response.headers.get('mcp-session-id'), messages: normalize(parseMessages(text)) };
+  return {
+    status: response.status,
+    sessionId: response.headers.get('mcp-session-id'),
+    messages: normalize(parseMessages(text)),
+  };
 }
 
 /** Whether the shipped server should have taken the direct path, judged from the SDK server's answer. */
 function shouldBeDirect(params: { name: string; _meta?: Obj; arguments?: Obj }, sdkAnswer: Obj[]): boolean {
-  if (params._meta || params.name === 'more_like_this' || (params.arguments && 'colour' in params.arguments)) return false;
+  if (params._meta || params.name === 'more_like_this' || (params.arguments && 'colour' in params.arguments))
+    return false;
   const last = sdkAnswer.at(-1);
   if (!last || last.method === 'elicitation/create') return false;
-  const result = last.result as { isError?: boolean; resultType?: string; content?: Array<{ text?: string }> } | undefined;
+  const result = last.result as
+    | { isError?: boolean; resultType?: string; content?: Array<{ text?: string }> }
+    | undefined;
   if (!result || result.resultType === 'input_required') return false;
   return !(result.isError && result.content?.[0]?.text?.startsWith('Input validation error'));
 }
@@ -65,10 +76,23 @@ async function directCount(server: RunningServer): Promise<number> {
 }
 
 async function openSession(url: string, version: string, capabilities: Obj): Promise<string> {
-  const init = await post(url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: version, capabilities, clientInfo: { name: 'diff', version: '1' } } }, {});
+  const init = await post(
+    url,
+    {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities, clientInfo: { name: 'diff', version: '1' } },
+    },
+    {},
+  );
   expect(init.status).toBe(200);
   const sid = init.sessionId!;
-  await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': sid, 'mcp-protocol-version': version });
+  await post(
+    url,
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { 'mcp-session-id': sid, 'mcp-protocol-version': version },
+  );
   return sid;
 }
 
@@ -87,35 +111,78 @@ async function sameAnswer(
 ): Promise<boolean> {
   const before = await directCount(shipped);
   const [a, b] = await Promise.all([post(shipped.url, body, headers), post(sdkUrl, body, sdkHeaders)]);
-  expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({ status: b.status, messages: b.messages });
+  expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({
+    status: b.status,
+    messages: b.messages,
+  });
   const wasDirect = (await directCount(shipped)) - before === 1;
   expect(wasDirect, JSON.stringify(body)).toBe(shouldBeDirect(params, b.messages));
   return wasDirect;
 }
 
 // Arguments: mostly valid (what a model sends), some not (must fall back to the SDK and still agree).
-const word = fc.constantFrom(...RELATIONSHIPS, 'sister', 'my older brother', 'Wife', 'grandma', 'co-worker', 'platypus', '  friend  ');
-const interest = fc.oneof(fc.constantFrom(...INTERESTS), fc.constantFrom('books', 'video games', 'anime', 'whisky', 'Coffee ', 'x'));
+const word = fc.constantFrom(
+  ...RELATIONSHIPS,
+  'sister',
+  'my older brother',
+  'Wife',
+  'grandma',
+  'co-worker',
+  'platypus',
+  '  friend  ',
+);
+const interest = fc.oneof(
+  fc.constantFrom(...INTERESTS),
+  fc.constantFrom('books', 'video games', 'anime', 'whisky', 'Coffee ', 'x'),
+);
 const suggestArgs = fc.record(
   {
-    age: fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 0, max: 120 }) }, { weight: 1, arbitrary: fc.constantFrom(-1, 121, 30.5) }),
+    age: fc.oneof(
+      { weight: 12, arbitrary: fc.integer({ min: 0, max: 120 }) },
+      { weight: 1, arbitrary: fc.constantFrom(-1, 121, 30.5) },
+    ),
     relationship: word,
-    budget: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 500 }) }, { weight: 3, arbitrary: fc.double({ min: 0.5, max: 2000, noNaN: true }) }, { weight: 1, arbitrary: fc.constant(0) }),
+    budget: fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 1, max: 500 }) },
+      { weight: 3, arbitrary: fc.double({ min: 0.5, max: 2000, noNaN: true }) },
+      { weight: 1, arbitrary: fc.constant(0) },
+    ),
     interests: fc.array(interest, { maxLength: 4 }),
     occasion: fc.constantFrom(...OCCASIONS, 'xmas', "Mother's Day", 'nothing-known'),
     exclude: fc.array(fc.constantFrom('alcohol', 'books', 'kitchen', 'candle', ids[0]!), { maxLength: 2 }),
-    count: fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 11) }),
+    count: fc.oneof(
+      { weight: 12, arbitrary: fc.integer({ min: 1, max: 10 }) },
+      { weight: 1, arbitrary: fc.constantFrom(0, 11) },
+    ),
   },
   { requiredKeys: ['age', 'relationship'] },
 );
-const getArgs = fc.oneof(fc.record({ id: fc.constantFrom(...ids.slice(0, 40), 'no-such-gift', `  ${ids[1]}  `, '') }), fc.constant({}));
+const getArgs = fc.oneof(
+  fc.record({ id: fc.constantFrom(...ids.slice(0, 40), 'no-such-gift', `  ${ids[1]}  `, '') }),
+  fc.constant({}),
+);
 const call = fc.oneof(
   { weight: 3, arbitrary: suggestArgs.map((a) => ({ name: 'suggest_gifts', arguments: a as Obj })) },
   { weight: 2, arbitrary: getArgs.map((a) => ({ name: 'get_gift', arguments: a as Obj })) },
   // Things the direct path must leave to the SDK: an extra argument, a progress token, an unknown tool.
-  { weight: 1, arbitrary: fc.constant({ name: 'suggest_gifts', arguments: { age: 30, relationship: 'friend', colour: 'red' } as Obj }) },
-  { weight: 1, arbitrary: fc.constant({ name: 'get_gift', arguments: { id: ids[2]! } as Obj, _meta: { progressToken: 'p1' } }) },
-  { weight: 1, arbitrary: fc.constant({ name: 'more_like_this', arguments: { id: ids[3]!, age: 30, relationship: 'friend' } as Obj }) },
+  {
+    weight: 1,
+    arbitrary: fc.constant({
+      name: 'suggest_gifts',
+      arguments: { age: 30, relationship: 'friend', colour: 'red' } as Obj,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant({ name: 'get_gift', arguments: { id: ids[2]! } as Obj, _meta: { progressToken: 'p1' } }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant({
+      name: 'more_like_this',
+      arguments: { id: ids[3]!, age: 30, relationship: 'friend' } as Obj,
+    }),
+  },
 );
 const samples = (n: number, seed: number) => fc.sample(call, { numRuns: n, seed });
 
@@ -140,8 +207,20 @@ describe('direct tools/call answers like the SDK', () => {
     let directs = 0;
     for (const [i, params] of samples(150, 7).entries()) {
       const caps = i % 5 === 0 ? { elicitation: { form: {} } } : {};
-      const meta = i % 3 === 0 ? { ...META, 'io.modelcontextprotocol/clientCapabilities': caps, 'io.modelcontextprotocol/clientInfo': { name: 'diff', version: '1' } } : { ...META, 'io.modelcontextprotocol/clientCapabilities': caps };
-      const body = { jsonrpc: '2.0', id: i % 2 ? `s-${i}` : i, method: 'tools/call', params: { ...params, _meta: { ...meta, ...(params as { _meta?: Obj })._meta } } };
+      const meta =
+        i % 3 === 0
+          ? {
+              ...META,
+              'io.modelcontextprotocol/clientCapabilities': caps,
+              'io.modelcontextprotocol/clientInfo': { name: 'diff', version: '1' },
+            }
+          : { ...META, 'io.modelcontextprotocol/clientCapabilities': caps };
+      const body = {
+        jsonrpc: '2.0',
+        id: i % 2 ? `s-${i}` : i,
+        method: 'tools/call',
+        params: { ...params, _meta: { ...meta, ...(params as { _meta?: Obj })._meta } },
+      };
       const headers = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': params.name };
       if (await sameAnswer(direct, sdk.url, params, body, headers)) directs++;
     }
@@ -149,8 +228,13 @@ describe('direct tools/call answers like the SDK', () => {
     expect(await directCount(sdk)).toBe(0);
   });
 
-  it('modern wire: a missing or mismatched header is the SDK\'s to refuse, on both servers alike', async () => {
-    const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_gift', arguments: { id: ids[0] }, _meta: META } };
+  it("modern wire: a missing or mismatched header is the SDK's to refuse, on both servers alike", async () => {
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_gift', arguments: { id: ids[0] }, _meta: META },
+    };
     for (const headers of [
       { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call' },
       { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'suggest_gifts' },
@@ -165,7 +249,13 @@ describe('direct tools/call answers like the SDK', () => {
 
   it('shapes and envelopes the SDK refuses are refused alike, the second time too (the direct path remembers verdicts)', async () => {
     const headers = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'get_gift' };
-    const call = (extra: Obj, meta: Obj) => ({ jsonrpc: '2.0', id: 'bad', method: 'tools/call', params: { name: 'get_gift', arguments: { id: ids[0] }, _meta: meta }, ...extra });
+    const call = (extra: Obj, meta: Obj) => ({
+      jsonrpc: '2.0',
+      id: 'bad',
+      method: 'tools/call',
+      params: { name: 'get_gift', arguments: { id: ids[0] }, _meta: meta },
+      ...extra,
+    });
     const cases: Array<[Obj, Obj]> = [
       [{ extra: 1 }, META],
       [{}, { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: true } }],
@@ -180,7 +270,10 @@ describe('direct tools/call answers like the SDK', () => {
         const body = call(extra, meta);
         const before = await directCount(direct);
         const [a, b] = await Promise.all([post(direct.url, body, headers), post(sdk.url, body, headers)]);
-        expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({ status: b.status, messages: b.messages });
+        expect({ status: a.status, messages: a.messages }, JSON.stringify(body)).toEqual({
+          status: b.status,
+          messages: b.messages,
+        });
         expect(await directCount(direct), JSON.stringify(body)).toBe(before);
       }
     }
@@ -194,7 +287,10 @@ describe('direct tools/call answers like the SDK', () => {
   for (const version of LEGACY_VERSIONS) {
     it(`legacy session ${version}: same messages (logs included), the session keeps working`, async () => {
       for (const capabilities of [{}, { elicitation: {} }] as Obj[]) {
-        const [sa, sb] = await Promise.all([openSession(direct.url, version, capabilities), openSession(sdk.url, version, capabilities)]);
+        const [sa, sb] = await Promise.all([
+          openSession(direct.url, version, capabilities),
+          openSession(sdk.url, version, capabilities),
+        ]);
         let directs = 0;
         for (const [i, params] of samples(40, version.length + Object.keys(capabilities).length).entries()) {
           const body = { jsonrpc: '2.0', id: i, method: 'tools/call', params };
@@ -205,20 +301,43 @@ describe('direct tools/call answers like the SDK', () => {
       }
       // logging/setLevel above info silences the call's log message on both.
       const [sa, sb] = await Promise.all([openSession(direct.url, version, {}), openSession(sdk.url, version, {})]);
-      for (const [sid, url] of [[sa, direct.url], [sb, sdk.url]] as const) {
-        const set = await post(url, { jsonrpc: '2.0', id: 'lvl', method: 'logging/setLevel', params: { level: 'warning' } }, { 'mcp-session-id': sid });
+      for (const [sid, url] of [
+        [sa, direct.url],
+        [sb, sdk.url],
+      ] as const) {
+        const set = await post(
+          url,
+          { jsonrpc: '2.0', id: 'lvl', method: 'logging/setLevel', params: { level: 'warning' } },
+          { 'mcp-session-id': sid },
+        );
         expect(set.messages.at(-1)?.result).toEqual({});
       }
-      const body = { jsonrpc: '2.0', id: 'q', method: 'tools/call', params: { name: 'suggest_gifts', arguments: { age: 30, relationship: 'friend', budget: 40 } } };
-      const [a, b] = await Promise.all([post(direct.url, body, { 'mcp-session-id': sa }), post(sdk.url, body, { 'mcp-session-id': sb })]);
+      const body = {
+        jsonrpc: '2.0',
+        id: 'q',
+        method: 'tools/call',
+        params: { name: 'suggest_gifts', arguments: { age: 30, relationship: 'friend', budget: 40 } },
+      };
+      const [a, b] = await Promise.all([
+        post(direct.url, body, { 'mcp-session-id': sa }),
+        post(sdk.url, body, { 'mcp-session-id': sb }),
+      ]);
       expect(a.messages).toEqual(b.messages);
       expect(a.messages.map((m) => m.method)).toEqual([undefined]);
     });
   }
 
-  it('legacy session: an unknown session is 404 on both; another caller\'s session too', async () => {
-    const body = { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_gift', arguments: { id: ids[0] } } };
-    const [a, b] = await Promise.all([post(direct.url, body, { 'mcp-session-id': 'nope' }), post(sdk.url, body, { 'mcp-session-id': 'nope' })]);
+  it("legacy session: an unknown session is 404 on both; another caller's session too", async () => {
+    const body = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'get_gift', arguments: { id: ids[0] } },
+    };
+    const [a, b] = await Promise.all([
+      post(direct.url, body, { 'mcp-session-id': 'nope' }),
+      post(sdk.url, body, { 'mcp-session-id': 'nope' }),
+    ]);
     expect(a.status).toBe(404);
     expect({ status: a.status, messages: a.messages }).toEqual({ status: b.status, messages: b.messages });
   });

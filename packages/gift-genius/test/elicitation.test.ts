@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, type Target, type Wire } from './clients.js';
-import { MODERN_VERSION, startHttpCli, tempDir, type RunningServer } from './harness.js';
+import { MODERN_VERSION, type RunningServer, startHttpCli, tempDir } from './harness.js';
 
 /**
  * suggest_gifts without a budget: a client that declared elicitation is asked for one
@@ -25,9 +25,17 @@ const ARGS = { age: 30, relationship: 'brother', interests: ['coffee'] };
 const lanes: Array<[string, Wire, () => Target]> = [
   ['http legacy session', { kind: 'v2', version: '2025-11-25' }, () => ({ transport: 'http', url: http.url })],
   ['http legacy 2025-06-18', { kind: 'v2', version: '2025-06-18' }, () => ({ transport: 'http', url: http.url })],
-  ['http modern (input_required)', { kind: 'v2', version: MODERN_VERSION }, () => ({ transport: 'http', url: http.url })],
+  [
+    'http modern (input_required)',
+    { kind: 'v2', version: MODERN_VERSION },
+    () => ({ transport: 'http', url: http.url }),
+  ],
   ['stdio legacy', { kind: 'v2', version: '2025-11-25' }, () => ({ transport: 'stdio', dataDir: stdioData.path })],
-  ['stdio modern (input_required)', { kind: 'v2', version: MODERN_VERSION }, () => ({ transport: 'stdio', dataDir: stdioData.path })],
+  [
+    'stdio modern (input_required)',
+    { kind: 'v2', version: MODERN_VERSION },
+    () => ({ transport: 'stdio', dataDir: stdioData.path }),
+  ],
 ];
 
 describe.each(lanes)('%s', (_name, wire, target) => {
@@ -42,7 +50,11 @@ describe.each(lanes)('%s', (_name, wire, target) => {
       const result = await conn.client.callTool({ name: 'suggest_gifts', arguments: ARGS });
       expect(asked).toHaveLength(1);
       expect(asked[0]).toContain('budget');
-      const out = result.structuredContent as { budget: number; gifts: { price: number }[]; acrossPriceRanges: boolean };
+      const out = result.structuredContent as {
+        budget: number;
+        gifts: { price: number }[];
+        acrossPriceRanges: boolean;
+      };
       expect(out.budget).toBe(40);
       expect(out.acrossPriceRanges).toBe(false);
       for (const g of out.gifts) expect(g.price).toBeLessThanOrEqual(40);
@@ -67,7 +79,11 @@ describe.each(lanes)('%s', (_name, wire, target) => {
     const conn = await connectClient(wire, target(), {});
     try {
       const result = await conn.client.callTool({ name: 'suggest_gifts', arguments: { ...ARGS, count: 4 } });
-      const out = result.structuredContent as { budget: number | null; acrossPriceRanges: boolean; gifts: { price: number }[] };
+      const out = result.structuredContent as {
+        budget: number | null;
+        acrossPriceRanges: boolean;
+        gifts: { price: number }[];
+      };
       expect(out.budget).toBeNull();
       expect(out.acrossPriceRanges).toBe(true);
       // Prices follow the relationship's usual spend, so they span bands (issue 14: no longer one pick per band,
@@ -84,9 +100,16 @@ describe.each(lanes)('%s', (_name, wire, target) => {
 
 describe('stateless legacy HTTP', () => {
   it('cannot carry a question, so it never asks even a client that declared elicitation', async () => {
-    const conn = await connectClient({ kind: 'v2', version: '2025-11-25' }, { transport: 'http', url: stateless.url }, { elicitation: { form: {} } });
+    const conn = await connectClient(
+      { kind: 'v2', version: '2025-11-25' },
+      { transport: 'http', url: stateless.url },
+      { elicitation: { form: {} } },
+    );
     let asked = 0;
-    conn.client.setRequestHandler('elicitation/create', async () => (asked++, { action: 'accept', content: { budget: 10 } }));
+    conn.client.setRequestHandler(
+      'elicitation/create',
+      async () => (asked++, { action: 'accept', content: { budget: 10 } }),
+    );
     try {
       const result = await conn.client.callTool({ name: 'suggest_gifts', arguments: ARGS });
       expect(asked).toBe(0);

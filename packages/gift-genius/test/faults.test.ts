@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { connectClient } from './clients.js';
-import { CLI, runCli, startHttpCli, tempDir, type RunningServer } from './harness.js';
+import { CLI, type RunningServer, runCli, startHttpCli, tempDir } from './harness.js';
 
 const catalog = loadBundledCatalog();
 const cleanups: Array<() => unknown> = [];
@@ -40,7 +40,10 @@ function smallDisk(dir: string, size: string): boolean {
 async function servesReads(server: RunningServer) {
   const conn = await connectClient({ kind: 'v2', version: '2025-11-25' }, { transport: 'http', url: server.url });
   try {
-    const result = await conn.client.callTool({ name: 'suggest_gifts', arguments: { age: 30, relationship: 'friend', budget: 60 } });
+    const result = await conn.client.callTool({
+      name: 'suggest_gifts',
+      arguments: { age: 30, relationship: 'friend', budget: 60 },
+    });
     expect((result.structuredContent as { gifts: unknown[] }).gifts.length).toBeGreaterThan(0);
     const read = await conn.client.readResource({ uri: `gift://catalog/${catalog[0]!.id}` });
     expect(JSON.parse((read.contents[0] as { text: string }).text).id).toBe(catalog[0]!.id);
@@ -55,7 +58,9 @@ describe('faults', () => {
     cleanups.push(dir.remove);
     const before = await stats(dir.path);
     const file = bigCatalogFile(dir.path, 60_000);
-    const child = spawn(process.execPath, [CLI, 'catalog', 'import', file, '--progress', '--data', dir.path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'catalog', 'import', file, '--progress', '--data', dir.path], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     const killedMidway = await new Promise<boolean>((resolve) => {
       child.stderr.on('data', (d) => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { CATEGORIES, INTERESTS, OCCASIONS, RELATIONSHIPS, type Gift } from '../dist/catalog/schema.js';
+import { CATEGORIES, type Gift, INTERESTS, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
-import { rankGifts, type GiftQuery } from '../dist/recommend/rank.js';
+import { type GiftQuery, rankGifts } from '../dist/recommend/rank.js';
 
 const real = loadBundledCatalog();
 
@@ -39,7 +39,7 @@ interface CatalogPlan {
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
 }
 
 function makeCatalog(plan: CatalogPlan): Gift[] {
@@ -56,12 +56,16 @@ function makeCatalog(plan: CatalogPlan): Gift[] {
     if (mode === 'real') return Math.max(0.01, Math.round(base * (0.5 + r()) * 100) / 100);
     if (mode === 'few') return pick([5, 10, 20, 24.99, 25, 25.01, 40, 74.99, 75, 75.01, 100, 249.99, 250, 250.01, 500]);
     const b = pick(BUDGETS);
-    return Math.max(0.01, Math.round(pick([0.4 * b - 0.01, 0.4 * b, 0.4 * b + 0.01, b - 0.01, b, b + 0.01, 0.1 * b]) * 100) / 100);
+    return Math.max(
+      0.01,
+      Math.round(pick([0.4 * b - 0.01, 0.4 * b, 0.4 * b + 0.01, b - 0.01, b, b + 0.01, 0.1 * b]) * 100) / 100,
+    );
   };
   const gifts: Gift[] = [];
   for (let i = 0; i < plan.size; i++) {
     const b = pick(records);
-    const [ageMin, ageMax] = r() < 0.5 ? [b.ageMin, b.ageMax] : ([pick(AGES), pick(AGES)].sort((x, y) => x - y) as [number, number]);
+    const [ageMin, ageMax] =
+      r() < 0.5 ? [b.ageMin, b.ageMax] : ([pick(AGES), pick(AGES)].sort((x, y) => x - y) as [number, number]);
     gifts.push({
       ...b,
       id: `${b.id.slice(0, 40)}-${i.toString(36)}`,
@@ -138,9 +142,16 @@ const query: fc.Arbitrary<GiftQuery> = fc.record(
 );
 
 /** A query plus, sometimes, ids to skip: some from the catalog, some unknown. */
-const call = fc.record({ q: query, skipPicks: fc.option(fc.array(fc.nat(), { maxLength: 6 }), { nil: undefined }), unknownSkip: fc.boolean() });
+const call = fc.record({
+  q: query,
+  skipPicks: fc.option(fc.array(fc.nat(), { maxLength: 6 }), { nil: undefined }),
+  unknownSkip: fc.boolean(),
+});
 
-function skipIdsFor(catalog: readonly Gift[], c: { skipPicks?: number[]; unknownSkip: boolean }): Set<string> | undefined {
+function skipIdsFor(
+  catalog: readonly Gift[],
+  c: { skipPicks?: number[]; unknownSkip: boolean },
+): Set<string> | undefined {
   if (!c.skipPicks) return undefined;
   const ids = c.skipPicks.filter(() => catalog.length > 0).map((k) => catalog[k % catalog.length]!.id);
   if (c.unknownSkip) ids.push('no-such-gift');
@@ -169,7 +180,12 @@ describe('GiftIndex ranks exactly like rankGifts', () => {
     for (let age = 0; age <= 120; age += 1) {
       for (const relationship of [...RELATIONSHIPS, 'sister', 'platypus']) {
         for (const budget of [undefined, 5, 20, 25, 50, 74.99, 75, 120, 250, 1000]) {
-          const q: GiftQuery = { age, relationship, ...(budget !== undefined && { budget }), count: 1 + ((age + relationship.length) % 10) };
+          const q: GiftQuery = {
+            age,
+            relationship,
+            ...(budget !== undefined && { budget }),
+            count: 1 + ((age + relationship.length) % 10),
+          };
           expect(index.rank(q)).toStrictEqual(rankGifts(real, q));
         }
       }
@@ -187,7 +203,7 @@ describe('GiftIndex ranks exactly like rankGifts', () => {
     );
   }, 300_000);
 
-  it('the benchmark query, and `matched` with skipped ids (the widget\'s more_like_this)', () => {
+  it("the benchmark query, and `matched` with skipped ids (the widget's more_like_this)", () => {
     const index = GiftIndex.build(real);
     const q = { age: 25, relationship: 'sister', budget: 50, interests: ['coffee'], count: 5 };
     const ranking = index.rank(q);
@@ -243,7 +259,9 @@ describe('GiftIndex structure', () => {
 
   it('an empty catalog', () => {
     const index = GiftIndex.build([]);
-    expect(index.rank({ age: 30, relationship: 'friend' })).toStrictEqual(rankGifts([], { age: 30, relationship: 'friend' }));
+    expect(index.rank({ age: 30, relationship: 'friend' })).toStrictEqual(
+      rankGifts([], { age: 30, relationship: 'friend' }),
+    );
   });
 
   it('malformed input fails as in rankGifts', () => {

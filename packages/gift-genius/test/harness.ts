@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { once } from 'node:events';
 
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 export const LEGACY_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
@@ -23,7 +23,9 @@ export interface RunningServer {
 }
 
 /** Starts the built CLI's HTTP server on a free port and waits for its "listening" log line. */
-export async function startHttpCli(options: { args?: string[]; env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+export async function startHttpCli(
+  options: { args?: string[]; env?: Record<string, string>; dataDir?: string } = {},
+): Promise<RunningServer> {
   const data = options.dataDir ? { path: options.dataDir, remove: () => undefined } : tempDir();
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', data.path, ...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
@@ -61,8 +63,14 @@ export async function startHttpCli(options: { args?: string[]; env?: Record<stri
 }
 
 /** Runs the built CLI to completion. */
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -71,7 +79,11 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
   return { code, stdout, stderr };
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 8000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

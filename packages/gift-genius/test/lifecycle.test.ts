@@ -4,16 +4,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { connectClient } from './clients.js';
-import { CLI, LEGACY_VERSIONS, runCli, startHttpCli, tempDir, waitFor, type RunningServer } from './harness.js';
+import { CLI, LEGACY_VERSIONS, type RunningServer, runCli, startHttpCli, tempDir, waitFor } from './harness.js';
 
 const catalog = loadBundledCatalog();
 const ACCEPT = 'application/json, text/event-stream';
 
 /** POSTs one JSON-RPC message and returns the parsed JSON-RPC answer (JSON or first SSE data frame). */
 async function post(url: string, message: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body: JSON.stringify(message) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers },
+    body: JSON.stringify(message),
+  });
   const text = await response.text();
-  const data = text.startsWith('event:') || text.startsWith('data:') ? text.split('\n').find((l) => l.startsWith('data:'))?.slice(5) : text;
+  const data =
+    text.startsWith('event:') || text.startsWith('data:')
+      ? text
+          .split('\n')
+          .find((l) => l.startsWith('data:'))
+          ?.slice(5)
+      : text;
   return { response, body: data ? JSON.parse(data) : undefined };
 }
 const initialize = (version: string, id: number | string = 1) => ({
@@ -33,13 +43,19 @@ describe('legacy version negotiation over HTTP', () => {
   it.each([...LEGACY_VERSIONS])('%s is echoed', async (version) => {
     const { body, response } = await post(server.url, initialize(version));
     expect(body.result.protocolVersion).toBe(version);
-    await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': response.headers.get('mcp-session-id')! } });
+    await fetch(server.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': response.headers.get('mcp-session-id')! },
+    });
   });
   it.each(['2099-01-01', '1900-01-01', 'banana'])('unknown %s gets the latest legacy version back', async (version) => {
     const { body, response } = await post(server.url, initialize(version, 'x'));
     expect(body.id).toBe('x');
     expect(body.result.protocolVersion).toBe('2025-11-25');
-    await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': response.headers.get('mcp-session-id')! } });
+    await fetch(server.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': response.headers.get('mcp-session-id')! },
+    });
   });
 });
 
@@ -50,7 +66,9 @@ describe('legacy sessions', () => {
     expect(sid).toMatch(/^[0-9a-f-]{36}$/);
     const headers = { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' };
     await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
-    expect((await post(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).body.result.tools).toHaveLength(2);
+    expect(
+      (await post(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).body.result.tools,
+    ).toHaveLength(2);
     expect((await fetch(server.url, { method: 'DELETE', headers })).status).toBe(200);
     const after = await post(server.url, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, headers);
     expect(after.response.status).toBe(404);
@@ -68,7 +86,8 @@ describe('legacy sessions', () => {
 
   it('refuses sessions over the cap with 503 and Retry-After', async () => {
     const opened: string[] = [];
-    for (let i = 0; i < 3; i++) opened.push((await post(server.url, initialize('2025-11-25'))).response.headers.get('mcp-session-id')!);
+    for (let i = 0; i < 3; i++)
+      opened.push((await post(server.url, initialize('2025-11-25'))).response.headers.get('mcp-session-id')!);
     const refused = await post(server.url, initialize('2025-11-25', 42));
     expect(refused.response.status).toBe(503);
     expect(refused.response.headers.get('retry-after')).toBe('5');
@@ -87,27 +106,64 @@ describe('observability', () => {
       'io.modelcontextprotocol/clientInfo': { name: 'metrics-probe', version: '1.2.3' },
       'openai/userLocation': { city: 'SecretCity', country: 'NL' },
     };
-    await post(server.url, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' });
     await post(
       server.url,
-      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: { ...meta, 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } } },
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+    );
+    await post(
+      server.url,
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/list',
+        params: { _meta: { ...meta, 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } },
+      },
       { 'mcp-protocol-version': '2030-01-01', 'mcp-method': 'tools/list' },
     );
     const lines = await waitFor('log lines', () => {
-      const parsed = server.stderr().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-      return parsed.some((l) => l.event === 'discover' && l.client?.name === 'metrics-probe') && parsed.some((l) => l.event === 'negotiation_failed') ? parsed : undefined;
+      const parsed = server
+        .stderr()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+      return parsed.some((l) => l.event === 'discover' && l.client?.name === 'metrics-probe') &&
+        parsed.some((l) => l.event === 'negotiation_failed')
+        ? parsed
+        : undefined;
     });
     const handshake = lines.find((l) => l.event === 'handshake' && l.requestedVersion === '2025-06-18')!;
-    expect(handshake).toMatchObject({ era: 'legacy', transport: 'http', client: { name: 'lifecycle-test', version: '9.9.9' }, negotiatedVersion: '2025-06-18', clientCapabilities: [] });
-    expect(lines.find((l) => l.event === 'discover')).toMatchObject({ era: 'modern', negotiatedVersion: '2026-07-28', client: { name: 'metrics-probe' } });
+    expect(handshake).toMatchObject({
+      era: 'legacy',
+      transport: 'http',
+      client: { name: 'lifecycle-test', version: '9.9.9' },
+      negotiatedVersion: '2025-06-18',
+      clientCapabilities: [],
+    });
+    expect(lines.find((l) => l.event === 'discover')).toMatchObject({
+      era: 'modern',
+      negotiatedVersion: '2026-07-28',
+      client: { name: 'metrics-probe' },
+    });
     const failure = lines.find((l) => l.event === 'negotiation_failed')!;
-    expect(failure).toMatchObject({ level: 40, reason: 'unsupported_version', requestedVersion: '2030-01-01', code: -32022 });
+    expect(failure).toMatchObject({
+      level: 40,
+      reason: 'unsupported_version',
+      requestedVersion: '2030-01-01',
+      code: -32022,
+    });
     expect(server.stderr()).not.toContain('SecretCity');
 
     const metrics = await (await fetch(new URL('/metrics', server.url))).text();
-    expect(metrics).toMatch(/giftgen_handshakes_total\{client="lifecycle-test",version="2025-06-18",era="legacy",transport="http"\} [1-9]/);
-    expect(metrics).toMatch(/giftgen_handshakes_total\{client="metrics-probe",version="2026-07-28",era="modern",transport="http"\} 1/);
-    expect(metrics).toMatch(/giftgen_negotiation_failures_total\{reason="unsupported_version",era="modern",transport="http"\} 1/);
+    expect(metrics).toMatch(
+      /giftgen_handshakes_total\{client="lifecycle-test",version="2025-06-18",era="legacy",transport="http"\} [1-9]/,
+    );
+    expect(metrics).toMatch(
+      /giftgen_handshakes_total\{client="metrics-probe",version="2026-07-28",era="modern",transport="http"\} 1/,
+    );
+    expect(metrics).toMatch(
+      /giftgen_negotiation_failures_total\{reason="unsupported_version",era="modern",transport="http"\} 1/,
+    );
     const health = await (await fetch(new URL('/healthz', server.url))).json();
     expect(health).toMatchObject({ status: 'ok', catalog: { store: 'sqlite', items: catalog.length } });
   });
@@ -116,7 +172,14 @@ describe('observability', () => {
 describe('CORS for browser-based inspectors', () => {
   it('answers preflight from a loopback origin and exposes Mcp-Session-Id', async () => {
     const origin = 'http://localhost:6274';
-    const pre = await fetch(server.url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-session-id, mcp-protocol-version, x-evil' } });
+    const pre = await fetch(server.url, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-session-id, mcp-protocol-version, x-evil',
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
     const allowed = pre.headers.get('access-control-allow-headers')!.toLowerCase();
@@ -124,7 +187,10 @@ describe('CORS for browser-based inspectors', () => {
     expect(allowed).not.toContain('x-evil');
     const { response } = await post(server.url, initialize('2025-11-25'), { origin });
     expect(response.headers.get('access-control-expose-headers')).toContain('Mcp-Session-Id');
-    await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': response.headers.get('mcp-session-id')! } });
+    await fetch(server.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': response.headers.get('mcp-session-id')! },
+    });
   });
 });
 
@@ -147,12 +213,30 @@ describe('logging to the client', () => {
   });
 
   it('modern: sends log messages only when the request carries a _meta log level', async () => {
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
     const call = (extra: Record<string, unknown>) =>
       fetch(server.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'suggest_gifts' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'suggest_gifts', arguments: { age: 30, relationship: 'friend', budget: 40 }, _meta: { ...meta, ...extra } } }),
+        headers: {
+          'content-type': 'application/json',
+          accept: ACCEPT,
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'suggest_gifts',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'suggest_gifts',
+            arguments: { age: 30, relationship: 'friend', budget: 40 },
+            _meta: { ...meta, ...extra },
+          },
+        }),
       }).then((r) => r.text());
     expect(await call({})).not.toContain('notifications/message');
     expect(await call({ 'io.modelcontextprotocol/logLevel': 'info' })).toContain('notifications/message');
@@ -165,21 +249,34 @@ describe('stdio lifecycle', () => {
     const child = spawn(process.execPath, [CLI, 'stdio', '--data', data.path], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    const lines = () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const lines = () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
     try {
-      child.stdin.write(JSON.stringify(initialize('2025-11-25', 1)) + '\n');
+      child.stdin.write(`${JSON.stringify(initialize('2025-11-25', 1))}\n`);
       await waitFor('initialize result', () => lines().length > 0 || undefined);
       // Another process changes the catalog before this client says it is initialized.
       const file = join(data.path, 'change.json');
-      writeFileSync(file, JSON.stringify([{ ...catalog[0]!, id: 'added-before-initialized', title: 'Added before initialized' }]));
+      writeFileSync(
+        file,
+        JSON.stringify([{ ...catalog[0]!, id: 'added-before-initialized', title: 'Added before initialized' }]),
+      );
       expect((await runCli(['catalog', 'import', file, '--data', data.path])).code).toBe(0);
       await new Promise((r) => setTimeout(r, 1000));
       expect(lines().map((l) => l.id ?? l.method)).toEqual([1]);
       // After initialized, the next change is announced.
-      child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
-      writeFileSync(file, JSON.stringify([{ ...catalog[0]!, id: 'added-after-initialized', title: 'Added after initialized' }]));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      writeFileSync(
+        file,
+        JSON.stringify([{ ...catalog[0]!, id: 'added-after-initialized', title: 'Added after initialized' }]),
+      );
       expect((await runCli(['catalog', 'import', file, '--data', data.path])).code).toBe(0);
-      await waitFor('list_changed', () => lines().some((l) => l.method === 'notifications/resources/list_changed') || undefined);
+      await waitFor(
+        'list_changed',
+        () => lines().some((l) => l.method === 'notifications/resources/list_changed') || undefined,
+      );
     } finally {
       child.stdin.end();
       await new Promise((r) => child.once('exit', r));

@@ -2,15 +2,18 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { boundedStream } from '../dist/transports/bounded-stream.js';
 import { MAX_KEPT_INITIALIZE_CHARS, sessionInitialize } from '../dist/transports/session-record.js';
-import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { CLI, MODERN_VERSION, startHttpCli, tempDir, waitFor, type RunningServer } from './harness.js';
+import { CLI, MODERN_VERSION, type RunningServer, startHttpCli, tempDir, waitFor } from './harness.js';
 
 /** Issue 13: every byte a client makes the server keep is bounded, every connection times out. */
 const ACCEPT = 'application/json, text/event-stream';
 const JSON_HEADERS = { 'content-type': 'application/json', accept: ACCEPT };
-const META = { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION, 'io.modelcontextprotocol/clientCapabilities': { resources: {} } };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': { resources: {} },
+};
 const ids = loadBundledCatalog().map((g) => g.id);
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -26,17 +29,34 @@ async function openSession(url: string, capabilities: Record<string, unknown> = 
   const r = await fetch(url, {
     method: 'POST',
     headers: JSON_HEADERS,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'limits', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'limits', version: '1' } },
+    }),
   });
   expect(r.status).toBe(200);
   await r.text();
   const sid = r.headers.get('mcp-session-id')!;
   const headers = { ...JSON_HEADERS, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' };
-  await (await fetch(url, { method: 'POST', headers, body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' })).text();
+  await (
+    await fetch(url, { method: 'POST', headers, body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' })
+  ).text();
   const rpc = async (id: number, method: string, params?: unknown) => {
-    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params !== undefined && { params }) }) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params !== undefined && { params }) }),
+    });
     const text = await res.text();
-    const line = text.startsWith('{') ? text : text.split('\n').find((l) => l.startsWith('data:'))!.slice(5);
+    const line = text.startsWith('{')
+      ? text
+      : text
+          .split('\n')
+          .find((l) => l.startsWith('data:'))!
+          .slice(5);
+    // biome-ignore lint/suspicious/noExplicitAny: test data of any shape, read field by field
     return JSON.parse(line) as { result?: any; error?: { code: number; message: string } };
   };
   return { sid, headers, rpc };
@@ -60,13 +80,27 @@ describe('access and probes', () => {
     const closed = await start({ env: { GIFTGEN_TOKEN: 'probe-secret-123' } });
     for (const path of ['/healthz', '/metrics']) {
       expect((await fetch(new URL(path, closed.url))).status, path).toBe(401);
-      expect((await fetch(new URL(path, closed.url), { headers: { authorization: 'Bearer probe-secret-123' } })).status, path).toBe(200);
+      expect(
+        (await fetch(new URL(path, closed.url), { headers: { authorization: 'Bearer probe-secret-123' } })).status,
+        path,
+      ).toBe(200);
     }
     const open = await start({ env: { GIFTGEN_TOKEN: 'probe-secret-123' }, args: ['--open-probes'] });
     for (const path of ['/healthz', '/metrics']) expect((await fetch(new URL(path, open.url))).status, path).toBe(200);
-    expect((await fetch(open.url, { method: 'POST', headers: JSON_HEADERS, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })).status).toBe(401);
+    expect(
+      (
+        await fetch(open.url, {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        })
+      ).status,
+    ).toBe(401);
     // The Host check still applies to the probes.
-    const foreign = await rawSocket(open.url, 'GET /metrics HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+    const foreign = await rawSocket(
+      open.url,
+      'GET /metrics HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+    );
     await foreign.closed;
     expect(foreign.received()).toMatch(/^HTTP\/1\.1 403/);
   });
@@ -77,7 +111,10 @@ describe('connections', () => {
     const s = await start({ args: ['--request-timeout', '1000', '--headers-timeout', '1000'] });
     const body = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
     const u = new URL(s.url);
-    const c = await rawSocket(s.url, `POST ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nAccept: ${ACCEPT}\r\nContent-Length: ${body.length + 50}\r\n\r\n${body}`);
+    const c = await rawSocket(
+      s.url,
+      `POST ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nAccept: ${ACCEPT}\r\nContent-Length: ${body.length + 50}\r\n\r\n${body}`,
+    );
     await Promise.race([c.closed, new Promise((r) => setTimeout(r, 8000))]);
     expect(c.socket.destroyed || c.received() !== '').toBe(true);
     expect(c.received()).toMatch(/^HTTP\/1\.1 408|^$/);
@@ -94,7 +131,9 @@ describe('connections', () => {
   });
 
   it('at --max-connections, idle connections make room for a new client; the server keeps answering', async () => {
-    const s = await start({ args: ['--max-connections', '20', '--headers-timeout', '60000', '--request-timeout', '60000'] });
+    const s = await start({
+      args: ['--max-connections', '20', '--headers-timeout', '60000', '--request-timeout', '60000'],
+    });
     const idle = await Promise.all(Array.from({ length: 40 }, () => rawSocket(s.url)));
     for (let i = 0; i < 5; i++) expect((await fetch(new URL('/healthz', s.url))).status).toBe(200);
     idle.forEach((c) => c.socket.destroy());
@@ -102,7 +141,14 @@ describe('connections', () => {
 
   it('holding more connections than it has file descriptors (ulimit -n) does not stop it serving a legitimate client', async () => {
     const data = tempDir();
-    const child = spawn('sh', ['-c', `ulimit -n 160 && exec "${process.execPath}" "${CLI}" serve --port 0 --data "${data.path}" --max-connections 100`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        `ulimit -n 160 && exec "${process.execPath}" "${CLI}" serve --port 0 --data "${data.path}" --max-connections 100`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     const sockets: Socket[] = [];
@@ -143,13 +189,24 @@ describe('what a client can make the server keep', () => {
       method: 'initialize',
       params: {
         protocolVersion: '2025-11-25',
-        capabilities: { experimental: { pad: 'x'.repeat(1 << 20) }, elicitation: { form: {} }, roots: { pad: 'y'.repeat(1 << 20) }, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] }, other: 'z'.repeat(1 << 20) } },
+        capabilities: {
+          experimental: { pad: 'x'.repeat(1 << 20) },
+          elicitation: { form: {} },
+          roots: { pad: 'y'.repeat(1 << 20) },
+          extensions: {
+            'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+            other: 'z'.repeat(1 << 20),
+          },
+        },
         clientInfo: { name: 'n'.repeat(1 << 20), version: '1', icons: ['i'.repeat(1 << 20)] },
       },
     };
     const kept = sessionInitialize(hostile);
     expect(JSON.stringify(kept).length).toBeLessThanOrEqual(MAX_KEPT_INITIALIZE_CHARS);
-    expect(kept.params.capabilities).toEqual({ elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
+    expect(kept.params.capabilities).toEqual({
+      elicitation: { form: {} },
+      extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+    });
     expect(kept.params.protocolVersion).toBe('2025-11-25');
   });
 
@@ -163,9 +220,15 @@ describe('what a client can make the server keep', () => {
   it('resources/subscribe: only URIs the server serves, at most --max-subscriptions', async () => {
     const s = await start({ args: ['--max-subscriptions', '3'] });
     const session = await openSession(s.url);
-    expect((await session.rpc(1, 'resources/subscribe', { uri: `ui://gift-genius/${'x'.repeat(100_000)}` })).error?.code).toBe(-32602);
+    expect(
+      (await session.rpc(1, 'resources/subscribe', { uri: `ui://gift-genius/${'x'.repeat(100_000)}` })).error?.code,
+    ).toBe(-32602);
     expect((await session.rpc(2, 'resources/subscribe', { uri: 'gift://catalog/no-such-gift' })).error).toBeDefined();
-    for (let i = 0; i < 3; i++) expect((await session.rpc(10 + i, 'resources/subscribe', { uri: `gift://catalog/${ids[i]}` })).result, String(i)).toEqual({});
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await session.rpc(10 + i, 'resources/subscribe', { uri: `gift://catalog/${ids[i]}` })).result,
+        String(i),
+      ).toEqual({});
     expect((await session.rpc(20, 'resources/subscribe', { uri: `gift://catalog/${ids[0]}` })).result).toEqual({}); // already held
     const over = await session.rpc(21, 'resources/subscribe', { uri: `gift://catalog/${ids[5]}` });
     expect(over.error?.code).toBe(-32602);
@@ -182,7 +245,12 @@ describe('what a client can make the server keep', () => {
         method: 'POST',
         signal: controller.signal,
         headers: { ...JSON_HEADERS, 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'subscriptions/listen' },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions }, _meta: META } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'subscriptions/listen',
+          params: { notifications: { resourceSubscriptions }, _meta: META },
+        }),
       });
       const type = r.headers.get('content-type') ?? '';
       if (type.includes('event-stream')) {
@@ -193,9 +261,22 @@ describe('what a client can make the server keep', () => {
     };
     const made = await listen(1, [`gift://catalog/${'q'.repeat(50_000)}`]);
     expect(made).toMatchObject({ stream: false, body: { id: 1, error: { code: -32602 } } });
-    expect(await listen(2, ids.slice(0, 6).map((id) => `gift://catalog/${id}`))).toMatchObject({ stream: false, body: { id: 2, error: { code: -32602 } } });
-    expect(await listen('x'.repeat(100_000), [`gift://catalog/${ids[0]}`])).toMatchObject({ stream: false, body: { id: null, error: { code: -32600 } } });
-    expect(await listen(3, ids.slice(0, 5).map((id) => `gift://catalog/${id}`))).toEqual({ stream: true });
+    expect(
+      await listen(
+        2,
+        ids.slice(0, 6).map((id) => `gift://catalog/${id}`),
+      ),
+    ).toMatchObject({ stream: false, body: { id: 2, error: { code: -32602 } } });
+    expect(await listen('x'.repeat(100_000), [`gift://catalog/${ids[0]}`])).toMatchObject({
+      stream: false,
+      body: { id: null, error: { code: -32600 } },
+    });
+    expect(
+      await listen(
+        3,
+        ids.slice(0, 5).map((id) => `gift://catalog/${id}`),
+      ),
+    ).toEqual({ stream: true });
   });
 
   it('a stream whose client stops reading queues at most its bound, then is dropped', async () => {
@@ -215,7 +296,10 @@ describe('what a client can make the server keep', () => {
     const session = await openSession(s.url);
     const controller = new AbortController();
     const started = Date.now();
-    const r = await fetch(s.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session.sid, 'mcp-protocol-version': '2025-11-25' }, signal: controller.signal });
+    const r = await fetch(s.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': session.sid, 'mcp-protocol-version': '2025-11-25' },
+      signal: controller.signal,
+    });
     expect(r.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(5000); // the keep-alive comes after 15 s
     controller.abort();

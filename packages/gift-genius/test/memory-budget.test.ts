@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EraMemo, MAX_MEMO_KEY_CHARS } from '../dist/transports/era-memo.js';
 import { plainToolCall } from '../dist/primitives/direct-call.js';
+import { EraMemo, MAX_MEMO_KEY_CHARS } from '../dist/transports/era-memo.js';
 
 /** What the server keeps per client is bounded by the server, whatever the client sends (issue 13). */
-describe('memory budget: the direct path\'s era memo', () => {
+describe("memory budget: the direct path's era memo", () => {
   it('keeps no key over MAX_MEMO_KEY_CHARS: 256 distinct 1 MB envelopes leave nothing behind', () => {
     const memo = new EraMemo();
     for (let i = 0; i < 256; i++) {
@@ -16,7 +16,9 @@ describe('memory budget: the direct path\'s era memo', () => {
           arguments: { id: 'x' },
           _meta: {
             'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': { experimental: { [`k${i}`]: { pad: 'x'.repeat(1024 * 1024) } } },
+            'io.modelcontextprotocol/clientCapabilities': {
+              experimental: { [`k${i}`]: { pad: 'x'.repeat(1024 * 1024) } },
+            },
           },
         },
       };
@@ -24,7 +26,19 @@ describe('memory budget: the direct path\'s era memo', () => {
       expect(memo.classify(message, call, '2026-07-28', 'tools/call')).toBe('modern');
     }
     expect(memo.retainedChars).toBe(0);
-    const small = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_gift', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
+    const small = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'get_gift',
+        arguments: {},
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    };
     memo.classify(small, plainToolCall(small)!, '2026-07-28', 'tools/call');
     expect(memo.retainedChars).toBeGreaterThan(0);
     expect(memo.retainedChars).toBeLessThanOrEqual(MAX_MEMO_KEY_CHARS);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script shared with bench/memory-hostile.mjs
 import { runHostile } from '../../../bench/lib/hostile.mjs';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { runCli, startHttpCli, type RunningServer } from './harness.js';
+import { type RunningServer, runCli, startHttpCli } from './harness.js';
 
 /**
  * Clients each doing the worst they can within the limits (1 MB initialize per session, thousands of
@@ -29,10 +29,21 @@ describe('memory budget under hostile clients', () => {
       url: server.url,
       pid: server.child.pid!,
       giftIds: catalog.map((g) => g.id),
-      scale: { sessions: 60, subscribeSessions: 2, subscribeAttempts: 700, listenStreams: 60, getStreams: 60, envelopes: 60, churns: 2 },
+      scale: {
+        sessions: 60,
+        subscribeSessions: 2,
+        subscribeAttempts: 700,
+        listenStreams: 60,
+        getStreams: 60,
+        envelopes: 60,
+        churns: 2,
+      },
       churn: async (i: number) => {
         // Every gift changes: a resources/updated per gift to every stream that asked for it.
-        writeFileSync(file, JSON.stringify(catalog.map((g) => ({ ...g, description: `${g.description.slice(0, 250)} (rev ${i})` }))));
+        writeFileSync(
+          file,
+          JSON.stringify(catalog.map((g) => ({ ...g, description: `${g.description.slice(0, 250)} (rev ${i})` }))),
+        );
         const imported = await runCli(['catalog', 'import', file, '--data', server.dataDir]);
         expect(imported.code, imported.stderr).toBe(0);
       },

@@ -1,12 +1,12 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { MODERN_VERSION, runCli, startHttpCli, tempDir, waitFor, type RunningServer } from './harness.js';
+import { MODERN_VERSION, type RunningServer, runCli, startHttpCli, tempDir, waitFor } from './harness.js';
 import { createTestDatabase, probePostgres, type TestDatabase } from './pg-harness.js';
 
 /**
@@ -36,8 +36,17 @@ interface Routed {
   status?: number;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
-const endToEnd = (headers: IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP_BY_HOP.has(k)));
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'proxy-connection',
+  'upgrade',
+  'te',
+  'trailer',
+]);
+const endToEnd = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP_BY_HOP.has(k)));
 
 function startBalancer(backends: Backend[]) {
   let next = 0;
@@ -70,7 +79,13 @@ function startBalancer(backends: Backend[]) {
       const entry: Routed = { method: req.method!, rpc, session, backend: backend.name };
       const connected = await new Promise<boolean>((resolve) => {
         const upstream = httpRequest(
-          { host: backend.url.hostname, port: backend.url.port, path: req.url, method: req.method, headers: { ...endToEnd(req.headers), host: backend.url.host } },
+          {
+            host: backend.url.hostname,
+            port: backend.url.port,
+            path: req.url,
+            method: req.method,
+            headers: { ...endToEnd(req.headers), host: backend.url.host },
+          },
           (response) => {
             entry.status = response.statusCode;
             log.push(entry);
@@ -117,12 +132,18 @@ function startBalancer(backends: Backend[]) {
 // Clients that record what the server tells them unasked.
 
 type Heard = { method: string; uri?: string }[];
-const CHANGES = ['notifications/resources/list_changed', 'notifications/resources/updated', 'notifications/tools/list_changed'] as const;
+const CHANGES = [
+  'notifications/resources/list_changed',
+  'notifications/resources/updated',
+  'notifications/tools/list_changed',
+] as const;
 
 function recording(client: Client): Heard {
   const heard: Heard = [];
   for (const method of CHANGES) {
-    client.setNotificationHandler(method, (n: { params?: unknown }) => heard.push({ method, ...((n.params as { uri?: string })?.uri && { uri: (n.params as { uri: string }).uri }) }));
+    client.setNotificationHandler(method, (n: { params?: unknown }) =>
+      heard.push({ method, ...((n.params as { uri?: string })?.uri && { uri: (n.params as { uri: string }).uri }) }),
+    );
   }
   return heard;
 }
@@ -152,7 +173,8 @@ async function legacySession(url: string, name: string) {
   return { name, client, heard, sessionId: transport.sessionId!, close: () => client.close().catch(() => undefined) };
 }
 
-const count = (heard: Heard, method: string, uri?: string) => heard.filter((h) => h.method === method && (uri === undefined || h.uri === uri)).length;
+const count = (heard: Heard, method: string, uri?: string) =>
+  heard.filter((h) => h.method === method && (uri === undefined || h.uri === uri)).length;
 
 // ---------------------------------------------------------------------------------------
 
@@ -184,7 +206,10 @@ if (!probe.ok) {
     beforeAll(async () => {
       db = await createTestDatabase();
       // Both start at once on an empty database: migrations and the first seed must not race.
-      [a, b] = await Promise.all([startHttpCli({ env: { DATABASE_URL: db.url } }), startHttpCli({ env: { DATABASE_URL: db.url } })]);
+      [a, b] = await Promise.all([
+        startHttpCli({ env: { DATABASE_URL: db.url } }),
+        startHttpCli({ env: { DATABASE_URL: db.url } }),
+      ]);
       backends = [
         { name: 'A', url: new URL(a.url), up: true },
         { name: 'B', url: new URL(b.url), up: true },
@@ -197,7 +222,13 @@ if (!probe.ok) {
       for (const close of closers.reverse()) await close();
       await balancer?.close();
       // harness stop() waits for an exit; a process killed by a signal has had it already.
-      await Promise.all([a, b].map((s) => (s && s.child.signalCode === null && s.child.exitCode === null ? s.stop() : rmSync(s?.dataDir ?? '', { recursive: true, force: true }))));
+      await Promise.all(
+        [a, b].map((s) =>
+          s && s.child.signalCode === null && s.child.exitCode === null
+            ? s.stop()
+            : rmSync(s?.dataDir ?? '', { recursive: true, force: true }),
+        ),
+      );
       await db?.drop();
       files.remove();
     });
@@ -206,14 +237,20 @@ if (!probe.ok) {
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM changes');
       expect(rows[0]!.n).toBe(catalog.length);
       const health = await Promise.all([a, b].map(async (s) => (await fetch(new URL('/healthz', s.url))).json()));
-      for (const h of health) expect(h.catalog).toEqual({ store: 'postgres', items: catalog.length, revision: catalog.length });
+      for (const h of health)
+        expect(h.catalog).toEqual({ store: 'postgres', items: catalog.length, revision: catalog.length });
       // Each instance holds a LISTEN connection, so NOTIFY wakes it without waiting for a poll.
-      const listening = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'gift-genius-listen' AND datname = current_database()`);
+      const listening = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'gift-genius-listen' AND datname = current_database()`,
+      );
       expect(listening.rows[0]!.n).toBe(2);
     });
 
     it('modern requests are stateless: the balancer spreads them over both instances and each answers', async () => {
-      const client = new Client({ name: 'modern-rr', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN_VERSION } } });
+      const client = new Client(
+        { name: 'modern-rr', version: '1.0.0' },
+        { versionNegotiation: { mode: { pin: MODERN_VERSION } } },
+      );
       await client.connect(new StreamableHTTPClientTransport(new URL(proxyUrl)));
       closers.push(() => client.close());
       const mark = balancer.log.length;
@@ -242,11 +279,18 @@ if (!probe.ok) {
       expect(listenedOn).toMatch(/^[AB]$/);
 
       const added = { ...watched, id: 'multi-instance-new-gift', title: 'Added on another process' };
-      const result = await importFile('change.json', [{ ...watched, price: watched.price + 1 }, { ...catalog[1]!, price: catalog[1]!.price + 1 }, added]);
+      const result = await importFile('change.json', [
+        { ...watched, price: watched.price + 1 },
+        { ...catalog[1]!, price: catalog[1]!.price + 1 },
+        added,
+      ]);
       expect(result.stdout).toContain('1 added, 2 updated');
 
       for (const c of clients) {
-        await waitFor(`${c.name}: resources/list_changed`, () => count(c.heard, 'notifications/resources/list_changed') > 0);
+        await waitFor(
+          `${c.name}: resources/list_changed`,
+          () => count(c.heard, 'notifications/resources/list_changed') > 0,
+        );
         await waitFor(`${c.name}: resources/updated`, () => count(c.heard, 'notifications/resources/updated') > 0);
       }
       // Enough for a duplicate to show up (poll interval is 300 ms; NOTIFY and poll both fire).
@@ -282,7 +326,12 @@ if (!probe.ok) {
       const other = home === 'A' ? b : a;
       const stray = await fetch(other.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': legacy.sessionId, 'mcp-protocol-version': '2025-11-25' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': legacy.sessionId,
+          'mcp-protocol-version': '2025-11-25',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
       expect(stray.status).toBe(404);
@@ -308,11 +357,20 @@ if (!probe.ok) {
       // B's clients keep working: requests, and change notifications.
       expect((await onB.client.listTools()).tools.length).toBeGreaterThan(0);
       await importFile('after-crash.json', [{ ...watched, price: watched.price + 2 }]);
-      await waitFor('the surviving legacy session to hear the change', () => count(onB.heard, 'notifications/resources/updated', watchedUri) > 0);
-      await waitFor('the surviving modern listener to hear the change', () => count(listenerOnB.heard, 'notifications/resources/updated', watchedUri) > 0);
+      await waitFor(
+        'the surviving legacy session to hear the change',
+        () => count(onB.heard, 'notifications/resources/updated', watchedUri) > 0,
+      );
+      await waitFor(
+        'the surviving modern listener to hear the change',
+        () => count(listenerOnB.heard, 'notifications/resources/updated', watchedUri) > 0,
+      );
 
       // Modern clients through the balancer do not notice: A is taken out of rotation.
-      const modern = new Client({ name: 'modern-after-crash', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN_VERSION } } });
+      const modern = new Client(
+        { name: 'modern-after-crash', version: '1.0.0' },
+        { versionNegotiation: { mode: { pin: MODERN_VERSION } } },
+      );
       await modern.connect(new StreamableHTTPClientTransport(new URL(proxyUrl)));
       closers.push(() => modern.close());
       for (let i = 0; i < 4; i++) expect((await modern.listTools()).tools.length).toBeGreaterThan(0);
@@ -321,7 +379,9 @@ if (!probe.ok) {
       // The session A held is gone: the spec's 404, then the client starts over on B.
       const mark = balancer.log.length;
       await expect(onA.client.listTools()).rejects.toThrow(/404|not found/i);
-      expect(balancer.log.slice(mark).some((r) => r.session === onA.sessionId && r.backend === 'B' && r.status === 404)).toBe(true);
+      expect(
+        balancer.log.slice(mark).some((r) => r.session === onA.sessionId && r.backend === 'B' && r.status === 404),
+      ).toBe(true);
       const again = await legacySession(proxyUrl, 'legacy re-initialized');
       closers.push(again.close);
       expect(balancer.sticky.get(again.sessionId)!.name).toBe('B');

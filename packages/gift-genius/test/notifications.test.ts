@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { CHANGE_NOTIFICATIONS, connectClient, onNotification, wireName, type Wire } from './clients.js';
-import { MODERN_VERSION, runCli, startHttpCli, tempDir, waitFor, type RunningServer } from './harness.js';
+import { CHANGE_NOTIFICATIONS, connectClient, onNotification, type Wire, wireName } from './clients.js';
+import { MODERN_VERSION, type RunningServer, runCli, startHttpCli, tempDir, waitFor } from './harness.js';
 
 /**
  * One catalog, one tool configuration, many lanes: a change made by another process
@@ -31,7 +31,11 @@ async function connectRecording(wire: Wire, target: Parameters<typeof connectCli
   }
   const caps = conn.client.getServerCapabilities()!;
   if (wire.kind === 'v2' && wire.version === MODERN_VERSION) {
-    const sub = await conn.client.listen({ toolsListChanged: true, resourcesListChanged: true, resourceSubscriptions: [`gift://catalog/${watched.id}`] });
+    const sub = await conn.client.listen({
+      toolsListChanged: true,
+      resourcesListChanged: true,
+      resourceSubscriptions: [`gift://catalog/${watched.id}`],
+    });
     return { ...conn, caps, received, close: async () => (await sub.close(), await conn.close()) };
   }
   if (caps.resources?.subscribe) await conn.client.subscribeResource({ uri: `gift://catalog/${watched.id}` });
@@ -52,15 +56,38 @@ afterAll(async () => {
 describe('notifications reach every lane that declares them', () => {
   it('catalog import and tool config change, seen on stdio, legacy sessions and modern listen; none on stateless HTTP', async () => {
     const live: Array<{ name: string; wire: Wire; target: Parameters<typeof connectClient>[1] }> = [
-      { name: 'http legacy session 2025-11-25', wire: { kind: 'v2', version: '2025-11-25' }, target: { transport: 'http', url: sessions.url } },
-      { name: 'http legacy session 2025-03-26', wire: { kind: 'v2', version: '2025-03-26' }, target: { transport: 'http', url: sessions.url } },
+      {
+        name: 'http legacy session 2025-11-25',
+        wire: { kind: 'v2', version: '2025-11-25' },
+        target: { transport: 'http', url: sessions.url },
+      },
+      {
+        name: 'http legacy session 2025-03-26',
+        wire: { kind: 'v2', version: '2025-03-26' },
+        target: { transport: 'http', url: sessions.url },
+      },
       { name: 'http sdk-v1', wire: { kind: 'v1' }, target: { transport: 'http', url: sessions.url } },
-      { name: 'http modern listen', wire: { kind: 'v2', version: MODERN_VERSION }, target: { transport: 'http', url: sessions.url } },
-      { name: 'stdio legacy 2025-06-18', wire: { kind: 'v2', version: '2025-06-18' }, target: { transport: 'stdio', dataDir: data.path, env: { GIFTGEN_TOOLS_CONFIG: toolsFile } } },
-      { name: 'stdio modern listen', wire: { kind: 'v2', version: MODERN_VERSION }, target: { transport: 'stdio', dataDir: data.path, env: { GIFTGEN_TOOLS_CONFIG: toolsFile } } },
+      {
+        name: 'http modern listen',
+        wire: { kind: 'v2', version: MODERN_VERSION },
+        target: { transport: 'http', url: sessions.url },
+      },
+      {
+        name: 'stdio legacy 2025-06-18',
+        wire: { kind: 'v2', version: '2025-06-18' },
+        target: { transport: 'stdio', dataDir: data.path, env: { GIFTGEN_TOOLS_CONFIG: toolsFile } },
+      },
+      {
+        name: 'stdio modern listen',
+        wire: { kind: 'v2', version: MODERN_VERSION },
+        target: { transport: 'stdio', dataDir: data.path, env: { GIFTGEN_TOOLS_CONFIG: toolsFile } },
+      },
     ];
     const clients = await Promise.all(live.map(async (l) => ({ ...l, ...(await connectRecording(l.wire, l.target)) })));
-    const quiet = await connectRecording({ kind: 'v2', version: '2025-11-25' }, { transport: 'http', url: stateless.url });
+    const quiet = await connectRecording(
+      { kind: 'v2', version: '2025-11-25' },
+      { transport: 'http', url: stateless.url },
+    );
     try {
       for (const c of clients) {
         expect(c.caps.tools?.listChanged, c.name).toBe(true);
@@ -75,30 +102,52 @@ describe('notifications reach every lane that declares them', () => {
 
       // Another process changes two gifts and adds one.
       const added = { ...watched, id: 'brand-new-test-gift', title: 'Brand new test gift' };
-      writeFileSync(importFile, JSON.stringify([{ ...watched, price: watched.price + 1 }, { ...unwatched, price: unwatched.price + 1 }, added]));
+      writeFileSync(
+        importFile,
+        JSON.stringify([{ ...watched, price: watched.price + 1 }, { ...unwatched, price: unwatched.price + 1 }, added]),
+      );
       const imported = await runCli(['catalog', 'import', importFile, '--data', data.path]);
       expect(imported.code, imported.stderr).toBe(0);
       expect(imported.stdout).toContain('1 added, 2 updated');
 
       for (const c of clients) {
-        await waitFor(`${c.name}: resources/list_changed`, () => c.received.some((r) => r.method === 'notifications/resources/list_changed'));
-        await waitFor(`${c.name}: resources/updated`, () => c.received.some((r) => r.method === 'notifications/resources/updated'));
+        await waitFor(`${c.name}: resources/list_changed`, () =>
+          c.received.some((r) => r.method === 'notifications/resources/list_changed'),
+        );
+        await waitFor(`${c.name}: resources/updated`, () =>
+          c.received.some((r) => r.method === 'notifications/resources/updated'),
+        );
         const updated = c.received.filter((r) => r.method === 'notifications/resources/updated').map((r) => r.uri);
         // Only the subscribed resource, never the other changed one.
         expect(new Set(updated), c.name).toEqual(new Set([`gift://catalog/${watched.id}`]));
       }
 
       // The tools file changes: get_gift is switched off.
-      writeFileSync(toolsFile, JSON.stringify({ tools: { suggest_gifts: { enabled: true }, get_gift: { enabled: false } } }));
+      writeFileSync(
+        toolsFile,
+        JSON.stringify({ tools: { suggest_gifts: { enabled: true }, get_gift: { enabled: false } } }),
+      );
       for (const c of clients) {
-        await waitFor(`${c.name}: tools/list_changed`, () => c.received.some((r) => r.method === 'notifications/tools/list_changed'));
-        const tools = await c.client.listTools(undefined, ...(c.wire.kind === 'v2' ? [{ cacheMode: 'refresh' as const }] : []));
-        expect(tools.tools.map((t) => t.name), c.name).toEqual(['suggest_gifts']);
+        await waitFor(`${c.name}: tools/list_changed`, () =>
+          c.received.some((r) => r.method === 'notifications/tools/list_changed'),
+        );
+        const tools = await c.client.listTools(
+          undefined,
+          ...(c.wire.kind === 'v2' ? [{ cacheMode: 'refresh' as const }] : []),
+        );
+        expect(
+          tools.tools.map((t) => t.name),
+          c.name,
+        ).toEqual(['suggest_gifts']);
       }
       // The stateless lane declared nothing to push, so nothing arrives there.
       await new Promise((r) => setTimeout(r, 800));
       expect(quiet.received).toEqual([]);
-      for (const c of clients) expect(c.received.some((r) => r.method === 'notifications/prompts/list_changed'), c.name).toBe(false);
+      for (const c of clients)
+        expect(
+          c.received.some((r) => r.method === 'notifications/prompts/list_changed'),
+          c.name,
+        ).toBe(false);
     } finally {
       await Promise.all([...clients.map((c) => c.close()), quiet.close()]);
     }

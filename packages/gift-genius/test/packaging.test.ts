@@ -1,6 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,15 @@ const children: ChildProcess[] = [];
 const userEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
 /** HOME is the test's (the catalog lands in its data folder); npm keeps the machine's package cache. */
 const npmCache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8', env: userEnv }).stdout.trim();
-const env = { ...userEnv, HOME: home, XDG_DATA_HOME: '', GIFTGEN_DATA_DIR: '', DATABASE_URL: '', npm_config_cache: npmCache, npm_config_update_notifier: 'false' };
+const env = {
+  ...userEnv,
+  HOME: home,
+  XDG_DATA_HOME: '',
+  GIFTGEN_DATA_DIR: '',
+  DATABASE_URL: '',
+  npm_config_cache: npmCache,
+  npm_config_update_notifier: 'false',
+};
 
 function run(cmd: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}) {
   const r = spawnSync(cmd, args, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 300_000 });
@@ -49,7 +57,8 @@ function copySources(): string {
 }
 
 const tarList = (file: string) => run('tar', ['tzf', file], work.path).stdout.trim().split('\n');
-const manifestOf = (pkg: string) => JSON.parse(readFileSync(join(project, 'node_modules', pkg, 'package.json'), 'utf8'));
+const manifestOf = (pkg: string) =>
+  JSON.parse(readFileSync(join(project, 'node_modules', pkg, 'package.json'), 'utf8'));
 const warnings = (stderr: string) => stderr.split('\n').filter((l) => /warn|"level":(4|5|6)\d/i.test(l));
 
 beforeAll(async () => {
@@ -58,17 +67,34 @@ beforeAll(async () => {
   for (const pkg of ['gift-genius', 'mcp-handshake']) {
     run('npm', ['pack', '--pack-destination', work.path], join(repo, 'packages', pkg));
   }
-  for (const f of readdirSync(work.path).filter((f) => f.endsWith('.tgz'))) tarballs.set(f.replace(/-\d.*$/, ''), join(work.path, f));
+  for (const f of readdirSync(work.path).filter((f) => f.endsWith('.tgz')))
+    tarballs.set(f.replace(/-\d.*$/, ''), join(work.path, f));
   mkdirSync(project);
   mkdirSync(home, { recursive: true });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-project', private: true }));
   const compile = process.env.GIFTGEN_PACK_TEST_COMPILE === '1';
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...(compile ? [] : ['--ignore-scripts']), ...tarballs.values()], project);
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      ...(compile ? [] : ['--ignore-scripts']),
+      ...tarballs.values(),
+    ],
+    project,
+  );
   if (!compile) {
     const ours = join(ROOT, 'node_modules', 'better-sqlite3');
     const theirs = join(project, 'node_modules', 'better-sqlite3');
-    expect(JSON.parse(readFileSync(join(theirs, 'package.json'), 'utf8')).version).toBe(JSON.parse(readFileSync(join(ours, 'package.json'), 'utf8')).version);
-    cpSync(join(ours, 'build', 'Release', 'better_sqlite3.node'), join(theirs, 'build', 'Release', 'better_sqlite3.node'));
+    expect(JSON.parse(readFileSync(join(theirs, 'package.json'), 'utf8')).version).toBe(
+      JSON.parse(readFileSync(join(ours, 'package.json'), 'utf8')).version,
+    );
+    cpSync(
+      join(ours, 'build', 'Release', 'better_sqlite3.node'),
+      join(theirs, 'build', 'Release', 'better_sqlite3.node'),
+    );
   }
 }, 400_000);
 
@@ -77,7 +103,12 @@ afterAll(() => {
   work.remove();
 });
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } },
+});
 const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
 const TOOLS_LIST = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
 
@@ -117,20 +148,41 @@ describe('installed from the packed tarballs', () => {
       expect(readFileSync(join(project, 'node_modules', pkg, 'LICENSE'), 'utf8')).toBe(license);
       const manifest = manifestOf(pkg);
       expect(manifest).toMatchObject({ license: 'MIT' });
-      for (const key of ['description', 'author', 'keywords', 'exports', 'files', 'bin', 'engines']) expect(manifest[key], `${pkg}: ${key}`).toBeTruthy();
+      for (const key of ['description', 'author', 'keywords', 'exports', 'files', 'bin', 'engines'])
+        expect(manifest[key], `${pkg}: ${key}`).toBeTruthy();
       // No public repository exists yet: repository/homepage/bugs stay out rather than point at a guessed URL.
       for (const key of ['repository', 'homepage', 'bugs']) expect(manifest[key], `${pkg}: ${key}`).toBeUndefined();
     }
     const files = tarList(tarballs.get('gift-genius')!);
-    for (const f of ['dist/bundle/stdio.cjs', 'dist/bundle/stdio.cjs.cache', 'dist/bundle/inputs.json', 'dist/early-answers.json', 'catalog/gifts.json']) {
+    for (const f of [
+      'dist/bundle/stdio.cjs',
+      'dist/bundle/stdio.cjs.cache',
+      'dist/bundle/inputs.json',
+      'dist/early-answers.json',
+      'catalog/gifts.json',
+    ]) {
       expect(files).toContain(`package/${f}`);
     }
   });
 
   it('the exports map serves the library entry', () => {
-    const r = run(process.execPath, ['--input-type=module', '-e', "const m = await import('gift-genius'); console.log(typeof m.openCatalog, typeof m.rankGifts)"], project);
+    const r = run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('gift-genius'); console.log(typeof m.openCatalog, typeof m.rankGifts)",
+      ],
+      project,
+    );
     expect(r.stdout.trim()).toBe('function function');
-    expect(run(process.execPath, ['--input-type=module', '-e', "await import('mcp-handshake'); console.log('ok')"], project).stdout.trim()).toBe('ok');
+    expect(
+      run(
+        process.execPath,
+        ['--input-type=module', '-e', "await import('mcp-handshake'); console.log('ok')"],
+        project,
+      ).stdout.trim(),
+    ).toBe('ok');
   });
 
   it('npx gift-genius stdio answers with no warning, from the bundle, as fast as the repository build', async () => {
@@ -146,9 +198,17 @@ describe('installed from the packed tarballs', () => {
     // The same start from the installed copy and from the repository, interleaved (node directly: npx adds npm's start).
     const installed = join(project, 'node_modules', 'gift-genius', 'dist', 'cli.js');
     const data = join(work.path, 'timing-data');
-    const times = { installed: [] as number[], repository: [] as number[], installedReady: [] as number[], repositoryReady: [] as number[] };
+    const times = {
+      installed: [] as number[],
+      repository: [] as number[],
+      installedReady: [] as number[],
+      repositoryReady: [] as number[],
+    };
     for (let i = 0; i < 5; i++) {
-      for (const [side, cli] of [['installed', installed], ['repository', CLI]] as const) {
+      for (const [side, cli] of [
+        ['installed', installed],
+        ['repository', CLI],
+      ] as const) {
         const r = await stdioStart(process.execPath, [cli, 'stdio', '--data', data], work.path);
         expect(warnings(r.err)).toEqual([]);
         if (i === 0) continue; // the first pair seeds the catalog and warms the disk cache
@@ -165,7 +225,12 @@ describe('installed from the packed tarballs', () => {
   }, 120_000);
 
   it('npx mcp-handshake doctor -- npx gift-genius stdio passes, with no warning', () => {
-    const r = spawnSync('npx', ['mcp-handshake', 'doctor', '--', 'npx', 'gift-genius', 'stdio'], { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync('npx', ['mcp-handshake', 'doctor', '--', 'npx', 'gift-genius', 'stdio'], {
+      cwd: project,
+      env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(warnings(r.stderr)).toEqual([]);
     expect(r.stdout).toMatch(/fail\w*\W+0|0 fail/i);
@@ -173,28 +238,47 @@ describe('installed from the packed tarballs', () => {
 
   const serveStarts: [string, string[], () => string][] = [
     ['npx gift-genius serve', ['npx', 'gift-genius', 'serve', '--port', '0'], () => project],
-    ["the package's npm start", ['npm', 'start', '--', '--port', '0', '--data', join(work.path, 'start-data')], () => join(project, 'node_modules', 'gift-genius')],
+    [
+      "the package's npm start",
+      ['npm', 'start', '--', '--port', '0', '--data', join(work.path, 'start-data')],
+      () => join(project, 'node_modules', 'gift-genius'),
+    ],
   ];
-  it.each(serveStarts)('%s answers /healthz, and SIGTERM to npm ends the server', async (_name, [cmd, ...args], cwd) => {
-    const child = spawn(cmd!, args, { cwd: cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d));
-    const url = await waitFor('listening line', () => /"url":"([^"]+)"/.exec(err)?.[1], 30_000);
-    const health = await (await fetch(new URL('/healthz', url))).json();
-    expect(health).toMatchObject({ status: 'ok', catalog: { store: 'sqlite' } });
-    expect(warnings(err)).toEqual([]);
-    child.kill('SIGTERM');
-    await waitFor(
-      'the server to stop listening',
-      () => fetch(new URL('/healthz', url)).then(() => undefined, () => true),
-      10_000,
-    );
-  }, 60_000);
+  it.each(serveStarts)(
+    '%s answers /healthz, and SIGTERM to npm ends the server',
+    async (_name, [cmd, ...args], cwd) => {
+      const child = spawn(cmd!, args, { cwd: cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d));
+      const url = await waitFor('listening line', () => /"url":"([^"]+)"/.exec(err)?.[1], 30_000);
+      const health = await (await fetch(new URL('/healthz', url))).json();
+      expect(health).toMatchObject({ status: 'ok', catalog: { store: 'sqlite' } });
+      expect(warnings(err)).toEqual([]);
+      child.kill('SIGTERM');
+      await waitFor(
+        'the server to stop listening',
+        () =>
+          fetch(new URL('/healthz', url)).then(
+            () => undefined,
+            () => true,
+          ),
+        10_000,
+      );
+    },
+    60_000,
+  );
 
   it('output into a closed pipe ends quietly (catalog export | head, mcp-handshake … | head)', () => {
     const bin = join(project, 'node_modules', '.bin');
-    const r = spawnSync('sh', ['-c', `"${bin}/gift-genius" catalog export | head -c 10 >/dev/null; "${bin}/mcp-handshake" inspect -- "${bin}/gift-genius" stdio | head -c 10 >/dev/null`], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        `"${bin}/gift-genius" catalog export | head -c 10 >/dev/null; "${bin}/mcp-handshake" inspect -- "${bin}/gift-genius" stdio | head -c 10 >/dev/null`,
+      ],
+      { cwd: project, env, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   }, 60_000);

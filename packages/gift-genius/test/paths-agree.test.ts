@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { MODERN_VERSION, startHttpCli, type RunningServer } from './harness.js';
+import { MODERN_VERSION, type RunningServer, startHttpCli } from './harness.js';
 
 /**
  * Both request paths — the direct path (transports/direct-http.ts) and the SDK's — answer every
@@ -11,14 +11,37 @@ import { MODERN_VERSION, startHttpCli, type RunningServer } from './harness.js';
  * so node:http, not fetch), and must give the same status and JSON-equal messages.
  */
 const ids = loadBundledCatalog().map((g) => g.id);
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
-const ODD_HOSTS = ['evil.com@127.0.0.1', '', 'localhost', '127.0.0.1:1', '[::1]', 'LOCALHOST', 'evil.com', '127.0.0.1 ', '127.0.0.1/x', 'a@b@127.0.0.1', '127.0.0.1:99999', 'xn--80ak6aa92e.com', '127.1', '%31%32%37.0.0.1'];
-
-type Obj = Record<string, unknown>;
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+];
+const ODD_HOSTS = [
+  'evil.com@127.0.0.1',
+  '',
+  'localhost',
+  '127.0.0.1:1',
+  '[::1]',
+  'LOCALHOST',
+  'evil.com',
+  '127.0.0.1 ',
+  '127.0.0.1/x',
+  'a@b@127.0.0.1',
+  '127.0.0.1:99999',
+  'xn--80ak6aa92e.com',
+  '127.1',
+  '%31%32%37.0.0.1',
+];
 
 /** JSON text from key/value pairs, so `__proto__` is an ordinary member (as a client sends it). */
-const objectText = (pairs: Array<[string, string]>) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
-const deep = (depth: number, open: '[' | '{') => (open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+const objectText = (pairs: Array<[string, string]>) =>
+  `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+const deep = (depth: number, open: '[' | '{') =>
+  open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 const value = fc.oneof(
   fc.constantFrom(...PROTO_KEYS).map((k) => JSON.stringify(k)),
@@ -28,14 +51,23 @@ const value = fc.oneof(
   fc.constantFrom(10, 100, 1000, 5000).chain((d) => fc.constantFrom(deep(d, '['), deep(d, '{'))),
   fc.constantFrom(...PROTO_KEYS).map((k) => objectText([[k, '{"polluted":true}']])),
 );
-const argKey = fc.oneof(fc.constantFrom('age', 'relationship', 'budget', 'interests', 'occasion', 'exclude', 'count', 'id'), fc.constantFrom(...PROTO_KEYS));
+const argKey = fc.oneof(
+  fc.constantFrom('age', 'relationship', 'budget', 'interests', 'occasion', 'exclude', 'count', 'id'),
+  fc.constantFrom(...PROTO_KEYS),
+);
 const args = fc.uniqueArray(fc.tuple(argKey, value), { maxLength: 6, selector: ([k]) => k });
-const metaExtra = fc.uniqueArray(fc.tuple(fc.constantFrom(...PROTO_KEYS, 'progressToken'), value), { maxLength: 2, selector: ([k]) => k });
+const metaExtra = fc.uniqueArray(fc.tuple(fc.constantFrom(...PROTO_KEYS, 'progressToken'), value), {
+  maxLength: 2,
+  selector: ([k]) => k,
+});
 const input = fc.record({
   name: fc.constantFrom('suggest_gifts', 'get_gift', '__proto__', 'constructor'),
   args,
   metaExtra,
-  host: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: fc.constantFrom(...ODD_HOSTS) }),
+  host: fc.oneof(
+    { weight: 3, arbitrary: fc.constant(undefined) },
+    { weight: 2, arbitrary: fc.constantFrom(...ODD_HOSTS) },
+  ),
   id: fc.oneof(fc.integer({ min: 0, max: 1e6 }), fc.constantFrom('__proto__', 'constructor')),
 });
 
@@ -56,9 +88,13 @@ function messages(text: string): unknown {
   const t = text.trimStart();
   if (t === '') return [];
   if (t.startsWith('{') || t.startsWith('[')) return JSON.parse(t);
-  return text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)));
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('data:'))
+    .map((l) => JSON.parse(l.slice(5)));
 }
-const normalize = (v: unknown) => JSON.parse(JSON.stringify(v).replace(/"requestState":"[^"]*"/g, '"requestState":"<sealed>"'));
+const normalize = (v: unknown) =>
+  JSON.parse(JSON.stringify(v).replace(/"requestState":"[^"]*"/g, '"requestState":"<sealed>"'));
 
 let direct: RunningServer;
 let sdk: RunningServer;
@@ -69,19 +105,33 @@ afterAll(async () => Promise.all([direct, sdk].map((s) => s?.stop())));
 
 async function bothAnswer(body: string, headers: Record<string, string>) {
   const [a, b] = await Promise.all([raw(direct.url, headers, body), raw(sdk.url, headers, body)]);
-  expect({ status: a.status, messages: normalize(messages(a.text)) }, body.slice(0, 300)).toEqual({ status: b.status, messages: normalize(messages(b.text)) });
-  for (const r of [a, b]) expect(r.text).not.toMatch(/is not (a function|iterable)|Maximum call stack|at Object\.|TypeError/);
+  expect({ status: a.status, messages: normalize(messages(a.text)) }, body.slice(0, 300)).toEqual({
+    status: b.status,
+    messages: normalize(messages(b.text)),
+  });
+  for (const r of [a, b])
+    expect(r.text).not.toMatch(/is not (a function|iterable)|Maximum call stack|at Object\.|TypeError/);
   return a;
 }
 
 describe('both request paths answer alike', () => {
   it('the cases found by hand: 5,000-deep nesting, Host "evil.com@127.0.0.1", an empty Host', async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'suggest_gifts' };
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MODERN_VERSION,
+      'mcp-method': 'tools/call',
+      'mcp-name': 'suggest_gifts',
+    };
     const meta = `{"io.modelcontextprotocol/protocolVersion":"${MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{}}`;
-    const call = (a: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"suggest_gifts","arguments":${a},"_meta":${meta}}}`;
+    const call = (a: string) =>
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"suggest_gifts","arguments":${a},"_meta":${meta}}}`;
     await bothAnswer(call(`{"age":30,"relationship":"friend","interests":${deep(5000, '[')}}`), headers);
     await bothAnswer(call(`{"age":30,"relationship":${deep(5000, '{')}}`), headers);
-    const evil = await bothAnswer(call('{"age":30,"relationship":"friend"}'), { ...headers, host: 'evil.com@127.0.0.1' });
+    const evil = await bothAnswer(call('{"age":30,"relationship":"friend"}'), {
+      ...headers,
+      host: 'evil.com@127.0.0.1',
+    });
     expect(evil.status).toBe(403);
     const empty = await bothAnswer(call('{"age":30,"relationship":"friend"}'), { ...headers, host: '' });
     expect(empty.status).toBe(403);

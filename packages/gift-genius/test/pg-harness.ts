@@ -28,7 +28,10 @@ export async function probePostgres(): Promise<PostgresProbe> {
     await client.query('SELECT 1');
     return { ok: true, url: TEST_DATABASE_URL };
   } catch (error) {
-    return { ok: false, reason: `no Postgres reachable at GIFTGEN_TEST_DATABASE_URL (${redact(TEST_DATABASE_URL)}): ${(error as Error).message}` };
+    return {
+      ok: false,
+      reason: `no Postgres reachable at GIFTGEN_TEST_DATABASE_URL (${redact(TEST_DATABASE_URL)}): ${(error as Error).message}`,
+    };
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -8,7 +8,7 @@ import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { rankGifts } from '../dist/recommend/rank.js';
 import { readExclusion, readInterest, readOccasion, readRelationship } from '../dist/recommend/vocabulary.js';
 import { connectClient, type Target } from './clients.js';
-import { MODERN_VERSION, startHttpCli, tempDir, type RunningServer } from './harness.js';
+import { MODERN_VERSION, type RunningServer, startHttpCli, tempDir } from './harness.js';
 
 const KEYS = ['constructor', '__proto__', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
 const catalog = loadBundledCatalog();

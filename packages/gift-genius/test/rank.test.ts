@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
+import { INTERESTS, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
 import { priceBand, rankGifts } from '../dist/recommend/rank.js';
 import { normalizeOccasion, normalizeRelationship } from '../dist/recommend/vocabulary.js';
-import { INTERESTS, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
 
 const catalog = loadBundledCatalog();
 
@@ -27,8 +27,15 @@ describe('rankGifts (pure)', () => {
   });
 
   it('exclusions are hard: "alcohol" removes wine, beer and cocktail gifts', () => {
-    const r = rankGifts(catalog, { age: 40, relationship: 'colleague', interests: ['wine', 'cocktails'], exclude: ['alcohol'], count: 10 });
-    for (const g of r.gifts) expect(g.gift.interests.some((i) => ['wine', 'beer', 'cocktails'].includes(i))).toBe(false);
+    const r = rankGifts(catalog, {
+      age: 40,
+      relationship: 'colleague',
+      interests: ['wine', 'cocktails'],
+      exclude: ['alcohol'],
+      count: 10,
+    });
+    for (const g of r.gifts)
+      expect(g.gift.interests.some((i) => ['wine', 'beer', 'cocktails'].includes(i))).toBe(false);
   });
 
   it('a partner-only gift is never suggested for anyone else', () => {
@@ -38,7 +45,7 @@ describe('rankGifts (pure)', () => {
     }
   });
 
-  it('no budget: prices follow the relationship\'s usual spend, without a niche item far above it', () => {
+  it("no budget: prices follow the relationship's usual spend, without a niche item far above it", () => {
     // Issue 14: the old four forced price bands put a $250+ item (golf lessons) in most such lists.
     const r = rankGifts(catalog, { age: 30, relationship: 'brother', count: 5 });
     expect(r.acrossPriceRanges).toBe(true);
@@ -65,11 +72,18 @@ describe('rankGifts (pure)', () => {
   // Properties over generated queries: filters always hold, order is deterministic, categories do not repeat while others fit.
   const query = fc.record({
     age: fc.integer({ min: 0, max: 110 }),
-    relationship: fc.oneof(fc.constantFrom(...RELATIONSHIPS, 'sister', 'dad', 'coworker'), fc.string({ maxLength: 12 })),
+    relationship: fc.oneof(
+      fc.constantFrom(...RELATIONSHIPS, 'sister', 'dad', 'coworker'),
+      fc.string({ maxLength: 12 }),
+    ),
     budget: fc.option(fc.integer({ min: 1, max: 2000 }), { nil: undefined }),
-    interests: fc.option(fc.array(fc.constantFrom(...INTERESTS, 'books', 'stars'), { maxLength: 4 }), { nil: undefined }),
+    interests: fc.option(fc.array(fc.constantFrom(...INTERESTS, 'books', 'stars'), { maxLength: 4 }), {
+      nil: undefined,
+    }),
     occasion: fc.option(fc.constantFrom(...OCCASIONS, 'bday'), { nil: undefined }),
-    exclude: fc.option(fc.array(fc.constantFrom('alcohol', 'tech', 'kitchen', 'toys'), { maxLength: 2 }), { nil: undefined }),
+    exclude: fc.option(fc.array(fc.constantFrom('alcohol', 'tech', 'kitchen', 'toys'), { maxLength: 2 }), {
+      nil: undefined,
+    }),
     count: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }),
   });
 
@@ -106,7 +120,8 @@ describe('rankGifts (pure)', () => {
           expect(q.age).toBeLessThanOrEqual(g.gift.ageMax);
           for (const word of q.exclude ?? []) if (word !== 'alcohol') expect(g.gift.categories).not.toContain(word);
         }
-        for (const word of q.exclude ?? []) if (word === 'alcohol') for (const g of a.gifts) expect(g.gift.contains ?? []).not.toContain('alcohol');
+        for (const word of q.exclude ?? [])
+          if (word === 'alcohol') for (const g of a.gifts) expect(g.gift.contains ?? []).not.toContain('alcohol');
         // Diversity by MMR: without interests pulling one way, five picks span at least three categories.
         const cats = a.gifts.map((g) => g.category);
         const distinctAvailable = new Set(
@@ -114,7 +129,8 @@ describe('rankGifts (pure)', () => {
             .filter((g) => (q.budget === undefined || g.price <= q.budget) && q.age >= g.ageMin && q.age <= g.ageMax)
             .map((g) => g.categories[0]),
         ).size;
-        if (a.gifts.length === 5 && !q.interests?.length && distinctAvailable >= 10) expect(new Set(cats).size).toBeGreaterThanOrEqual(3);
+        if (a.gifts.length === 5 && !q.interests?.length && distinctAvailable >= 10)
+          expect(new Set(cats).size).toBeGreaterThanOrEqual(3);
       }),
       { numRuns: 300 },
     );

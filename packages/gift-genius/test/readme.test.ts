@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { stdioOptionNames } from '../dist/startup/stdio-options.js';
-import { runCli, startHttpCli, type RunningServer } from './harness.js';
+import { type RunningServer, runCli, startHttpCli } from './harness.js';
 
 /**
  * What the root README says about gift-genius, checked against the program: the CLI block against
@@ -16,7 +16,8 @@ const README = readFileSync(fileURLToPath(new URL('../../../README.md', import.m
 const IGNORED = new Set(['-h', '--help', '-V', '--version']);
 
 /** `-p, --port` → ['-p', '--port'], from text (README line or help output). */
-const flagsIn = (text: string) => new Set([...text.matchAll(/(?<![\w-])(--?[a-zA-Z][a-zA-Z-]*)/g)].map((m) => m[1]!).filter((f) => !IGNORED.has(f)));
+const flagsIn = (text: string) =>
+  new Set([...text.matchAll(/(?<![\w-])(--?[a-zA-Z][a-zA-Z-]*)/g)].map((m) => m[1]!).filter((f) => !IGNORED.has(f)));
 
 function readmeCommands(): Map<string, Set<string>> {
   const block = README.split(/^## CLI$/m)[1]!.split('```')[1]!;
@@ -38,10 +39,21 @@ async function helpOf(command: string[]): Promise<string> {
   expect(code).toBe(0);
   return stdout;
 }
-const section = (help: string, name: string) => help.split(new RegExp(`^${name}:$`, 'm'))[1]?.split(/^\S.*:$/m)[0] ?? '';
+const section = (help: string, name: string) =>
+  help.split(new RegExp(`^${name}:$`, 'm'))[1]?.split(/^\S.*:$/m)[0] ?? '';
 /** Option names as help lists them (the first column only, not the words describing them). */
-const helpFlags = (help: string) => flagsIn(section(help, 'Options').split('\n').map((l) => /^\s+((?:-[a-zA-Z], )?--?[a-zA-Z][\w-]*)/.exec(l)?.[1] ?? '').join(' '));
-const subcommandsOf = (help: string) => section(help, 'Commands').split('\n').map((l) => /^\s{2}([a-z][\w-]*)/.exec(l)?.[1]).filter((c): c is string => !!c && c !== 'help');
+const helpFlags = (help: string) =>
+  flagsIn(
+    section(help, 'Options')
+      .split('\n')
+      .map((l) => /^\s+((?:-[a-zA-Z], )?--?[a-zA-Z][\w-]*)/.exec(l)?.[1] ?? '')
+      .join(' '),
+  );
+const subcommandsOf = (help: string) =>
+  section(help, 'Commands')
+    .split('\n')
+    .map((l) => /^\s{2}([a-z][\w-]*)/.exec(l)?.[1])
+    .filter((c): c is string => !!c && c !== 'help');
 
 /** Every leaf command of the program, found by walking --help. */
 async function programCommands(prefix: string[] = []): Promise<string[][]> {
@@ -72,7 +84,8 @@ it('every stdio option is known to the check before the early answer (startup/st
 describe('README: figures about the catalog and /healthz', () => {
   it('the catalog counts are those of the data', () => {
     const gifts = loadBundledCatalog();
-    const distinct = (key: 'categories' | 'relationships' | 'occasions' | 'interests') => new Set(gifts.flatMap((g) => g[key])).size;
+    const distinct = (key: 'categories' | 'relationships' | 'occasions' | 'interests') =>
+      new Set(gifts.flatMap((g) => g[key])).size;
     const sentence = `${gifts.length} real gift ideas`;
     expect(README).toContain(sentence);
     expect(README).toContain(
@@ -88,9 +101,19 @@ describe('README: figures about the catalog and /healthz', () => {
 
   it('/healthz has the fields the README lists', async () => {
     const listed = /`GET \/healthz`: `\{ (.+?) \}`/.exec(README)![1]!;
-    const shape = (text: string) => text.replace(/\{[^}]*\}/g, '').split(',').map((s) => s.replace(/:.*/, '').trim()).filter(Boolean);
-    const nested = /catalog: \{ ([^}]+) \}/.exec(listed)![1]!.split(',').map((s) => s.trim());
-    const body = (await (await fetch(new URL('/healthz', server.url))).json()) as Record<string, unknown> & { catalog: Record<string, unknown> };
+    const shape = (text: string) =>
+      text
+        .replace(/\{[^}]*\}/g, '')
+        .split(',')
+        .map((s) => s.replace(/:.*/, '').trim())
+        .filter(Boolean);
+    const nested = /catalog: \{ ([^}]+) \}/
+      .exec(listed)![1]!
+      .split(',')
+      .map((s) => s.trim());
+    const body = (await (await fetch(new URL('/healthz', server.url))).json()) as Record<string, unknown> & {
+      catalog: Record<string, unknown>;
+    };
     expect(shape(listed).sort()).toEqual(Object.keys(body).sort());
     expect(nested.sort()).toEqual(Object.keys(body.catalog).sort());
   });

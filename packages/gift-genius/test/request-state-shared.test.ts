@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpCli, type RunningServer } from './harness.js';
+import { type RunningServer, startHttpCli } from './harness.js';
 import { createTestDatabase, probePostgres, type TestDatabase } from './pg-harness.js';
 
 /**
@@ -9,18 +9,39 @@ import { createTestDatabase, probePostgres, type TestDatabase } from './pg-harne
 const probe = await probePostgres();
 if (!probe.ok) console.log(`SKIPPED request-state-shared: ${probe.reason}`);
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+};
 const ARGS = { age: 33, relationship: 'sister', interests: ['tea'] };
 const answer = { budget: { action: 'accept', content: { budget: 40 } } };
 
 async function call(server: RunningServer, params: Record<string, unknown>, id: number) {
   const response = await fetch(server.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'suggest_gifts' },
-    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'suggest_gifts', _meta: META, arguments: ARGS, ...params } }),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'suggest_gifts',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'suggest_gifts', _meta: META, arguments: ARGS, ...params },
+    }),
   });
   const text = await response.text();
-  return JSON.parse(text.startsWith('event:') || text.startsWith('data:') ? text.split('\n').find((l) => l.startsWith('data:'))!.slice(5) : text);
+  return JSON.parse(
+    text.startsWith('event:') || text.startsWith('data:')
+      ? text
+          .split('\n')
+          .find((l) => l.startsWith('data:'))!
+          .slice(5)
+      : text,
+  );
 }
 
 describe.skipIf(!probe.ok)('requestState across instances sharing Postgres', () => {
@@ -44,7 +65,10 @@ describe.skipIf(!probe.ok)('requestState across instances sharing Postgres', () 
     const state = first.result.requestState as string;
     const done = await call(b, { inputResponses: answer, requestState: state }, 2);
     expect(done.result.structuredContent).toMatchObject({ budget: 40 });
-    for (const [server, id] of [[a, 3], [b, 4]] as const) {
+    for (const [server, id] of [
+      [a, 3],
+      [b, 4],
+    ] as const) {
       const replay = await call(server, { inputResponses: answer, requestState: state }, id);
       expect(replay.error?.code, String(id)).toBe(-32602);
       expect(replay.id).toBe(id);

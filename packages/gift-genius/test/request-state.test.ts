@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpCli, type RunningServer } from './harness.js';
+import { type RunningServer, startHttpCli } from './harness.js';
 
 /** requestState round trips (2026-07-28 input_required): sealed, bound to the call, single use. */
 let server: RunningServer;
@@ -8,17 +8,38 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+};
 const ARGS = { age: 33, relationship: 'sister', interests: ['tea'] };
 
 async function call(params: Record<string, unknown>, id = 1) {
   const response = await fetch(server.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'suggest_gifts' },
-    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'suggest_gifts', _meta: META, ...params } }),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'suggest_gifts',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'suggest_gifts', _meta: META, ...params },
+    }),
   });
   const text = await response.text();
-  return JSON.parse(text.startsWith('event:') || text.startsWith('data:') ? text.split('\n').find((l) => l.startsWith('data:'))!.slice(5) : text);
+  return JSON.parse(
+    text.startsWith('event:') || text.startsWith('data:')
+      ? text
+          .split('\n')
+          .find((l) => l.startsWith('data:'))!
+          .slice(5)
+      : text,
+  );
 }
 const answer = { budget: { action: 'accept', content: { budget: 40 } } };
 
@@ -50,7 +71,10 @@ describe('requestState', () => {
 
   it('refuses a state presented with other arguments', async () => {
     const first = await call({ arguments: ARGS });
-    const result = await call({ arguments: { ...ARGS, age: 34 }, inputResponses: answer, requestState: first.result.requestState }, 5);
+    const result = await call(
+      { arguments: { ...ARGS, age: 34 }, inputResponses: answer, requestState: first.result.requestState },
+      5,
+    );
     // The seal is fine, so the refusal comes from the tool itself, as a tool error.
     expect(result.result.isError).toBe(true);
     expect(result.result.content[0].text).toMatch(/other arguments/);

@@ -1,7 +1,7 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpCli, waitFor, type RunningServer } from './harness.js';
+import { type RunningServer, startHttpCli, waitFor } from './harness.js';
 import { createTestDatabase, probePostgres, type TestDatabase } from './pg-harness.js';
 
 /**
@@ -12,12 +12,18 @@ import { createTestDatabase, probePostgres, type TestDatabase } from './pg-harne
 const probe = await probePostgres();
 if (!probe.ok) console.log(`SKIPPED store-outage: ${probe.reason}`);
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 class Relay {
   private server?: Server;
   private sockets = new Set<Socket>();
-  constructor(private readonly target: { host: string; port: number }, public port = 0) {}
+  constructor(
+    private readonly target: { host: string; port: number },
+    public port = 0,
+  ) {}
   async open(): Promise<void> {
     this.server = createServer((client) => {
       const upstream = connect(this.target.port, this.target.host);
@@ -59,10 +65,25 @@ describe.skipIf(!probe.ok)('catalog store outage (Postgres)', () => {
   const call = async (name: string, args: Record<string, unknown>) => {
     const r = await fetch(server.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: META } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': name,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name, arguments: args, _meta: META },
+      }),
     });
-    return (await r.json()).result as { isError?: boolean; content: Array<{ text: string }>; structuredContent?: Record<string, unknown> };
+    return (await r.json()).result as {
+      isError?: boolean;
+      content: Array<{ text: string }>;
+      structuredContent?: Record<string, unknown>;
+    };
   };
   const health = async () => {
     const r = await fetch(new URL('/healthz', server.url));
@@ -79,7 +100,10 @@ describe.skipIf(!probe.ok)('catalog store outage (Postgres)', () => {
     expect(during.isError).toBeFalsy();
     expect(during.structuredContent).toMatchObject({ id: 'acoustic-guitar' });
     expect((await call('get_gift', { id: 'no-such-gift' })).content[0]!.text).toMatch(/No gift with id/);
-    expect(await health()).toMatchObject({ status: 503, body: { status: 'degraded', catalog: { error: 'unavailable' } } });
+    expect(await health()).toMatchObject({
+      status: 503,
+      body: { status: 'degraded', catalog: { error: 'unavailable' } },
+    });
     // Ranking works from the in-memory snapshot meanwhile.
     const suggest = await call('suggest_gifts', { age: 30, relationship: 'friend', budget: 50 });
     expect(suggest.isError).toBeFalsy();
@@ -87,7 +111,11 @@ describe.skipIf(!probe.ok)('catalog store outage (Postgres)', () => {
     expect(server.stderr()).toContain('"event":"catalog_unavailable"');
     // Three seconds of polling every 300 ms (and the reads above): one line per 30 s, not two per poll.
     await new Promise((r) => setTimeout(r, 3000));
-    const outageLines = server.stderr().slice(logBefore).split('\n').filter((l) => /"event":"catalog_(unavailable|poll_failed)"/.test(l));
+    const outageLines = server
+      .stderr()
+      .slice(logBefore)
+      .split('\n')
+      .filter((l) => /"event":"catalog_(unavailable|poll_failed)"/.test(l));
     expect(outageLines.length).toBeLessThanOrEqual(2);
 
     await relay.open(); // same port: the database is back
@@ -126,7 +154,10 @@ describe.skipIf(!probe.ok)('an instance started while Postgres is down (Postgres
     const h = await fetch(new URL('/healthz', server.url));
     expect(h.status).toBe(503);
     await waitFor('the waiting line', () => server!.stderr().includes('"event":"catalog_waiting"'));
-    const waiting = server.stderr().split('\n').find((l) => l.includes('"event":"catalog_waiting"'))!;
+    const waiting = server
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('"event":"catalog_waiting"'))!;
     expect(waiting).toMatch(/Postgres/);
     expect(waiting).toContain(`127.0.0.1:${relay.port}`);
     expect(waiting).toContain('***');
@@ -135,11 +166,26 @@ describe.skipIf(!probe.ok)('an instance started while Postgres is down (Postgres
     expect(server.child.exitCode).toBe(null);
 
     await relay.open(); // Postgres comes up
-    await waitFor('serving', async () => ((await fetch(new URL('/healthz', server!.url))).status === 200 ? true : undefined), 30_000);
+    await waitFor(
+      'serving',
+      async () => ((await fetch(new URL('/healthz', server!.url))).status === 200 ? true : undefined),
+      30_000,
+    );
     const r = await fetch(server.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_gift' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_gift', arguments: { id: 'acoustic-guitar' }, _meta: META } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'get_gift',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_gift', arguments: { id: 'acoustic-guitar' }, _meta: META },
+      }),
     });
     expect((await r.json()).result.structuredContent).toMatchObject({ id: 'acoustic-guitar' });
     // Logged once the snapshot is loaded, which may finish just after the first answers.

@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadBundledCatalog, openCatalog } from '../dist/catalog/open.js';
-import { SqliteCatalogStore } from '../dist/catalog/sqlite-store.js';
 import { MIGRATIONS, PostgresCatalogStore } from '../dist/catalog/postgres-store.js';
-import { summarizeStats } from '../dist/catalog/stats.js';
 import type { Gift } from '../dist/catalog/schema.js';
+import { SqliteCatalogStore } from '../dist/catalog/sqlite-store.js';
+import { summarizeStats } from '../dist/catalog/stats.js';
 import type { CatalogStore } from '../dist/catalog/store.js';
 import { runCli, tempDir, waitFor } from './harness.js';
 import { createTestDatabase, probePostgres, type TestDatabase } from './pg-harness.js';
@@ -95,7 +95,10 @@ function storeSuite(kind: string, backend: Backend) {
   it('pages in byte order of ids, with a next cursor only when more follow', async () => {
     const { store } = await backend.open();
     // Ids where byte order and a linguistic collation disagree ('-' < '0' < 'a').
-    await store.write(['zz-a', 'zz0', 'zza', 'zz-9', 'zz'].map((id) => fresh(id)), 'merge');
+    await store.write(
+      ['zz-a', 'zz0', 'zza', 'zz-9', 'zz'].map((id) => fresh(id)),
+      'merge',
+    );
     const expected = [...sortedIds, 'zz-a', 'zz0', 'zza', 'zz-9', 'zz'].sort(byteOrder);
     const seen: string[] = [];
     let after: string | undefined;
@@ -163,7 +166,10 @@ function storeSuite(kind: string, backend: Backend) {
     const same = await store.write(catalog.slice(0, 20), 'merge');
     expect(same).toEqual({ added: 0, updated: 0, removed: 0, unchanged: 20, revision: r0 });
     expect(await store.revision()).toBe(r0);
-    const changed = await store.write([{ ...catalog[3]!, price: catalog[3]!.price + 1 }, fresh('new-one'), catalog[4]!], 'merge');
+    const changed = await store.write(
+      [{ ...catalog[3]!, price: catalog[3]!.price + 1 }, fresh('new-one'), catalog[4]!],
+      'merge',
+    );
     expect(changed).toEqual({ added: 1, updated: 1, removed: 0, unchanged: 1, revision: r0 + 2 });
     expect(await store.revision()).toBe(r0 + 2);
     expect(await store.remove(['new-one', 'never-existed'])).toBe(1);
@@ -182,9 +188,17 @@ function storeSuite(kind: string, backend: Backend) {
     expect(updates).toEqual({ revision: r0 + 1, listChanged: false, changedIds: [catalog[5]!.id] });
     expect((await store.get(catalog[5]!.id))?.price).toBe(catalog[5]!.price + 1);
     await other.write([fresh('added-by-other')], 'merge');
-    expect(await store.changesSince(r0 + 1)).toEqual({ revision: r0 + 2, listChanged: true, changedIds: ['added-by-other'] });
+    expect(await store.changesSince(r0 + 1)).toEqual({
+      revision: r0 + 2,
+      listChanged: true,
+      changedIds: ['added-by-other'],
+    });
     await other.remove([catalog[8]!.id]);
-    expect(await store.changesSince(r0 + 2)).toEqual({ revision: r0 + 3, listChanged: true, changedIds: [catalog[8]!.id] });
+    expect(await store.changesSince(r0 + 2)).toEqual({
+      revision: r0 + 3,
+      listChanged: true,
+      changedIds: [catalog[8]!.id],
+    });
     const all = await store.changesSince(r0);
     expect(all.revision).toBe(r0 + 3);
     expect(all.changedIds.sort()).toEqual([catalog[5]!.id, 'added-by-other', catalog[8]!.id].sort());
@@ -198,14 +212,25 @@ function storeSuite(kind: string, backend: Backend) {
     const keep = [...catalog.slice(0, 10).map((g) => ({ ...g, price: g.price + 1 })), fresh('replacement-new')];
     const progress: Array<[number, number]> = [];
     const result = await store.write(keep, 'replace', (done, total) => progress.push([done, total]));
-    expect(result).toEqual({ added: 1, updated: 10, removed: catalog.length - 10, unchanged: 0, revision: r0 + 11 + catalog.length - 10 });
+    expect(result).toEqual({
+      added: 1,
+      updated: 10,
+      removed: catalog.length - 10,
+      unchanged: 0,
+      revision: r0 + 11 + catalog.length - 10,
+    });
     expect(progress.at(-1)).toEqual([keep.length, keep.length]);
     expect((await store.all()).map((g) => g.id)).toEqual(keep.map((g) => g.id).sort(byteOrder));
     const change = await store.changesSince(r0);
     expect(change.listChanged).toBe(true);
     expect(change.changedIds.length).toBe(catalog.length + 1);
     // Replacing with the same set is a no-op.
-    expect(await store.write(keep, 'replace')).toMatchObject({ added: 0, updated: 0, removed: 0, unchanged: keep.length });
+    expect(await store.write(keep, 'replace')).toMatchObject({
+      added: 0,
+      updated: 0,
+      removed: 0,
+      unchanged: keep.length,
+    });
   });
 
   it('a write that fails part-way changes nothing (one transaction)', async () => {
@@ -232,7 +257,11 @@ function storeSuite(kind: string, backend: Backend) {
     const after = await store.write([big[0]!], 'merge');
     expect(after).toMatchObject({ added: 1 });
     expect(after.revision).toBeGreaterThan(r0);
-    expect(await store.changesSince(r0)).toEqual({ revision: after.revision, listChanged: true, changedIds: [big[0]!.id] });
+    expect(await store.changesSince(r0)).toEqual({
+      revision: after.revision,
+      listChanged: true,
+      changedIds: [big[0]!.id],
+    });
   });
 
   it('concurrent writers from two stores: revisions are gap-safe, so a polling reader sees every change exactly once', async () => {
@@ -297,7 +326,13 @@ function storeSuite(kind: string, backend: Backend) {
     cleanups.push(dir.remove);
     const r0 = await store.revision();
     const bad = join(dir.path, 'bad.json');
-    writeFileSync(bad, JSON.stringify([{ ...catalog[0]!, price: 1 }, { ...catalog[1]!, price: -5 }]));
+    writeFileSync(
+      bad,
+      JSON.stringify([
+        { ...catalog[0]!, price: 1 },
+        { ...catalog[1]!, price: -5 },
+      ]),
+    );
     const rejected = await runCli(['catalog', 'import', bad, ...cli.args], cli.env);
     expect(rejected.code).toBe(1);
     expect(rejected.stderr).toContain('Nothing was imported');
@@ -352,15 +387,25 @@ if (probe.ok) {
         const upgraded = await PostgresCatalogStore.open(db.url, { migrations: [...MIGRATIONS, v2] });
         expect(await upgraded.schemaVersions()).toEqual([...MIGRATIONS.map((m) => m.version), next]);
         await upgraded.close();
-        await expect(PostgresCatalogStore.open(db.url)).rejects.toThrow(new RegExp(`migrations this version does not know \\(${next}\\)`));
+        await expect(PostgresCatalogStore.open(db.url)).rejects.toThrow(
+          new RegExp(`migrations this version does not know \\(${next}\\)`),
+        );
       });
 
       it('a failed migration is rolled back whole and reported', async () => {
         const db = await emptyDb();
         const next = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
-        const broken = { version: next, name: 'broken', sql: 'ALTER TABLE gifts ADD COLUMN ok text; SELECT no_such_function()' };
-        await expect(PostgresCatalogStore.open(db.url, { migrations: [...MIGRATIONS, broken] })).rejects.toThrow(new RegExp(`schema migration ${next} \\(broken\\) failed`));
-        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'gifts' AND column_name = 'ok'`);
+        const broken = {
+          version: next,
+          name: 'broken',
+          sql: 'ALTER TABLE gifts ADD COLUMN ok text; SELECT no_such_function()',
+        };
+        await expect(PostgresCatalogStore.open(db.url, { migrations: [...MIGRATIONS, broken] })).rejects.toThrow(
+          new RegExp(`schema migration ${next} \\(broken\\) failed`),
+        );
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'gifts' AND column_name = 'ok'`,
+        );
         expect(rows[0]!.n).toBe(0);
         const store = await PostgresCatalogStore.open(db.url);
         expect(await store.schemaVersions()).toEqual(MIGRATIONS.map((m) => m.version));
@@ -370,23 +415,46 @@ if (probe.ok) {
       it('watch reconnects after its LISTEN connection drops, and calls onChange once to catch up', async () => {
         const db = await emptyDb();
         const problems: string[] = [];
-        const store = await PostgresCatalogStore.open(db.url, { seed: () => catalog, reconnectMinMs: 50, reconnectMaxMs: 200, onError: (event) => problems.push(event) });
+        const store = await PostgresCatalogStore.open(db.url, {
+          seed: () => catalog,
+          reconnectMinMs: 50,
+          reconnectMaxMs: 200,
+          onError: (event) => problems.push(event),
+        });
         const writer = await PostgresCatalogStore.open(db.url);
         try {
           let calls = 0;
           const stop = await store.watch(() => calls++);
-          const killed = await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'gift-genius-listen' AND datname = current_database()`);
+          const killed = await db.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'gift-genius-listen' AND datname = current_database()`,
+          );
           expect(killed.rowCount).toBe(1);
           // A write while the listener is down: its NOTIFY is lost, the catch-up call is not.
           await writer.write([fresh('written-while-down')], 'merge');
           await waitFor('the catch-up call after reconnecting', () => calls >= 1);
           expect(problems).toContain('pg_listen_lost');
-          await waitFor('a new listener', async () => (await db.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'gift-genius-listen' AND datname = current_database()`)).rowCount === 1);
+          await waitFor(
+            'a new listener',
+            async () =>
+              (
+                await db.query(
+                  `SELECT 1 FROM pg_stat_activity WHERE application_name = 'gift-genius-listen' AND datname = current_database()`,
+                )
+              ).rowCount === 1,
+          );
           const before = calls;
           await writer.write([fresh('written-after')], 'merge');
           await waitFor('a notification on the new connection', () => calls > before);
           await stop();
-          await waitFor('the listener to close', async () => (await db.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'gift-genius-listen' AND datname = current_database()`)).rowCount === 0);
+          await waitFor(
+            'the listener to close',
+            async () =>
+              (
+                await db.query(
+                  `SELECT 1 FROM pg_stat_activity WHERE application_name = 'gift-genius-listen' AND datname = current_database()`,
+                )
+              ).rowCount === 0,
+          );
         } finally {
           await store.close();
           await writer.close();

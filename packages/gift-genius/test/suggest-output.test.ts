@@ -3,7 +3,7 @@
 // `unmet` says what could not be satisfied; each gift may carry `why`; existing fields keep their meaning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient } from './clients.js';
-import { MODERN_VERSION, startHttpCli, type RunningServer } from './harness.js';
+import { MODERN_VERSION, type RunningServer, startHttpCli } from './harness.js';
 
 let http: RunningServer;
 beforeAll(async () => {
@@ -88,7 +88,10 @@ describe.each(['2025-06-18', MODERN_VERSION])('suggest_gifts result (%s)', (vers
 
 describe('the widget tools keep the result contract (more_like_this, change_budget)', () => {
   it('unmet, why and the serialised result, as suggest_gifts gives them', async () => {
-    const { client, close } = await connectClient({ kind: 'v2', version: MODERN_VERSION }, { transport: 'http', url: http.url });
+    const { client, close } = await connectClient(
+      { kind: 'v2', version: MODERN_VERSION },
+      { transport: 'http', url: http.url },
+    );
     try {
       const query = { age: 27, relationship: 'friend', interests: ['espresso machine'] };
       const cheap = await client.callTool({ name: 'change_budget', arguments: { ...query, budget: 10 } });

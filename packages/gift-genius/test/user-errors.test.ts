@@ -15,7 +15,12 @@ import { CLI, tempDir } from './harness.js';
  * one to one, so a new error needs a README row and a case.
  */
 const README = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+});
 
 interface Row {
   id: string;
@@ -29,7 +34,12 @@ function readmeRows(): Row[] {
 }
 
 const asPattern = (message: string) =>
-  new RegExp(`^${message.split(/<[^>]+>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`);
+  new RegExp(
+    `^${message
+      .split(/<[^>]+>/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+?')}$`,
+  );
 
 const work = tempDir('gg-user-errors-');
 const at = (...parts: string[]) => join(work.path, ...parts);
@@ -83,8 +93,20 @@ afterAll(async () => {
 });
 
 async function runCase(c: Case) {
-  const env = { ...process.env, GIFTGEN_DATA_DIR: '', DATABASE_URL: '', GIFTGEN_TOOLS_CONFIG: '', HOME: work.path, ...c.env };
-  const child = spawn(process.execPath, [CLI, ...c.args()], { env, cwd: work.path, stdio: ['pipe', 'pipe', 'pipe'], ...(c.uid !== undefined && { uid: c.uid, gid: c.uid }) });
+  const env = {
+    ...process.env,
+    GIFTGEN_DATA_DIR: '',
+    DATABASE_URL: '',
+    GIFTGEN_TOOLS_CONFIG: '',
+    HOME: work.path,
+    ...c.env,
+  };
+  const child = spawn(process.execPath, [CLI, ...c.args()], {
+    env,
+    cwd: work.path,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...(c.uid !== undefined && { uid: c.uid, gid: c.uid }),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -99,7 +121,11 @@ async function runCase(c: Case) {
 
 describe('the README table of user errors', () => {
   it('has one row per case here, and no case without a row', () => {
-    expect(readmeRows().map((r) => r.id).sort()).toEqual(Object.keys(CASES).sort());
+    expect(
+      readmeRows()
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(Object.keys(CASES).sort());
   });
 
   for (const row of readmeRows()) {

@@ -2,13 +2,13 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Frame, type FrameLocator, type Page } from 'playwright-core';
+import { type Browser, chromium, type Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { rankGifts } from '../dist/recommend/rank.js';
 import { CHROMIUM_ARGS, findChromium } from './browser.js';
-import { startHttpCli, waitFor, type RunningServer } from './harness.js';
+import { type RunningServer, startHttpCli, waitFor } from './harness.js';
 
 /**
  * The widget in a real browser: a Chromium on the machine or from an npm package (test/browser.ts) opens a test
@@ -74,7 +74,14 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
     mcp = await startHttpCli();
-    const bundle = await build({ entryPoints: [HOST_ENTRY], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+    const bundle = await build({
+      entryPoints: [HOST_ENTRY],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
     const script = bundle.outputFiles[0]!.text;
     const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Test host</title><style>
       body{margin:0;padding:16px;font:14px system-ui;background:#fff}body.dark{background:#212121}
@@ -83,7 +90,8 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     site = createServer((req, res) => {
       if (req.url === '/favicon.ico') res.writeHead(204).end();
       else if (req.url?.startsWith('/host.js')) res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-      else if (req.url === '/' || req.url?.startsWith('/?')) res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      else if (req.url === '/' || req.url?.startsWith('/?'))
+        res.writeHead(200, { 'content-type': 'text/html' }).end(page);
       else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -119,12 +127,17 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     if (options.hold) query.set('hold', '1');
     await page.goto(`${siteUrl}/?${query}`);
     if (scheme === 'dark') await page.evaluate(() => document.body.classList.add('dark'));
-    const state = () => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { __host: unknown }).__host)) as HostState);
-    await waitFor('host ready', async () => {
-      const s = await state();
-      if (s.error) throw new Error(`host failed: ${s.error}`);
-      return (until === 'held' ? s.held : s.ready) || undefined;
-    }, 15_000);
+    const state = () =>
+      page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { __host: unknown }).__host)) as HostState);
+    await waitFor(
+      'host ready',
+      async () => {
+        const s = await state();
+        if (s.error) throw new Error(`host failed: ${s.error}`);
+        return (until === 'held' ? s.held : s.ready) || undefined;
+      },
+      15_000,
+    );
     const widget = page.frameLocator('#widget');
     if (until === 'cards') await widget.locator('li.card:not(.skel)').first().waitFor();
     if (until === 'empty') await widget.locator('#empty:not([hidden])').waitFor();
@@ -192,7 +205,8 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       }),
     );
 
-  const cardIds = (frame: Frame) => frame.$$eval('li.card', (cards) => cards.map((c) => (c as HTMLElement).dataset.id!));
+  const cardIds = (frame: Frame) =>
+    frame.$$eval('li.card', (cards) => cards.map((c) => (c as HTMLElement).dataset.id!));
 
   it('renders suggest_gifts as ranked cards, and More like this / Change budget / Tell me more act through the bridge', async () => {
     const { page, widget, frame, errors, state, onlyOwnRequests, shot } = await openHost();
@@ -203,7 +217,9 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       expect(s0.appTools).toEqual(expect.arrayContaining(['more_like_this', 'change_budget']));
       expect(s0.timings.result! - s0.timings.start!).toBeLessThan(5000);
       expect(s0.resourceUri).toMatch(/^ui:\/\/gift-genius\/suggestions-[0-9a-f]{12}\.html$/);
-      console.log(`[widget.browser] first cards ${Math.round(s0.timings.result! - s0.timings.start!)} ms after host start (resource read → result: ${Math.round(s0.timings.result! - s0.timings.resource!)} ms)`);
+      console.log(
+        `[widget.browser] first cards ${Math.round(s0.timings.result! - s0.timings.start!)} ms after host start (resource read → result: ${Math.round(s0.timings.result! - s0.timings.resource!)} ms)`,
+      );
 
       // Cards: as ranked, with title, price, reason, category and a picture.
       const cards = widget.locator('li.card');
@@ -212,7 +228,9 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       const first = expected.gifts[0]!;
       const card0 = cards.nth(0);
       expect(await card0.locator('h2').textContent()).toBe(first.gift.title);
-      expect(await card0.locator('.price').textContent()).toBe(`$${first.gift.price % 1 ? first.gift.price.toFixed(2) : first.gift.price}`);
+      expect(await card0.locator('.price').textContent()).toBe(
+        `$${first.gift.price % 1 ? first.gift.price.toFixed(2) : first.gift.price}`,
+      );
       expect(await card0.locator('.reason').textContent()).toBe(first.reason);
       expect(await card0.locator('.chip').textContent()).toBe(first.category.split('-').join(' & '));
       expect(await widget.locator('#heading').textContent()).toBe('Gift ideas for your sister');
@@ -230,13 +248,23 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       const before = await cardIds(frame());
       await card0.getByRole('button', { name: `More like ${first.gift.title}` }).focus();
       await page.keyboard.press('Enter');
-      await waitFor('more_like_this through the bridge', async () => (await state()).calls.find((c) => c.name === 'more_like_this'));
-      await expect.poll(async () => (await widget.locator('#heading').textContent()) ?? '').toBe(`More like ${first.gift.title}`);
+      await waitFor('more_like_this through the bridge', async () =>
+        (await state()).calls.find((c) => c.name === 'more_like_this'),
+      );
+      await expect
+        .poll(async () => (await widget.locator('#heading').textContent()) ?? '')
+        .toBe(`More like ${first.gift.title}`);
       const after = await cardIds(frame());
       expect(after.length).toBeGreaterThan(0);
       for (const id of after) expect(before).not.toContain(id);
       const call = (await state()).calls.find((c) => c.name === 'more_like_this')!;
-      expect(call.arguments).toMatchObject({ id: first.gift.id, age: 25, relationship: 'sister', budget: 60, shown: before });
+      expect(call.arguments).toMatchObject({
+        id: first.gift.id,
+        age: 25,
+        relationship: 'sister',
+        budget: 60,
+        shown: before,
+      });
       // Focus is not lost: the new heading takes it.
       expect(await frame().evaluate(() => document.activeElement?.id)).toBe('heading');
       expect(await widget.locator('#sub').textContent()).toContain('For your sister · age 25');
@@ -248,7 +276,9 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       // Change budget.
       await widget.locator('#budget').fill('20');
       await widget.getByRole('button', { name: 'Update budget' }).click();
-      await waitFor('change_budget through the bridge', async () => (await state()).calls.find((c) => c.name === 'change_budget'));
+      await waitFor('change_budget through the bridge', async () =>
+        (await state()).calls.find((c) => c.name === 'change_budget'),
+      );
       await expect.poll(async () => (await widget.locator('#sub').textContent()) ?? '').toContain('up to $20');
       const prices = await widget.locator('.price').allTextContents();
       expect(prices.length).toBeGreaterThan(0);
@@ -256,7 +286,11 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
 
       // Tell me more: a follow-up message through the bridge.
       const firstTitle = (await widget.locator('li.card h2').first().textContent())!;
-      await widget.locator('li.card').first().getByRole('button', { name: `Tell me more about ${firstTitle}` }).click();
+      await widget
+        .locator('li.card')
+        .first()
+        .getByRole('button', { name: `Tell me more about ${firstTitle}` })
+        .click();
       await waitFor('ui/message', async () => (await state()).messages[0]);
       const message = (await state()).messages[0]!;
       expect(message.role).toBe('user');
@@ -275,7 +309,11 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
 
   it('shows why each gift is a good one and what could not be met, when the result says so', async () => {
     const gifts = expected.gifts.map((g, i) => ({
-      id: g.gift.id, title: g.gift.title, price: g.gift.price, category: g.category, reason: g.reason,
+      id: g.gift.id,
+      title: g.gift.title,
+      price: g.gift.price,
+      category: g.category,
+      reason: g.reason,
       ...(i % 2 === 0 && { why: `Something they will use long after the birthday: ${g.gift.title.toLowerCase()}.` }),
     }));
     const message = 'Few gifts match “reading” under $60, so some picks are broader.';
@@ -372,7 +410,14 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     ['catalog', 'The catalog has no gifts that fit all of this.', 'Nothing in the catalog fits'],
   ] as const;
   it.each(CAUSES)('empty because of %s (from `unmet`): own picture, title, message', async (kind, message, title) => {
-    const result = { gifts: [], matched: 0, unmet: [{ kind, message }, { kind: 'budget', message: 'not shown' }] };
+    const result = {
+      gifts: [],
+      matched: 0,
+      unmet: [
+        { kind, message },
+        { kind: 'budget', message: 'not shown' },
+      ],
+    };
     const { page, widget, errors, onlyOwnRequests, shot } = await openHost({ result, until: 'empty' });
     try {
       const empty = widget.locator('#empty');
@@ -429,7 +474,7 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     }
   });
 
-  it('dark without host variables or theme: prefers-color-scheme, on the host page\'s own background', async () => {
+  it("dark without host variables or theme: prefers-color-scheme, on the host page's own background", async () => {
     const { page, frame, errors } = await openHost({ theme: 'none', scheme: 'dark' });
     try {
       const host = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -449,11 +494,17 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
   it('follows the host theme (dark, and live theme changes)', async () => {
     const { page, frame } = await openHost({ theme: 'dark' });
     try {
-      const colors = () => frame().evaluate(() => ({ theme: document.documentElement.dataset.theme, bg: getComputedStyle(document.body).backgroundColor }));
+      const colors = () =>
+        frame().evaluate(() => ({
+          theme: document.documentElement.dataset.theme,
+          bg: getComputedStyle(document.body).backgroundColor,
+        }));
       const dark = await colors();
       expect(dark.theme).toBe('dark');
       expect(dark.bg).toBe(HOST_DARK_BG);
-      await page.evaluate(() => (window as unknown as { __host: { setTheme(t: string): void } }).__host.setTheme('light'));
+      await page.evaluate(() =>
+        (window as unknown as { __host: { setTheme(t: string): void } }).__host.setTheme('light'),
+      );
       await expect.poll(async () => (await colors()).theme).toBe('light');
       expect((await colors()).bg).not.toBe(dark.bg);
     } finally {

@@ -3,7 +3,7 @@
 // Usage: node bench/doctor-bench.mjs [runs=5]   (after `npm run build` at the repo root)
 // Prints the median per transport; the targets (issue 11): ≤ 1500 ms over HTTP, ≤ 3000 ms over stdio.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +16,35 @@ const runs = Math.max(1, Math.min(50, Number(process.argv[2] ?? 5)));
 
 const dir = mkdtempSync(join(tmpdir(), 'doctor-bench-'));
 const seed = join(dir, 'seed.json');
-writeFileSync(seed, JSON.stringify([
-  { id: 'pour-over-coffee-kit', title: 'Pour-over coffee kit', description: 'A glass dripper, filters and a gooseneck kettle.', price: 45, categories: ['kitchen'], interests: ['coffee'], ageMin: 16, ageMax: 99, relationships: ['sibling', 'friend', 'parent', 'partner'], occasions: ['birthday', 'christmas'] },
-  { id: 'hiking-daypack', title: 'Lightweight hiking daypack', description: 'A 20-litre packable daypack for day hikes.', price: 60, categories: ['outdoors'], interests: ['hiking', 'travel'], ageMin: 12, ageMax: 80, relationships: ['sibling', 'friend', 'partner', 'child'], occasions: ['birthday', 'graduation'] },
-]));
+writeFileSync(
+  seed,
+  JSON.stringify([
+    {
+      id: 'pour-over-coffee-kit',
+      title: 'Pour-over coffee kit',
+      description: 'A glass dripper, filters and a gooseneck kettle.',
+      price: 45,
+      categories: ['kitchen'],
+      interests: ['coffee'],
+      ageMin: 16,
+      ageMax: 99,
+      relationships: ['sibling', 'friend', 'parent', 'partner'],
+      occasions: ['birthday', 'christmas'],
+    },
+    {
+      id: 'hiking-daypack',
+      title: 'Lightweight hiking daypack',
+      description: 'A 20-litre packable daypack for day hikes.',
+      price: 60,
+      categories: ['outdoors'],
+      interests: ['hiking', 'travel'],
+      ageMin: 12,
+      ageMax: 80,
+      relationships: ['sibling', 'friend', 'partner', 'child'],
+      occasions: ['birthday', 'graduation'],
+    },
+  ]),
+);
 const env = { GIFTGEN_SEED_FILE: seed };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -34,9 +59,17 @@ async function time(target) {
   return ms;
 }
 
-const stdio = await time({ kind: 'stdio', command: process.execPath, args: [giftGenius, 'stdio', '--data', join(dir, 'data')], env });
+const stdio = await time({
+  kind: 'stdio',
+  command: process.execPath,
+  args: [giftGenius, 'stdio', '--data', join(dir, 'data')],
+  env,
+});
 
-const server = spawn(process.execPath, [giftGenius, 'serve', '--port', '0', '--data', join(dir, 'data')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+const server = spawn(process.execPath, [giftGenius, 'serve', '--port', '0', '--data', join(dir, 'data')], {
+  env: { ...process.env, ...env },
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
 const url = await new Promise((resolve, reject) => {
   let buf = '';
   const timer = setTimeout(() => reject(new Error('gift-genius did not start')), 15000);
@@ -62,4 +95,6 @@ try {
 console.log(`doctor against gift-genius, ${runs} runs each`);
 console.log(`stdio: median ${median(stdio)} ms  (runs: ${stdio.join(', ')})`);
 console.log(`http:  median ${median(http)} ms  (runs: ${http.join(', ')})`);
-console.log(`targets: stdio ≤ 3000 ms ${median(stdio) <= 3000 ? 'met' : 'MISSED'}, http ≤ 1500 ms ${median(http) <= 1500 ? 'met' : 'MISSED'}`);
+console.log(
+  `targets: stdio ≤ 3000 ms ${median(stdio) <= 3000 ? 'met' : 'MISSED'}, http ≤ 1500 ms ${median(http) <= 1500 ? 'met' : 'MISSED'}`,
+);

@@ -6,11 +6,10 @@
 // Usage: node packages/mcp-handshake/bench/tap-bench.mjs [messages=2000] [seconds=5]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'node:http';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = join(here, '..', 'dist', 'cli.js');
@@ -45,7 +44,7 @@ async function roundTrips(args) {
     const t0 = performance.now();
     await new Promise((r) => {
       resolveOne = r;
-      child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: i, method: 'ping' }) + '\n');
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: i, method: 'ping' })}\n`);
     });
     if (i >= 200) times.push(performance.now() - t0);
   }

@@ -3,7 +3,7 @@
 // @modelcontextprotocol/conformance: `npm run sync-spec-schemas -w packages/mcp-handshake`.
 // The bundle is minified; the schemas are object literals assigned to variables and mapped by revision in
 // `const X={"2025-03-26":A,"2025-06-18":B,"2025-11-25":C,[D]:E}` where D is the string "2026-07-28".
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,12 +51,12 @@ for (const [revision, name] of Object.entries(revisions)) {
   const ajv = new (is2020 ? Ajv2020 : Ajv)({ strict: false, logger: false });
   if (!ajv.validateSchema(schema))
     throw new Error(`${revision}: not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`);
-  writeFileSync(join(out, `${revision}.schema.json`), JSON.stringify(schema, null, 1) + '\n');
+  writeFileSync(join(out, `${revision}.schema.json`), `${JSON.stringify(schema, null, 1)}\n`);
   console.log(`${revision}: ${Object.keys(defs).length} definitions`);
 }
 writeFileSync(
   join(out, 'SOURCE.json'),
-  JSON.stringify(
+  `${JSON.stringify(
     {
       from: `@modelcontextprotocol/conformance@${version} (dist/index.js)`,
       origin:
@@ -65,5 +65,5 @@ writeFileSync(
     },
     null,
     2,
-  ) + '\n',
+  )}\n`,
 );

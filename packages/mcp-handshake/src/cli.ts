@@ -6,12 +6,12 @@ import { collect, EXIT, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
 import { replayAgainstCommand, replayServeCommand } from './commands/replay.js';
-import { diffCommand, snapshotCommand, type DiffSide } from './commands/snapshot.js';
+import { type DiffSide, diffCommand, snapshotCommand } from './commands/snapshot.js';
 import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { PROFILES } from './findings/hosts.js';
 import { TOOL_VERSION } from './protocol.js';
-import { parseEnv, resolveTarget, urlOf, UsageError, type Target } from './target.js';
+import { parseEnv, resolveTarget, type Target, UsageError, urlOf } from './target.js';
 import type { Era } from './types.js';
 
 // A reader that went away (`mcp-handshake inspect … | head`): end quietly, not with an EPIPE trace.
@@ -40,7 +40,8 @@ const withTarget = (cmd: Command) =>
     .option('--cwd <dir>', 'working directory for the stdio command')
     .option('--timeout <ms>', 'how long to wait for each answer', positiveInt('--timeout', 1, 600_000), 5000);
 
-const eraOption = (choices: string[], fallback: string) => new Option('--era <era>', 'which wire to speak').choices(choices).default(fallback);
+const eraOption = (choices: string[], fallback: string) =>
+  new Option('--era <era>', 'which wire to speak').choices(choices).default(fallback);
 
 function targetOf(operands: string[], opts: TargetOptions): Target {
   return resolveTarget(command.length > 0 ? command : operands, opts, process.env);
@@ -89,10 +90,23 @@ withTarget(
     .argument('[url]', 'Streamable HTTP endpoint (or give a stdio command after --)'),
 )
   .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
-  .option('--protocol-version <version>', 'legacy version for the main session (default 2025-11-25), or the modern version to probe')
-  .option('--drift-window <ms>', 'time between the two listings compared by list-changed', positiveInt('--drift-window', 0, 600_000), 400)
+  .option(
+    '--protocol-version <version>',
+    'legacy version for the main session (default 2025-11-25), or the modern version to probe',
+  )
+  .option(
+    '--drift-window <ms>',
+    'time between the two listings compared by list-changed',
+    positiveInt('--drift-window', 0, 600_000),
+    400,
+  )
   .option('--concurrency <n>', 'connections probed at once', positiveInt('--concurrency', 1, 16), 4)
-  .addOption(new Option('--profile <host>', "judge as the named host: its known risks fail (strict: every warning fails)").choices([...PROFILES]))
+  .addOption(
+    new Option(
+      '--profile <host>',
+      'judge as the named host: its known risks fail (strict: every warning fails)',
+    ).choices([...PROFILES]),
+  )
   .option('--json', 'print the report as JSON (schema mcp-handshake/doctor@2)')
   .option('--junit <file>', 'write a JUnit XML report')
   .option('--sarif <file>', 'write a SARIF 2.1.0 report')
@@ -127,7 +141,9 @@ withTarget(
 withTarget(
   program
     .command('call')
-    .description('validate arguments against a tool\'s inputSchema, call it, show the result: call <url> <tool> | call <tool> -- <command>')
+    .description(
+      "validate arguments against a tool's inputSchema, call it, show the result: call <url> <tool> | call <tool> -- <command>",
+    )
     .argument('<operands...>', '[url] tool'),
 )
   .requiredOption('--args <json>', 'the tool arguments as a JSON object', '{}')
@@ -137,16 +153,25 @@ withTarget(
   .action(async (operands: string[], opts) => {
     const [a, b, ...extra] = operands;
     const isUrl = urlOf(a) !== undefined;
-    if (extra.length > 0 || (isUrl && !b) || (!isUrl && b !== undefined)) throw new UsageError('usage: call <url> <tool> --args JSON, or call <tool> --args JSON -- <command>');
+    if (extra.length > 0 || (isUrl && !b) || (!isUrl && b !== undefined))
+      throw new UsageError('usage: call <url> <tool> --args JSON, or call <tool> --args JSON -- <command>');
     const tool = isUrl ? b : a;
     if (!isUrl && command.length === 0) throw new UsageError('give a URL, or a command after --');
-    exitCode = await callCommand(targetOf(isUrl ? [a] : [], opts), tool, { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, args: opts.args, json: opts.json });
+    exitCode = await callCommand(targetOf(isUrl ? [a] : [], opts), tool, {
+      era: opts.era,
+      protocolVersion: opts.protocolVersion,
+      timeoutMs: opts.timeout,
+      args: opts.args,
+      json: opts.json,
+    });
   });
 
 withTarget(
   program
     .command('watch')
-    .description('stay connected, print notifications and the diff of each refreshed list: watch <url> | watch -- <command>')
+    .description(
+      'stay connected, print notifications and the diff of each refreshed list: watch <url> | watch -- <command>',
+    )
     .argument('[url]', 'Streamable HTTP endpoint (or give a stdio command after --)'),
 )
   .addOption(eraOption(['auto', 'legacy', 'modern'], 'auto'))
@@ -155,7 +180,13 @@ withTarget(
   .option('--json', 'one JSON object per event')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
-    exitCode = await watchCommand(targetOf(url ? [url] : [], opts), { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, durationMs: opts.duration * 1000, json: opts.json });
+    exitCode = await watchCommand(targetOf(url ? [url] : [], opts), {
+      era: opts.era,
+      protocolVersion: opts.protocolVersion,
+      timeoutMs: opts.timeout,
+      durationMs: opts.duration * 1000,
+      json: opts.json,
+    });
   });
 
 program
@@ -180,7 +211,7 @@ program
   .option('-e, --env <KEY=VALUE>', 'environment variable for the server command (repeatable)', collect)
   .option('--cwd <dir>', 'working directory for the server command')
   .option('--listen <host:port>', 'HTTP: where the proxy listens (port 0: any free port)')
-  .option('--target <url>', 'HTTP: the server\'s endpoint the proxy forwards to')
+  .option('--target <url>', "HTTP: the server's endpoint the proxy forwards to")
   .action(async (opts) => {
     if (opts.listen || opts.target) {
       if (!opts.listen || !opts.target || command.length > 0) {
@@ -284,7 +315,9 @@ try {
     process.stderr.write(`mcp-handshake: ${error.message}\n`);
     exitCode = EXIT.usage;
   } else {
-    process.stderr.write(`mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${(error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(
+      `mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${(error as Error).stack ?? String(error)}\n`,
+    );
     exitCode = EXIT.internal;
   }
 }

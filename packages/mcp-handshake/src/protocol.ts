@@ -13,7 +13,8 @@ export const MODERN_VERSION = '2026-07-28';
 export const UNKNOWN_VERSIONS = ['2099-01-01', '1900-01-01'] as const;
 
 export const isModernVersion = (v: string): boolean => v >= MODERN_VERSION;
-export const isKnownVersion = (v: string): boolean => (LEGACY_VERSIONS as readonly string[]).includes(v) || v === MODERN_VERSION;
+export const isKnownVersion = (v: string): boolean =>
+  (LEGACY_VERSIONS as readonly string[]).includes(v) || v === MODERN_VERSION;
 
 export const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
@@ -39,14 +40,21 @@ export const ERROR = {
  * widgets do), so servers that list UI resources and app-only tools only to such hosts
  * show them to inspect too. It asks nothing of a server that does not know it.
  */
-export const CLIENT_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+export const CLIENT_CAPABILITIES = {
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+};
 
 /** Params of a modern request: the per-request `_meta` envelope replaces the handshake. */
 export function withEnvelope(version: string, params: Record<string, unknown> = {}): Record<string, unknown> {
   const meta = (params._meta ?? {}) as Record<string, unknown>;
   return {
     ...params,
-    _meta: { ...meta, [META.protocolVersion]: version, [META.clientCapabilities]: CLIENT_CAPABILITIES, [META.clientInfo]: CLIENT_INFO },
+    _meta: {
+      ...meta,
+      [META.protocolVersion]: version,
+      [META.clientCapabilities]: CLIENT_CAPABILITIES,
+      [META.clientInfo]: CLIENT_INFO,
+    },
   };
 }
 

@@ -3,8 +3,10 @@
  * can ever carry a credential, whatever prints it later.
  */
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token|.*(token|secret|password|api[-_]?key).*)$/i;
-const SECRET_FIELD = /(^|[-_])(token|secret|password|passwd|api[-_]?key|apikey|authorization|access[-_]?key|private[-_]?key|client[-_]?secret|credentials?)$/i;
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token|.*(token|secret|password|api[-_]?key).*)$/i;
+const SECRET_FIELD =
+  /(^|[-_])(token|secret|password|passwd|api[-_]?key|apikey|authorization|access[-_]?key|private[-_]?key|client[-_]?secret|credentials?)$/i;
 
 /** Strings that look like keys whatever field they are in. */
 const SECRET_VALUE = [
@@ -43,7 +45,11 @@ export class Redactor {
     );
     for (const literal of this.literals) out = out.split(literal).join(REDACTED);
     for (const pattern of SECRET_VALUE) {
-      out = out.replace(pattern, (match, prefix: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) && prefix.endsWith('=') ? `${prefix}${REDACTED}` : REDACTED));
+      out = out.replace(pattern, (match, prefix: unknown) =>
+        typeof prefix === 'string' && match.startsWith(prefix) && prefix.endsWith('=')
+          ? `${prefix}${REDACTED}`
+          : REDACTED,
+      );
     }
     return out;
   }

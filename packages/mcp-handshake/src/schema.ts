@@ -19,7 +19,8 @@ export function compileSchema(schema: unknown): { validate?: ValidateFunction; e
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { error: 'not an object' };
   const { $schema, $id: _id, ...rest } = schema as Record<string, unknown>;
   const dialect = typeof $schema === 'string' && /draft-0[67]/.test($schema) ? draft07 : draft2020;
-  if (typeof $schema === 'string' && /draft-0[34]/.test($schema)) return { error: `$schema ${$schema} is not supported by this check` };
+  if (typeof $schema === 'string' && /draft-0[34]/.test($schema))
+    return { error: `$schema ${$schema} is not supported by this check` };
   try {
     return { validate: dialect.compile(rest) };
   } catch (error) {

@@ -29,7 +29,8 @@ export function parseEnv(spec: string): [string, string] {
  * `localhost:3000/mcp`, `127.0.0.1:8080`, `example.com/mcp`: an HTTP endpoint typed without
  * its scheme. A bare dotted word (`server.js`) stays a command: it needs a port or a path.
  */
-const SCHEMELESS_URL = /^(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5}(?=\/|$)|(?=\/)))(?:\/\S*)?$/i;
+const SCHEMELESS_URL =
+  /^(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5}(?=\/|$)|(?=\/)))(?:\/\S*)?$/i;
 
 /** The URL a single operand names, or undefined when it is a command. */
 export function urlOf(operand: string): string | undefined {
@@ -66,14 +67,28 @@ export function resolveTarget(
       url.username = '';
       url.password = '';
       const hasAuth = Object.keys(headers).some((h) => h.toLowerCase() === 'authorization');
-      return { kind: 'http', url: url.toString(), headers: hasAuth ? headers : { ...headers, authorization: `Basic ${basic}` }, secrets: [password || user, basic] };
+      return {
+        kind: 'http',
+        url: url.toString(),
+        headers: hasAuth ? headers : { ...headers, authorization: `Basic ${basic}` },
+        secrets: [password || user, basic],
+      };
     }
     return { kind: 'http', url: url.toString(), headers };
   }
   const secrets = Object.entries(inherited).flatMap(([name, value]) =>
-    value === undefined ? [] : [...(SECRET_NAME.test(name) && value.length >= 8 ? [value] : []), ...urlCredentials(value)],
+    value === undefined
+      ? []
+      : [...(SECRET_NAME.test(name) && value.length >= 8 ? [value] : []), ...urlCredentials(value)],
   );
-  return { kind: 'stdio', command: first, args: rest, env, ...(options.cwd && { cwd: options.cwd }), ...(secrets.length > 0 && { secrets }) };
+  return {
+    kind: 'stdio',
+    command: first,
+    args: rest,
+    env,
+    ...(options.cwd && { cwd: options.cwd }),
+    ...(secrets.length > 0 && { secrets }),
+  };
 }
 
 export function describeTarget(target: Target): string {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PassiveReport } from '../src/passive/index.js';
 import { CLI, fixture, GIFT_GENIUS, giftGeniusEnv } from './helpers.js';
-import { connect, WIRES, type SdkSession } from './sdk-clients.js';
+import { connect, type SdkSession, WIRES } from './sdk-clients.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'check-'));
 let n = 0;
@@ -52,7 +52,7 @@ function rawSession(args: string[], lines: object[]): Promise<void> {
     const next = () => {
       while (i < lines.length) {
         const m = lines[i++] as { id?: unknown };
-        child.stdin.write(JSON.stringify(m) + '\n');
+        child.stdin.write(`${JSON.stringify(m)}\n`);
         if ('id' in m) return;
       }
       child.stdin.end();
@@ -225,7 +225,7 @@ describe('tap --live', () => {
       child.stdout.on('data', () => undefined);
       child.on('close', () => resolve(err));
       for (const m of [init('live-host'), initialized, { jsonrpc: '2.0', id: 2, method: 'tools/list' }])
-        child.stdin.write(JSON.stringify(m) + '\n');
+        child.stdin.write(`${JSON.stringify(m)}\n`);
       // The finding is reported while the session is still open, before stdin closes.
       const timer = setInterval(() => {
         if (err.includes('server-notified-undeclared')) {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKS, runChecks } from '../src/checks/index.js';
 import { capabilitiesBacked } from '../src/checks/capabilities-backed.js';
 import { capabilitiesDeclared } from '../src/checks/capabilities-declared.js';
 import { clientCapabilities } from '../src/checks/client-capabilities.js';
@@ -7,11 +6,12 @@ import { discover } from '../src/checks/discover.js';
 import { emptyDiscovery } from '../src/checks/empty-discovery.js';
 import { eraSupport } from '../src/checks/era-support.js';
 import { httpContentType } from '../src/checks/http-content-type.js';
+import { CHECKS, runChecks } from '../src/checks/index.js';
 import { initializeFormat } from '../src/checks/initialize-format.js';
 import { jsonrpcEnvelope } from '../src/checks/jsonrpc-envelope.js';
 import { lifecycleOrder } from '../src/checks/lifecycle-order.js';
-import { messageSchema } from '../src/checks/message-schema.js';
 import { listChanged } from '../src/checks/list-changed.js';
+import { messageSchema } from '../src/checks/message-schema.js';
 import { serverInfo } from '../src/checks/server-info.js';
 import { stdioHygiene } from '../src/checks/stdio-hygiene.js';
 import { toolSchemas } from '../src/checks/tool-schemas.js';
@@ -20,8 +20,17 @@ import { versionNegotiation } from '../src/checks/version-negotiation.js';
 import { applyProfile } from '../src/findings/profile.js';
 import { CAPS, healthyMain, INIT_RESULT, TranscriptBuilder } from './helpers.js';
 
-const MODERN_META = (v: string) => ({ _meta: { 'io.modelcontextprotocol/protocolVersion': v, 'io.modelcontextprotocol/clientCapabilities': {} } });
-const DISCOVER_RESULT = { supportedVersions: ['2026-07-28'], capabilities: CAPS, resultType: 'complete', ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } } };
+const MODERN_META = (v: string) => ({
+  _meta: { 'io.modelcontextprotocol/protocolVersion': v, 'io.modelcontextprotocol/clientCapabilities': {} },
+});
+const DISCOVER_RESULT = {
+  supportedVersions: ['2026-07-28'],
+  capabilities: CAPS,
+  resultType: 'complete',
+  ttlMs: 0,
+  cacheScope: 'private',
+  _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } },
+};
 
 describe('the rule set', () => {
   it('has the required ids, once each, one file each, as data', () => {
@@ -104,8 +113,22 @@ describe('initialize-format', () => {
       const code = codes[i];
       const raw = { jsonrpc: '2.0', id: `variant-${i}`, method: 'initialize' };
       if (code === 'timeout') b.request(c, 'initialize', undefined, 'timeout', { raw, label: `variant:${name}` });
-      else if (code === 'result') b.request(c, 'initialize', undefined, { jsonrpc: '2.0', id: raw.id, result: INIT_RESULT() }, { raw, label: `variant:${name}` });
-      else b.request(c, 'initialize', undefined, { jsonrpc: '2.0', id: raw.id, error: { code, message: 'x' } }, { raw, label: `variant:${name}` });
+      else if (code === 'result')
+        b.request(
+          c,
+          'initialize',
+          undefined,
+          { jsonrpc: '2.0', id: raw.id, result: INIT_RESULT() },
+          { raw, label: `variant:${name}` },
+        );
+      else
+        b.request(
+          c,
+          'initialize',
+          undefined,
+          { jsonrpc: '2.0', id: raw.id, error: { code, message: 'x' } },
+          { raw, label: `variant:${name}` },
+        );
     });
     b.ok(c, 'initialize', {}, INIT_RESULT(), 'usable-check');
   };
@@ -125,11 +148,17 @@ describe('initialize-format', () => {
     const b = new TranscriptBuilder();
     variants(b, [-32601, 'result', -32602, -32600]);
     const r = initializeFormat.run(b.build());
-    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'initialize-format/accepted-malformed', severity: 'warn' }] });
+    expect(r).toMatchObject({
+      status: 'warn',
+      findings: [{ code: 'initialize-format/accepted-malformed', severity: 'warn' }],
+    });
     expect(r.findings![0].cite).toMatchObject({ revision: '2025-11-25' });
     const hang = new TranscriptBuilder();
     variants(hang, [-32601, 'timeout', -32602, -32600]);
-    expect(initializeFormat.run(hang.build())).toMatchObject({ status: 'fail', findings: [{ code: 'initialize-format/no-answer' }] });
+    expect(initializeFormat.run(hang.build())).toMatchObject({
+      status: 'fail',
+      findings: [{ code: 'initialize-format/no-answer' }],
+    });
   });
   it('fails when the server is unusable afterwards', () => {
     const b = new TranscriptBuilder();
@@ -170,13 +199,19 @@ describe('version-negotiation', () => {
   it('modern: wants -32022 with the supported list, consistent with server/discover', () => {
     const good = new TranscriptBuilder();
     const c = good.conn('modern', 'modern-main', 'modern', '2026-07-28');
-    good.err(c, 'server/discover', MODERN_META('2099-01-01'), -32022, 'unknown-version', { supported: ['2026-07-28'], requested: '2099-01-01' });
+    good.err(c, 'server/discover', MODERN_META('2099-01-01'), -32022, 'unknown-version', {
+      supported: ['2026-07-28'],
+      requested: '2099-01-01',
+    });
     good.ok(c, 'server/discover', MODERN_META('2026-07-28'), DISCOVER_RESULT, 'discover');
     expect(versionNegotiation.run(good.build()).status).toBe('pass');
 
     const inconsistent = new TranscriptBuilder();
     const d = inconsistent.conn('modern', 'modern-main', 'modern', '2026-07-28');
-    inconsistent.err(d, 'server/discover', MODERN_META('2099-01-01'), -32022, 'unknown-version', { supported: ['2026-07-28', '2027-01-01'], requested: '2099-01-01' });
+    inconsistent.err(d, 'server/discover', MODERN_META('2099-01-01'), -32022, 'unknown-version', {
+      supported: ['2026-07-28', '2027-01-01'],
+      requested: '2099-01-01',
+    });
     inconsistent.ok(d, 'server/discover', MODERN_META('2026-07-28'), DISCOVER_RESULT, 'discover');
     expect(versionNegotiation.run(inconsistent.build()).status).toBe('fail');
 
@@ -195,17 +230,29 @@ describe('discover', () => {
     b.request(c, 'server/discover', MODERN_META('2026-07-28'), reply, { label: 'discover', httpStatus });
     return discover.run(b.build());
   };
-  it('passes a valid DiscoverResult', () => expect(run({ jsonrpc: '2.0', id: 1, result: DISCOVER_RESULT }).status).toBe('pass'));
+  it('passes a valid DiscoverResult', () =>
+    expect(run({ jsonrpc: '2.0', id: 1, result: DISCOVER_RESULT }).status).toBe('pass'));
   it('passes a legacy server that answers with a JSON-RPC error echoing the id over HTTP 200', () =>
-    expect(run({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }, 200).status).toBe('pass'));
+    expect(run({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }, 200).status).toBe(
+      'pass',
+    ));
   // 2026-07-28 Streamable HTTP, Backward Compatibility: a 4xx without a recognised modern error is the fallback signal.
   it('warns (naming ChatGPT) on a non-modern JSON-RPC error over HTTP 400: legal, SDK clients fall back', () => {
     const r = run({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Bad Request' } }, 400);
     expect(r.status).toBe('warn');
-    expect(r.findings?.[0]).toMatchObject({ code: 'discover/http-error-status', severity: 'warn', hosts: ['chatgpt'], args: { httpStatus: 400 } });
-    expect(r.findings?.[0].cite).toMatchObject({ revision: '2026-07-28', section: 'basic/transports/streamable-http#backward-compatibility' });
+    expect(r.findings?.[0]).toMatchObject({
+      code: 'discover/http-error-status',
+      severity: 'warn',
+      hosts: ['chatgpt'],
+      args: { httpStatus: 400 },
+    });
+    expect(r.findings?.[0].cite).toMatchObject({
+      revision: '2026-07-28',
+      section: 'basic/transports/streamable-http#backward-compatibility',
+    });
   });
-  it('fails an error with id null', () => expect(run({ jsonrpc: '2.0', id: null, error: { code: -32601, message: 'no' } }).status).toBe('fail'));
+  it('fails an error with id null', () =>
+    expect(run({ jsonrpc: '2.0', id: null, error: { code: -32601, message: 'no' } }).status).toBe('fail'));
   it('fails a malformed result; warns on silence (the stdio fallback signal, at the cost of a timeout)', () => {
     expect(run({ jsonrpc: '2.0', id: 1, result: { versions: 'x' } }).status).toBe('fail');
     expect(run('timeout').status).toBe('warn');
@@ -230,7 +277,10 @@ describe('lifecycle-order', () => {
     b.inbound(c, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     b.outbound(c, { jsonrpc: '2.0', method: 'notifications/initialized' });
     const r = lifecycleOrder.run(b.build());
-    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'lifecycle-order/before-initialized', severity: 'warn' }] });
+    expect(r).toMatchObject({
+      status: 'warn',
+      findings: [{ code: 'lifecycle-order/before-initialized', severity: 'warn' }],
+    });
     const [strict] = applyProfile([{ ...lifecycleOrder, ...r, findings: r.findings! }], 'strict');
     expect(strict.status).toBe('fail');
   });
@@ -241,7 +291,16 @@ describe('lifecycle-order', () => {
     b.inbound(c, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } });
     const reply = b.inbound(c, { jsonrpc: '2.0', id: 1, result: INIT_RESULT() });
     const t = b.build();
-    t.exchanges.push({ conn: c, id: 1, method: 'initialize', label: 'initialize', sentSeq: sent, replySeq: reply, outcome: 'reply', ms: 1 });
+    t.exchanges.push({
+      conn: c,
+      id: 1,
+      method: 'initialize',
+      label: 'initialize',
+      sentSeq: sent,
+      replySeq: reply,
+      outcome: 'reply',
+      ms: 1,
+    });
     expect(lifecycleOrder.run(t).status).toBe('fail');
 
     const ok = new TranscriptBuilder();
@@ -275,7 +334,9 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
       b.ok(c, 'initialize', {}, INIT_RESULT(version, {}), 'initialize');
       b.ok(c, 'completion/complete', {}, { completion: { values: [] } }, 'probe:completions');
       b.ok(c, 'logging/setLevel', { level: 'info' }, {}, 'probe:logging');
-      return capabilitiesDeclared.run(b.build()).findings!.map((f) => `${f.args.capability} ${f.severity} ${f.cite.section}`);
+      return capabilitiesDeclared
+        .run(b.build())
+        .findings!.map((f) => `${f.args.capability} ${f.severity} ${f.cite.section}`);
     };
     expect(run('2025-03-26')).toEqual([
       'logging warn server/utilities/logging#capabilities',
@@ -303,7 +364,10 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
     hang.ok(h, 'initialize', {}, INIT_RESULT('2025-06-18', { logging: {} }), 'initialize');
     hang.request(h, 'logging/setLevel', {}, 'timeout', { label: 'probe:logging' });
     const hung = capabilitiesBacked.run(hang.build());
-    expect(hung).toMatchObject({ status: 'fail', findings: [{ code: 'capabilities-backed/no-answer', cite: { revision: '2025-06-18' } }] });
+    expect(hung).toMatchObject({
+      status: 'fail',
+      findings: [{ code: 'capabilities-backed/no-answer', cite: { revision: '2025-06-18' } }],
+    });
   });
   // JSON-RPC 2.0 §5 "the Server MUST reply with a Response": a hang fails. §5.1 names -32601 "Method not found"
   // without a MUST (and no MCP revision adds one): another code warns.
@@ -329,7 +393,10 @@ describe('list-changed', () => {
     const b = new TranscriptBuilder();
     healthyMain(b, { tools: [tool('a')], tools2: [tool('a'), tool('b')] });
     const r = listChanged.run(b.build());
-    expect(r).toMatchObject({ status: 'warn', findings: [{ code: 'list-changed/silent-change', hosts: ['chatgpt', 'claude', 'vscode'] }] });
+    expect(r).toMatchObject({
+      status: 'warn',
+      findings: [{ code: 'list-changed/silent-change', hosts: ['chatgpt', 'claude', 'vscode'] }],
+    });
     const [chatgpt] = applyProfile([{ ...listChanged, ...r, findings: r.findings! }], 'chatgpt');
     expect(chatgpt.status).toBe('fail');
   });
@@ -376,11 +443,29 @@ describe('server-info', () => {
   // serverInfo.name and .version are REQUIRED strings in every legacy revision's schema; "" satisfies it.
   it('fails a missing name, warns on an empty one, passes a full serverInfo', () => {
     const missing = new TranscriptBuilder();
-    missing.ok(missing.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { version: '1' } }, 'initialize');
-    expect(serverInfo.run(missing.build())).toMatchObject({ status: 'fail', findings: [{ code: 'server-info/missing', args: { missing: ['name'] } }] });
+    missing.ok(
+      missing.conn('legacy', 'main'),
+      'initialize',
+      {},
+      { ...INIT_RESULT(), serverInfo: { version: '1' } },
+      'initialize',
+    );
+    expect(serverInfo.run(missing.build())).toMatchObject({
+      status: 'fail',
+      findings: [{ code: 'server-info/missing', args: { missing: ['name'] } }],
+    });
     const b = new TranscriptBuilder();
-    b.ok(b.conn('legacy', 'main'), 'initialize', {}, { ...INIT_RESULT(), serverInfo: { name: '', version: '1' } }, 'initialize');
-    expect(serverInfo.run(b.build())).toMatchObject({ status: 'warn', findings: [{ code: 'server-info/empty', severity: 'warn' }] });
+    b.ok(
+      b.conn('legacy', 'main'),
+      'initialize',
+      {},
+      { ...INIT_RESULT(), serverInfo: { name: '', version: '1' } },
+      'initialize',
+    );
+    expect(serverInfo.run(b.build())).toMatchObject({
+      status: 'warn',
+      findings: [{ code: 'server-info/empty', severity: 'warn' }],
+    });
     const ok = new TranscriptBuilder();
     healthyMain(ok);
     expect(serverInfo.run(ok.build()).status).toBe('pass');
@@ -394,28 +479,68 @@ describe('tool-schemas', () => {
     return toolSchemas.run(b.build());
   };
   it('passes valid 2020-12 and draft-07 schemas', () => {
-    expect(run([{ name: 'a', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { x: { type: 'string' } } } }, { name: 'b', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } }]).status).toBe('pass');
+    expect(
+      run([
+        {
+          name: 'a',
+          inputSchema: {
+            $schema: 'https://json-schema.org/draft/2020-12/schema',
+            type: 'object',
+            properties: { x: { type: 'string' } },
+          },
+        },
+        { name: 'b', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } },
+      ]).status,
+    ).toBe('pass');
   });
   // 2025-11-25 server/tools: inputSchema "MUST be a valid JSON Schema object"; the schema's `type: "object"` is
   // REQUIRED; "Tool names SHOULD be unique within a server" (a warning); `required` naming a property that is not in
   // `properties` is valid JSON Schema (info).
   it('fails invalid schemas and non-object roots; warns on duplicates; notes required ⊄ properties', () => {
-    expect(run([{ name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'strin' } } } }]).status).toBe('fail');
+    expect(run([{ name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'strin' } } } }]).status).toBe(
+      'fail',
+    );
     expect(run([{ name: 'a', inputSchema: { type: 'string' } }]).status).toBe('fail');
     const unlisted = run([{ name: 'a', inputSchema: { type: 'object', properties: {}, required: ['x'] } }]);
-    expect(unlisted).toMatchObject({ status: 'pass', findings: [{ code: 'tool-schemas/required-not-in-properties', severity: 'info' }] });
-    const twice = run([{ name: 'a', inputSchema: { type: 'object' } }, { name: 'a', inputSchema: { type: 'object' } }]);
-    expect(twice).toMatchObject({ status: 'warn', findings: [{ code: 'tool-schemas/duplicate-name', cite: { revision: '2025-11-25', section: 'server/tools#tool-names' } }] });
+    expect(unlisted).toMatchObject({
+      status: 'pass',
+      findings: [{ code: 'tool-schemas/required-not-in-properties', severity: 'info' }],
+    });
+    const twice = run([
+      { name: 'a', inputSchema: { type: 'object' } },
+      { name: 'a', inputSchema: { type: 'object' } },
+    ]);
+    expect(twice).toMatchObject({
+      status: 'warn',
+      findings: [
+        { code: 'tool-schemas/duplicate-name', cite: { revision: '2025-11-25', section: 'server/tools#tool-names' } },
+      ],
+    });
   });
   // Before 2025-11-25 no revision words tool names ("Each tool is uniquely identified by a name" has no level): info.
   it('on 2025-06-18 a duplicate or an odd name is info only', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-06-18');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-06-18', { tools: {} }), 'initialize');
-    b.ok(c, 'tools/list', undefined, { tools: [{ name: 'a b', inputSchema: { type: 'object' } }, { name: 'a b', inputSchema: { type: 'object' } }] }, 'list-1');
+    b.ok(
+      c,
+      'tools/list',
+      undefined,
+      {
+        tools: [
+          { name: 'a b', inputSchema: { type: 'object' } },
+          { name: 'a b', inputSchema: { type: 'object' } },
+        ],
+      },
+      'list-1',
+    );
     const r = toolSchemas.run(b.build());
     expect(r.status).toBe('pass');
-    expect(r.findings!.map((f) => `${f.code} ${f.severity}`).sort()).toEqual(['tool-schemas/duplicate-name info', 'tool-schemas/name-format info', 'tool-schemas/name-format info']);
+    expect(r.findings!.map((f) => `${f.code} ${f.severity}`).sort()).toEqual([
+      'tool-schemas/duplicate-name info',
+      'tool-schemas/name-format info',
+      'tool-schemas/name-format info',
+    ]);
   });
   it('warns on a name outside the allowed form', () => {
     expect(run([{ name: 'has space', inputSchema: { type: 'object' } }]).status).toBe('warn');
@@ -439,7 +564,10 @@ describe('era-support and empty-discovery', () => {
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { tools: {} }), 'initialize');
     b.ok(c, 'tools/list', undefined, { tools: [] }, 'list-1');
     const r = emptyDiscovery.run(b.build());
-    expect(r).toMatchObject({ status: 'info', findings: [{ code: 'empty-discovery/nothing-offered', severity: 'info' }] });
+    expect(r).toMatchObject({
+      status: 'info',
+      findings: [{ code: 'empty-discovery/nothing-offered', severity: 'info' }],
+    });
     const [strict] = applyProfile([{ ...emptyDiscovery, ...r, findings: r.findings! }], 'strict');
     expect(strict.status).toBe('info');
   });
@@ -461,10 +589,25 @@ describe('message-schema (the spec JSON Schema of each revision, via ajv)', () =
   });
   it('names the field and the revision: no protocolVersion, a number there, capabilities.tools: true', () => {
     const missing = findingsOf(legacyWith({ capabilities: {}, serverInfo: { name: 's', version: '1' } }).b.build());
-    expect(missing[0]).toMatchObject({ code: 'message-schema/result', severity: 'fail', args: { pointer: '/protocolVersion', revision: '2025-11-25', definition: 'InitializeResult' } });
-    expect(missing[0].cite.url).toBe('https://modelcontextprotocol.io/specification/2025-11-25/schema#initializeresult');
-    const number = findingsOf(legacyWith({ protocolVersion: 20250618, capabilities: {}, serverInfo: { name: 's', version: '1' } }, '2025-06-18').b.build());
-    expect(number[0].args).toMatchObject({ pointer: '/protocolVersion', problem: 'must be string', revision: '2025-06-18' });
+    expect(missing[0]).toMatchObject({
+      code: 'message-schema/result',
+      severity: 'fail',
+      args: { pointer: '/protocolVersion', revision: '2025-11-25', definition: 'InitializeResult' },
+    });
+    expect(missing[0].cite.url).toBe(
+      'https://modelcontextprotocol.io/specification/2025-11-25/schema#initializeresult',
+    );
+    const number = findingsOf(
+      legacyWith(
+        { protocolVersion: 20250618, capabilities: {}, serverInfo: { name: 's', version: '1' } },
+        '2025-06-18',
+      ).b.build(),
+    );
+    expect(number[0].args).toMatchObject({
+      pointer: '/protocolVersion',
+      problem: 'must be string',
+      revision: '2025-06-18',
+    });
     const tools = findingsOf(legacyWith(INIT_RESULT('2025-11-25', { tools: true })).b.build());
     expect(tools.map((f) => f.args.pointer)).toEqual(['/capabilities/tools']);
   });
@@ -472,11 +615,20 @@ describe('message-schema (the spec JSON Schema of each revision, via ajv)', () =
     const { b, c } = legacyWith(INIT_RESULT());
     b.ok(c, 'resources/list', undefined, { resources: {} }, 'list-1');
     b.ok(c, 'tools/list', undefined, { tools: [null] }, 'list-1');
-    expect(findingsOf(b.build()).map((f) => `${f.args.method} ${f.args.pointer}`)).toEqual(['resources/list /resources', 'tools/list /tools/0']);
+    expect(findingsOf(b.build()).map((f) => `${f.args.method} ${f.args.pointer}`)).toEqual([
+      'resources/list /resources',
+      'tools/list /tools/0',
+    ]);
   });
   it('checks errors and server notifications; leaves tool JSON Schemas and serverInfo to their own checks', () => {
     const { b, c } = legacyWith({ protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's' } });
-    b.request(c, 'mcp-handshake/no-such-method', {}, { jsonrpc: '2.0', id: 2, error: { code: 'nope' } }, { label: 'unknown-method' });
+    b.request(
+      c,
+      'mcp-handshake/no-such-method',
+      {},
+      { jsonrpc: '2.0', id: 2, error: { code: 'nope' } },
+      { label: 'unknown-method' },
+    );
     b.inbound(c, { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x' } });
     b.ok(c, 'tools/list', undefined, { tools: [{ name: 'x', inputSchema: { type: 'array' } }] }, 'list-1');
     expect(findingsOf(b.build()).map((f) => `${f.code} ${f.args.pointer}`)).toEqual([
@@ -489,7 +641,11 @@ describe('message-schema (the spec JSON Schema of each revision, via ajv)', () =
     const b = new TranscriptBuilder();
     const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
     b.ok(c, 'tools/list', MODERN_META('2026-07-28'), { tools: [] }, 'list-1');
-    expect(findingsOf(b.build()).map((f) => `${f.args.revision} ${f.args.pointer}`)).toEqual(['2026-07-28 /cacheScope', '2026-07-28 /resultType', '2026-07-28 /ttlMs']);
+    expect(findingsOf(b.build()).map((f) => `${f.args.revision} ${f.args.pointer}`)).toEqual([
+      '2026-07-28 /cacheScope',
+      '2026-07-28 /resultType',
+      '2026-07-28 /ttlMs',
+    ]);
   });
 });
 
@@ -501,7 +657,17 @@ describe('http-content-type', () => {
     b.event(c, { dir: 'in', kind: 'http', http: { method: 'POST', url: 'u', status, contentType } });
     const reply = b.inbound(c, { jsonrpc: '2.0', id: 1, result: INIT_RESULT() });
     const t = b.build();
-    t.exchanges.push({ conn: c, id: 1, method: 'initialize', label: 'initialize', sentSeq: sent, replySeq: reply, outcome: 'reply', ms: 1, httpStatus: status });
+    t.exchanges.push({
+      conn: c,
+      id: 1,
+      method: 'initialize',
+      label: 'initialize',
+      sentSeq: sent,
+      replySeq: reply,
+      outcome: 'reply',
+      ms: 1,
+      httpStatus: status,
+    });
     return httpContentType.run(t);
   };
   it('passes application/json (with parameters) and text/event-stream', () => {
@@ -510,7 +676,10 @@ describe('http-content-type', () => {
   });
   it('fails a JSON answer served as text/plain, citing the revision; warns for a 4xx error body', () => {
     const r = withType('text/plain');
-    expect(r).toMatchObject({ status: 'fail', findings: [{ code: 'http-content-type/answer', args: { contentType: 'text/plain', revision: '2025-11-25' } }] });
+    expect(r).toMatchObject({
+      status: 'fail',
+      findings: [{ code: 'http-content-type/answer', args: { contentType: 'text/plain', revision: '2025-11-25' } }],
+    });
     expect(withType('text/plain', 400).status).toBe('warn');
   });
   it('skips stdio', () => expect(httpContentType.run(new TranscriptBuilder().build()).status).toBe('skip'));
@@ -520,13 +689,24 @@ describe('client-capabilities', () => {
   const session = (capabilities: Record<string, unknown>) => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
-    b.ok(c, 'initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'c', version: '1' } }, INIT_RESULT(), 'initialize');
+    b.ok(
+      c,
+      'initialize',
+      { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'c', version: '1' } },
+      INIT_RESULT(),
+      'initialize',
+    );
     b.inbound(c, { jsonrpc: '2.0', id: 's1', method: 'roots/list' });
     b.inbound(c, { jsonrpc: '2.0', id: 's2', method: 'ping' });
     return clientCapabilities.run(b.build());
   };
   it('fails roots/list to a client without roots; passes when roots is declared', () => {
-    expect(session({})).toMatchObject({ status: 'fail', findings: [{ code: 'client-capabilities/undeclared-request', args: { method: 'roots/list', capability: 'roots' } }] });
+    expect(session({})).toMatchObject({
+      status: 'fail',
+      findings: [
+        { code: 'client-capabilities/undeclared-request', args: { method: 'roots/list', capability: 'roots' } },
+      ],
+    });
     expect(session({ roots: {} }).status).toBe('pass');
   });
 });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,23 @@ describe('the CLI (built dist/cli.js, real child processes)', () => {
     const junit = join(tmp, 'r.xml');
     const sarif = join(tmp, 'r.sarif');
     const wire = join(tmp, 'wire.json');
-    const args = ['doctor', '--json', '--timeout', '2500', '--junit', junit, '--sarif', sarif, '--dump-wire', wire, '-e', 'API_TOKEN=supersecret-value-123', '--', process.execPath, fixture('broken-server-info.mjs')];
+    const args = [
+      'doctor',
+      '--json',
+      '--timeout',
+      '2500',
+      '--junit',
+      junit,
+      '--sarif',
+      sarif,
+      '--dump-wire',
+      wire,
+      '-e',
+      'API_TOKEN=supersecret-value-123',
+      '--',
+      process.execPath,
+      fixture('broken-server-info.mjs'),
+    ];
     const r = run(args);
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout);
@@ -46,7 +62,18 @@ describe('the CLI (built dist/cli.js, real child processes)', () => {
 
     const baseline = join(tmp, 'baseline.json');
     writeFileSync(baseline, JSON.stringify({ accept: ['server-info'] }));
-    expect(run(['doctor', '--timeout', '2500', '--baseline', baseline, '--', process.execPath, fixture('broken-server-info.mjs')]).status).toBe(0);
+    expect(
+      run([
+        'doctor',
+        '--timeout',
+        '2500',
+        '--baseline',
+        baseline,
+        '--',
+        process.execPath,
+        fixture('broken-server-info.mjs'),
+      ]).status,
+    ).toBe(0);
   }, 60_000);
 
   it('inspect prints the handshake as text, Mermaid and JSON', () => {
@@ -72,7 +99,16 @@ describe('the CLI (built dist/cli.js, real child processes)', () => {
   }, 60_000);
 
   it('watch prints notifications and the refreshed list diff', () => {
-    const r = run(['watch', '--era', 'legacy', '--duration', '2', '--', process.execPath, fixture('changing-server.mjs')]);
+    const r = run([
+      'watch',
+      '--era',
+      'legacy',
+      '--duration',
+      '2',
+      '--',
+      process.execPath,
+      fixture('changing-server.mjs'),
+    ]);
     expect(r.stdout).toMatch(/notifications\/tools\/list_changed/);
     expect(r.stdout).toMatch(/tools refreshed: \+tool_1/);
     expect(r.status).toBe(0);
@@ -82,8 +118,18 @@ describe('the CLI (built dist/cli.js, real child processes)', () => {
 describe('pure pieces', () => {
   it('redacts credentials and key-like strings, keeps structure', () => {
     const r = new Redactor(['hunter2-secret']);
-    expect(r.headers({ Authorization: 'Bearer abc', 'X-Api-Key': 'k', Accept: 'x' })).toEqual({ Authorization: '[redacted]', 'X-Api-Key': '[redacted]', Accept: 'x' });
-    expect(r.value({ token: 'abc', nested: { msg: 'key sk-abcdefghijklmnopqrstuv and hunter2-secret' }, schema: { api_key: { type: 'string' } } })).toEqual({
+    expect(r.headers({ Authorization: 'Bearer abc', 'X-Api-Key': 'k', Accept: 'x' })).toEqual({
+      Authorization: '[redacted]',
+      'X-Api-Key': '[redacted]',
+      Accept: 'x',
+    });
+    expect(
+      r.value({
+        token: 'abc',
+        nested: { msg: 'key sk-abcdefghijklmnopqrstuv and hunter2-secret' },
+        schema: { api_key: { type: 'string' } },
+      }),
+    ).toEqual({
       token: '[redacted]',
       nested: { msg: 'key [redacted] and [redacted]' },
       schema: { api_key: { type: 'string' } },

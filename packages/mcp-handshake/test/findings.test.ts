@@ -74,7 +74,14 @@ describe('findings are data', () => {
 
   it('a crashed check is a doctor bug: exit 70, not a failure of the server', () => {
     const t = new TranscriptBuilder().build();
-    const findings = runChecks(t, [{ ...oldStyle, run: () => { throw new Error('boom'); } }]);
+    const findings = runChecks(t, [
+      {
+        ...oldStyle,
+        run: () => {
+          throw new Error('boom');
+        },
+      },
+    ]);
     const report = buildReport(t, findings, { legacy: [], modern: [] }, true, '0.0.0');
     expect(report.exitCode).toBe(70);
     expect(report.summary.fail).toBe(0);

@@ -34,19 +34,30 @@ const OPTIONS = { timeoutMs: 2500, concurrency: 3 };
 describe('broken fixtures over stdio', () => {
   for (const [file, check, status] of CASES) {
     it(`${file} → ${check} ${status}, nothing else fails`, async () => {
-      const { report } = await doctor({ kind: 'stdio', command: process.execPath, args: [fixture(file)], env: {} }, OPTIONS);
+      const { report } = await doctor(
+        { kind: 'stdio', command: process.execPath, args: [fixture(file)], env: {} },
+        OPTIONS,
+      );
       const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
       expect(byId[check].status, byId[check].summary).toBe(status);
-      const others = report.checks.filter((c) => c.id !== check && (c.status === 'fail' || (status !== 'fail' && c.status === 'warn')));
+      const others = report.checks.filter(
+        (c) => c.id !== check && (c.status === 'fail' || (status !== 'fail' && c.status === 'warn')),
+      );
       expect(others.map((c) => `${c.id}: ${c.summary}`)).toEqual([]);
       expect(report.exitCode).toBe(status === 'fail' ? 1 : 0);
     }, 30_000);
   }
 
   it('the correct raw server passes everything; a legacy-only one too, and era-support says what ChatGPT does', async () => {
-    const good = await doctor({ kind: 'stdio', command: process.execPath, args: [fixture('raw-server.mjs')], env: {} }, OPTIONS);
+    const good = await doctor(
+      { kind: 'stdio', command: process.execPath, args: [fixture('raw-server.mjs')], env: {} },
+      OPTIONS,
+    );
     expect(good.report.checks.filter((c) => !['pass', 'info', 'skip'].includes(c.status))).toEqual([]);
-    const legacy = await doctor({ kind: 'stdio', command: process.execPath, args: [fixture('legacy-only.mjs')], env: {} }, OPTIONS);
+    const legacy = await doctor(
+      { kind: 'stdio', command: process.execPath, args: [fixture('legacy-only.mjs')], env: {} },
+      OPTIONS,
+    );
     expect(legacy.report.checks.filter((c) => !['pass', 'info', 'skip'].includes(c.status))).toEqual([]);
     const era = legacy.report.checks.find((c) => c.id === 'era-support')!;
     expect(era.evidence.join('\n')).toMatch(/ChatGPT: server\/discover fails, falls back to initialize 2025-11-25/);
@@ -61,7 +72,11 @@ describe('broken fixtures over HTTP (node:http on 127.0.0.1)', () => {
       const ok = await doctor({ kind: 'http', url: good.url, headers: {} }, OPTIONS);
       expect(ok.report.checks.filter((c) => !['pass', 'info', 'skip'].includes(c.status))).toEqual([]);
       const broken = await doctor({ kind: 'http', url: bad.url, headers: {} }, OPTIONS);
-      expect(broken.report.checks.filter((c) => c.status !== 'pass' && c.status !== 'info' && c.status !== 'skip').map((c) => c.id)).toEqual(['discover']);
+      expect(
+        broken.report.checks
+          .filter((c) => c.status !== 'pass' && c.status !== 'info' && c.status !== 'skip')
+          .map((c) => c.id),
+      ).toEqual(['discover']);
       expect(broken.report.checks.find((c) => c.id === 'discover')!.status).toBe('warn');
       expect(broken.report.checks.find((c) => c.id === 'discover')!.summary).toMatch(/HTTP 400.*ChatGPT/);
       expect(broken.report.exitCode).toBe(0);
@@ -79,7 +94,13 @@ describe('broken fixtures over HTTP (node:http on 127.0.0.1)', () => {
  * Fixtures of the checks added for issue 11, each on the transports its check applies to: `stdio` is the
  * fixture's argv after the script, `http` the argv of http-server.mjs (undefined: the check is HTTP-only or stdio-only).
  */
-const SCHEMA_CASES = ['no-protocol-version', 'number-protocol-version', 'tools-true', 'resources-not-array', 'null-tool'];
+const SCHEMA_CASES = [
+  'no-protocol-version',
+  'number-protocol-version',
+  'tools-true',
+  'resources-not-array',
+  'null-tool',
+];
 const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check: string; status: 'fail' | 'warn' }> = [
   ...SCHEMA_CASES.map((c) => ({
     name: `message-schema ${c}`,
@@ -88,7 +109,12 @@ const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check:
     check: 'message-schema',
     status: 'fail' as const,
   })),
-  { name: 'JSON answers served as text/plain', http: ['--content-type', 'text/plain'], check: 'http-content-type', status: 'fail' },
+  {
+    name: 'JSON answers served as text/plain',
+    http: ['--content-type', 'text/plain'],
+    check: 'http-content-type',
+    status: 'fail',
+  },
   {
     name: 'roots/list and sampling/createMessage to a client that declared neither',
     stdio: [fixture('broken-client-capabilities.mjs')],
@@ -97,13 +123,28 @@ const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check:
     status: 'fail',
   },
   // stdio is in CASES above; on HTTP the notification rides the initialize response's SSE stream.
-  { name: 'a notification after the initialize result, before initialized', http: ['--fixture', 'broken-lifecycle-order.mjs'], check: 'lifecycle-order', status: 'warn' },
+  {
+    name: 'a notification after the initialize result, before initialized',
+    http: ['--fixture', 'broken-lifecycle-order.mjs'],
+    check: 'lifecycle-order',
+    status: 'warn',
+  },
   // The Streamable HTTP transport's own rules (HTTP only): one flag of http-server.mjs breaks one.
   { name: 'a foreign Origin served on 127.0.0.1', http: ['--no-origin-check'], check: 'http-origin', status: 'fail' },
-  { name: 'an unknown MCP-Protocol-Version header served', http: ['--ignore-version-header'], check: 'http-protocol-version', status: 'fail' },
+  {
+    name: 'an unknown MCP-Protocol-Version header served',
+    http: ['--ignore-version-header'],
+    check: 'http-protocol-version',
+    status: 'fail',
+  },
   { name: 'an ended session answered 400', http: ['--ended-session-400'], check: 'http-session', status: 'fail' },
   { name: 'notifications answered 200', http: ['--notification-200'], check: 'http-accepted', status: 'fail' },
-  { name: 'an Mcp-Method header contradicting the body served', http: ['--ignore-standard-headers'], check: 'http-standard-headers', status: 'warn' },
+  {
+    name: 'an Mcp-Method header contradicting the body served',
+    http: ['--ignore-standard-headers'],
+    check: 'http-standard-headers',
+    status: 'warn',
+  },
   { name: 'an SSE event that is not a JSON-RPC message', http: ['--sse-noise'], check: 'http-sse', status: 'fail' },
   { name: 'an SSE stream left open after the response', http: ['--sse-keep-open'], check: 'http-sse', status: 'warn' },
 ];
@@ -111,7 +152,9 @@ const NEW_CASES: Array<{ name: string; stdio?: string[]; http?: string[]; check:
 function expectOnly(report: Awaited<ReturnType<typeof doctor>>['report'], check: string, status: 'fail' | 'warn') {
   const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
   expect(byId[check].status, `${byId[check].summary}\n${byId[check].evidence.join('\n')}`).toBe(status);
-  const others = report.checks.filter((c) => c.id !== check && (c.status === 'fail' || (status !== 'fail' && c.status === 'warn')));
+  const others = report.checks.filter(
+    (c) => c.id !== check && (c.status === 'fail' || (status !== 'fail' && c.status === 'warn')),
+  );
   expect(others.map((c) => `${c.id}: ${c.summary}`)).toEqual([]);
 }
 
@@ -158,11 +201,12 @@ describe('a correct server answering on SSE streams (HTTP)', () => {
     const server = await startHttpServer(process.execPath, [fixture('http-server.mjs'), '--sse']);
     try {
       const { report } = await doctor({ kind: 'http', url: server.url, headers: {} }, OPTIONS);
-      expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.summary}`)).toEqual([]);
+      expect(
+        report.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.summary}`),
+      ).toEqual([]);
       expect(report.checks.find((c) => c.id === 'http-sse')!.status).toBe('pass');
     } finally {
       await server.stop();
     }
   }, 30_000);
 });
-

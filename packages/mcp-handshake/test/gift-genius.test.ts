@@ -8,7 +8,9 @@ import { GIFT_GENIUS, giftGeniusEnv, startHttpServer } from './helpers.js';
 
 function expectHealthy(report: DoctorReport, transport: 'stdio' | 'http') {
   for (const c of report.checks) {
-    expect(['pass', 'info', 'skip'], `${transport} ${c.id}: ${c.summary}\n${c.evidence.join('\n')}`).toContain(c.status);
+    expect(['pass', 'info', 'skip'], `${transport} ${c.id}: ${c.summary}\n${c.evidence.join('\n')}`).toContain(
+      c.status,
+    );
   }
 }
 
@@ -16,7 +18,12 @@ const present = existsSync(GIFT_GENIUS);
 
 describe.skipIf(!present)('gift-genius over stdio', () => {
   const { dataDir, env } = giftGeniusEnv();
-  const target = { kind: 'stdio' as const, command: process.execPath, args: [GIFT_GENIUS, 'stdio', '--data', dataDir], env };
+  const target = {
+    kind: 'stdio' as const,
+    command: process.execPath,
+    args: [GIFT_GENIUS, 'stdio', '--data', dataDir],
+    env,
+  };
 
   it('doctor: every check passes', async () => {
     const { report } = await doctor(target, { concurrency: 3 });
@@ -47,7 +54,10 @@ describe.skipIf(!present)('gift-genius over HTTP', () => {
   }, 30_000);
 
   it('inspect --era legacy negotiates 2025-11-25 in a session', async () => {
-    const r = await runInspect({ kind: 'http', url: server.url, headers: { Authorization: 'Bearer sk-test-0123456789abcdefghij' } }, { era: 'legacy', timeoutMs: 10_000 });
+    const r = await runInspect(
+      { kind: 'http', url: server.url, headers: { Authorization: 'Bearer sk-test-0123456789abcdefghij' } },
+      { era: 'legacy', timeoutMs: 10_000 },
+    );
     expect(r.era).toBe('legacy');
     expect(r.protocolVersion).toBe('2025-11-25');
     expect(JSON.stringify(r.transcript)).not.toContain('sk-test-0123456789abcdefghij');
@@ -56,10 +66,18 @@ describe.skipIf(!present)('gift-genius over HTTP', () => {
 
   it('call validates arguments before sending, then calls', async () => {
     const target = { kind: 'http' as const, url: server.url, headers: {} };
-    const rejected = await callTool(target, 'suggest_gifts', { era: 'auto', timeoutMs: 10_000, args: '{"age":"thirty"}' });
+    const rejected = await callTool(target, 'suggest_gifts', {
+      era: 'auto',
+      timeoutMs: 10_000,
+      args: '{"age":"thirty"}',
+    });
     expect(rejected.exitCode).toBe(1);
     expect(rejected.validationErrors).toMatch(/age|relationship/);
-    const ok = await callTool(target, 'suggest_gifts', { era: 'auto', timeoutMs: 10_000, args: '{"age":30,"relationship":"friend"}' });
+    const ok = await callTool(target, 'suggest_gifts', {
+      era: 'auto',
+      timeoutMs: 10_000,
+      args: '{"age":30,"relationship":"friend"}',
+    });
     expect(ok.exitCode, JSON.stringify(ok.problem ?? ok.error)).toBe(0);
     expect(ok.result?.content).toBeTruthy();
   }, 30_000);
@@ -69,12 +87,18 @@ describe.skipIf(!present)('gift-genius over HTTP behind a bearer token', () => {
   let server: { url: string; stop: () => Promise<void> };
   beforeAll(async () => {
     const { dataDir, env } = giftGeniusEnv();
-    server = await startHttpServer(process.execPath, [GIFT_GENIUS, 'serve', '--port', '0', '--data', dataDir], { ...env, GIFTGEN_TOKEN: 'doctor-token-0123456789' });
+    server = await startHttpServer(process.execPath, [GIFT_GENIUS, 'serve', '--port', '0', '--data', dataDir], {
+      ...env,
+      GIFTGEN_TOKEN: 'doctor-token-0123456789',
+    });
   }, 30_000);
   afterAll(() => server?.stop());
 
   it('doctor with -H Authorization: every check passes, and the token never appears in the report', async () => {
-    const { report } = await doctor({ kind: 'http', url: server.url, headers: { authorization: 'Bearer doctor-token-0123456789' } }, {});
+    const { report } = await doctor(
+      { kind: 'http', url: server.url, headers: { authorization: 'Bearer doctor-token-0123456789' } },
+      {},
+    );
     expectHealthy(report, 'http');
     expect(JSON.stringify(report)).not.toContain('doctor-token-0123456789');
   }, 60_000);

@@ -19,9 +19,42 @@ export function giftGeniusEnv(): { dataDir: string; env: Record<string, string> 
   writeFileSync(
     seed,
     JSON.stringify([
-      { id: 'pour-over-coffee-kit', title: 'Pour-over coffee kit', description: 'A glass dripper, filters and a gooseneck kettle.', price: 45, categories: ['kitchen'], interests: ['coffee'], ageMin: 16, ageMax: 99, relationships: ['sibling', 'friend', 'parent', 'partner'], occasions: ['birthday', 'christmas'] },
-      { id: 'star-projector', title: 'Star projector night light', description: 'Projects a rotating starry sky onto the ceiling.', price: 29.99, categories: ['home', 'toys'], interests: ['astronomy', 'sleep'], ageMin: 3, ageMax: 99, relationships: ['child', 'sibling', 'friend'], occasions: ['birthday', 'christmas', 'just-because'] },
-      { id: 'hiking-daypack', title: 'Lightweight hiking daypack', description: 'A 20-litre packable daypack.', price: 60, categories: ['outdoors'], interests: ['hiking', 'travel'], ageMin: 12, ageMax: 80, relationships: ['sibling', 'friend', 'partner', 'child'], occasions: ['birthday', 'graduation'] },
+      {
+        id: 'pour-over-coffee-kit',
+        title: 'Pour-over coffee kit',
+        description: 'A glass dripper, filters and a gooseneck kettle.',
+        price: 45,
+        categories: ['kitchen'],
+        interests: ['coffee'],
+        ageMin: 16,
+        ageMax: 99,
+        relationships: ['sibling', 'friend', 'parent', 'partner'],
+        occasions: ['birthday', 'christmas'],
+      },
+      {
+        id: 'star-projector',
+        title: 'Star projector night light',
+        description: 'Projects a rotating starry sky onto the ceiling.',
+        price: 29.99,
+        categories: ['home', 'toys'],
+        interests: ['astronomy', 'sleep'],
+        ageMin: 3,
+        ageMax: 99,
+        relationships: ['child', 'sibling', 'friend'],
+        occasions: ['birthday', 'christmas', 'just-because'],
+      },
+      {
+        id: 'hiking-daypack',
+        title: 'Lightweight hiking daypack',
+        description: 'A 20-litre packable daypack.',
+        price: 60,
+        categories: ['outdoors'],
+        interests: ['hiking', 'travel'],
+        ageMin: 12,
+        ageMax: 80,
+        relationships: ['sibling', 'friend', 'partner', 'child'],
+        occasions: ['birthday', 'graduation'],
+      },
     ]),
   );
   return { dataDir: join(dir, 'data'), env: { GIFTGEN_SEED_FILE: seed } };
@@ -30,7 +63,11 @@ export function giftGeniusEnv(): { dataDir: string; env: Record<string, string> 
 /**
  * Start a server that logs `{"event":"listening","url":…}` on stderr; resolve with its URL.
  */
-export async function startHttpServer(command: string, args: string[], env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startHttpServer(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -100,10 +137,30 @@ export class TranscriptBuilder {
   }
 
   /** A request and its answer. `reply` is the whole response message, or an outcome without one. */
-  request(conn: string, method: string, params: unknown, reply: Record<string, unknown> | 'timeout' | 'closed', options: { label?: string; raw?: Record<string, unknown>; httpStatus?: number } = {}): this {
-    const message = options.raw ?? { jsonrpc: '2.0', id: this.nextId++, method, ...(params !== undefined && { params }) };
+  request(
+    conn: string,
+    method: string,
+    params: unknown,
+    reply: Record<string, unknown> | 'timeout' | 'closed',
+    options: { label?: string; raw?: Record<string, unknown>; httpStatus?: number } = {},
+  ): this {
+    const message = options.raw ?? {
+      jsonrpc: '2.0',
+      id: this.nextId++,
+      method,
+      ...(params !== undefined && { params }),
+    };
     const sentSeq = this.outbound(conn, message);
-    const x: Exchange = { conn, id: message.id as number, method, sentSeq, outcome: 'timeout', ms: 5, ...(options.label && { label: options.label }), ...(options.httpStatus && { httpStatus: options.httpStatus }) };
+    const x: Exchange = {
+      conn,
+      id: message.id as number,
+      method,
+      sentSeq,
+      outcome: 'timeout',
+      ms: 5,
+      ...(options.label && { label: options.label }),
+      ...(options.httpStatus && { httpStatus: options.httpStatus }),
+    };
     if (typeof reply === 'object') {
       x.replySeq = this.inbound(conn, reply);
       x.outcome = 'reply';
@@ -118,7 +175,13 @@ export class TranscriptBuilder {
   }
 
   err(conn: string, method: string, params: unknown, code: number, label?: string, data?: unknown): this {
-    return this.request(conn, method, params, { jsonrpc: '2.0', id: this.nextId, error: { code, message: 'x', ...(data !== undefined && { data }) } }, { label });
+    return this.request(
+      conn,
+      method,
+      params,
+      { jsonrpc: '2.0', id: this.nextId, error: { code, message: 'x', ...(data !== undefined && { data }) } },
+      { label },
+    );
   }
 
   build(): Transcript {
@@ -136,15 +199,30 @@ export class TranscriptBuilder {
   }
 }
 
-export const CAPS = { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} };
-export const INIT_RESULT = (version = '2025-11-25', capabilities: Record<string, unknown> = CAPS) => ({ protocolVersion: version, capabilities, serverInfo: { name: 's', version: '1' } });
+export const CAPS = {
+  tools: { listChanged: true },
+  resources: { subscribe: true },
+  prompts: {},
+  logging: {},
+  completions: {},
+};
+export const INIT_RESULT = (version = '2025-11-25', capabilities: Record<string, unknown> = CAPS) => ({
+  protocolVersion: version,
+  capabilities,
+  serverInfo: { name: 's', version: '1' },
+});
 
 /** A healthy legacy main session: handshake, listings, probes. */
-export function healthyMain(b: TranscriptBuilder, options: { tools?: unknown[]; tools2?: unknown[]; capabilities?: Record<string, unknown> } = {}): string {
+export function healthyMain(
+  b: TranscriptBuilder,
+  options: { tools?: unknown[]; tools2?: unknown[]; capabilities?: Record<string, unknown> } = {},
+): string {
   const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
   b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', options.capabilities ?? CAPS), 'initialize');
   b.outbound(c, { jsonrpc: '2.0', method: 'notifications/initialized' });
-  const tools = options.tools ?? [{ name: 'echo', inputSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } }];
+  const tools = options.tools ?? [
+    { name: 'echo', inputSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } },
+  ];
   b.ok(c, 'tools/list', undefined, { tools }, 'list-1');
   b.ok(c, 'resources/list', undefined, { resources: [{ uri: 'x://1', name: '1' }] }, 'list-1');
   b.ok(c, 'prompts/list', undefined, { prompts: [] }, 'list-1');

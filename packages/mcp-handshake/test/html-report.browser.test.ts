@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transcript } from '../src/types.js';
 import { CLI, fixture, GIFT_GENIUS, giftGeniusEnv } from './helpers.js';
@@ -27,7 +27,7 @@ async function open(browser: Browser, file: string, shot: string) {
   const arrows = await page.locator('#sequence g.msg').count();
   const box = await page.locator('#sequence').boundingBox();
   await page.screenshot({ path: join(shots, shot), clip: { x: 0, y: 0, width: 1040, height: 900 } });
-  const text = await page.locator('body').innerText();
+  const text = await page.locator('body').textContent();
   await context.close();
   return { errors, requests, arrows, box, text };
 }
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('the HTML report in a real browser', () => {
     spawnSync(
       process.execPath,
       [CLI, 'tap', '--out', out, '--', process.execPath, fixture('passive-undeclared-list-changed.mjs')],
-      { input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n', encoding: 'utf8' },
+      { input: `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`, encoding: 'utf8' },
     );
     const html = join(dir, 'check.html');
     spawnSync(process.execPath, [CLI, 'check', '--html', html, out], { encoding: 'utf8' });

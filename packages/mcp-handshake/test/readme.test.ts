@@ -14,7 +14,11 @@ const README = readFileSync(fileURLToPath(new URL('../README.md', import.meta.ur
 const IGNORED = new Set(['-h', '--help', '-V', '--version']);
 /** Long options, and one-letter short ones (not `-removed` in `+added -removed`). */
 const flagsIn = (text: string) =>
-  new Set([...text.matchAll(/(?<![\w-])(--[a-zA-Z][\w-]*|-[a-zA-Z](?![\w-]))/g)].map((m) => m[1]!).filter((f) => !IGNORED.has(f)));
+  new Set(
+    [...text.matchAll(/(?<![\w-])(--[a-zA-Z][\w-]*|-[a-zA-Z](?![\w-]))/g)]
+      .map((m) => m[1]!)
+      .filter((f) => !IGNORED.has(f)),
+  );
 
 const help = (args: string[]) => {
   const r = spawnSync(process.execPath, [CLI, ...args, '--help'], { encoding: 'utf8' });
@@ -23,15 +27,25 @@ const help = (args: string[]) => {
 };
 const block = (text: string, name: string) => text.split(new RegExp(`^${name}:$`, 'm'))[1]?.split(/^\S.*:$/m)[0] ?? '';
 const helpFlags = (text: string) =>
-  flagsIn(block(text, 'Options').split('\n').map((l) => /^\s+((?:-[a-zA-Z], )?--?[a-zA-Z][\w-]*)/.exec(l)?.[1] ?? '').join(' '));
+  flagsIn(
+    block(text, 'Options')
+      .split('\n')
+      .map((l) => /^\s+((?:-[a-zA-Z], )?--?[a-zA-Z][\w-]*)/.exec(l)?.[1] ?? '')
+      .join(' '),
+  );
 const helpCommands = () =>
-  block(help([]), 'Commands').split('\n').map((l) => /^\s{2}([a-z][\w-]*)/.exec(l)?.[1]).filter((c): c is string => !!c && c !== 'help');
+  block(help([]), 'Commands')
+    .split('\n')
+    .map((l) => /^\s{2}([a-z][\w-]*)/.exec(l)?.[1])
+    .filter((c): c is string => !!c && c !== 'help');
 
 const commandsPart = README.split(/^## Commands$/m)[1]!.split(/^## /m)[0]!;
 const [commonPart, ...sectionParts] = commandsPart.split(/^### /m);
 const common = flagsIn(commonPart!);
 const sections = new Map(sectionParts.map((part) => [/^`([a-z][\w-]*)/.exec(part)![1]!, flagsIn(part)]));
-const ownOnly = new Set(sectionParts.filter((part) => /Its own options only/.test(part)).map((part) => /^`([a-z][\w-]*)/.exec(part)![1]!));
+const ownOnly = new Set(
+  sectionParts.filter((part) => /Its own options only/.test(part)).map((part) => /^`([a-z][\w-]*)/.exec(part)![1]!),
+);
 
 describe('mcp-handshake README: commands and options match --help', () => {
   it('a section per command, and only those', () => {

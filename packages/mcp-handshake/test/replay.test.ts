@@ -1,13 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ReplayServer } from '../src/replay/replay-server.js';
 import { recordedSteps } from '../src/replay/recorded-session.js';
+import { ReplayServer } from '../src/replay/replay-server.js';
 import type { Transcript } from '../src/types.js';
 import { CLI, GIFT_GENIUS, giftGeniusEnv } from './helpers.js';
-import { connect, wireName, WIRES, type Endpoint } from './sdk-clients.js';
+import { connect, type Endpoint, WIRES, wireName } from './sdk-clients.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'replay-'));
 const gg = giftGeniusEnv();
@@ -32,7 +32,7 @@ async function session(endpoint: Endpoint, wire: (typeof WIRES)[number]) {
  * SDK runs its server/discover probe in a sibling process over stdio, which gets a file of its own.
  */
 async function record(wire: (typeof WIRES)[number], name: string) {
-  const out = join(dir, name) + '/';
+  const out = `${join(dir, name)}/`;
   const answers = await session(
     {
       transport: 'stdio',

@@ -8,7 +8,7 @@ import { jsonrpcEnvelope } from '../src/checks/jsonrpc-envelope.js';
 import { pagination } from '../src/checks/pagination.js';
 import { toolSchemas } from '../src/checks/tool-schemas.js';
 import { undeclaredMethods } from '../src/checks/undeclared-methods.js';
-import { CAPS, INIT_RESULT, healthyMain, TranscriptBuilder } from './helpers.js';
+import { CAPS, healthyMain, INIT_RESULT, TranscriptBuilder } from './helpers.js';
 
 describe('jsonrpc-envelope', () => {
   it('a transport-level HTTP 400 carrying id null is not an envelope failure', () => {
@@ -102,7 +102,10 @@ describe('capabilities-backed', () => {
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { resources: {} }), 'initialize');
     b.err(c, 'resources/list', undefined, -32601, 'list-1');
-    expect(capabilitiesBacked.run(b.build())).toMatchObject({ status: 'warn', findings: [{ code: 'capabilities-backed/refused' }] });
+    expect(capabilitiesBacked.run(b.build())).toMatchObject({
+      status: 'warn',
+      findings: [{ code: 'capabilities-backed/refused' }],
+    });
   });
 });
 

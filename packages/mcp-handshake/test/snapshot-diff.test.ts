@@ -65,7 +65,7 @@ describe('diff classifies every change', () => {
     );
     expect(codes(base, next)).toEqual(
       [
-        'breaking argument-removed tool suggest_gifts /' + optional,
+        `breaking argument-removed tool suggest_gifts /${optional}`,
         'breaking required-argument-added tool suggest_gifts /recipientName',
         'breaking input-enum-narrowed tool suggest_gifts /relationship',
         'breaking input-type-narrowed tool suggest_gifts /age',

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transcript } from '../src/types.js';
 import { CLI, GIFT_GENIUS, giftGeniusEnv, startHttpServer } from './helpers.js';
 import { connect, WIRES } from './sdk-clients.js';
-import { startTap, type RunningTap } from './tap-helpers.js';
+import { type RunningTap, startTap } from './tap-helpers.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, GIFT_GENIUS, giftGeniusEnv, ROOT, startHttpServer } from './helpers.js';
-import { connect, wireName, WIRES, type Endpoint } from './sdk-clients.js';
-import { startTap, type RunningTap } from './tap-helpers.js';
+import { GIFT_GENIUS, giftGeniusEnv, ROOT, startHttpServer } from './helpers.js';
+import { connect, type Endpoint, WIRES, wireName } from './sdk-clients.js';
+import { type RunningTap, startTap } from './tap-helpers.js';
 
 const EVERYTHING = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 

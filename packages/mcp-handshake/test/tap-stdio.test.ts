@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../src/types.js';
 import { CLI, GIFT_GENIUS, giftGeniusEnv, ROOT } from './helpers.js';
-import { connect, wireName, WIRES, type Endpoint } from './sdk-clients.js';
+import { connect, type Endpoint, WIRES, wireName } from './sdk-clients.js';
 
 const EVERYTHING = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const dir = mkdtempSync(join(tmpdir(), 'tap-stdio-'));
@@ -90,7 +90,7 @@ function runRaw(args: string[], lines: string[], env: Record<string, string> = {
     let answered = 0;
     let sent = 0;
     const next = () => {
-      if (sent < lines.length) child.stdin.write(lines[sent++] + '\n');
+      if (sent < lines.length) child.stdin.write(`${lines[sent++]}\n`);
       else child.stdin.end();
     };
     child.stdout.on('data', (c: Buffer) => {
@@ -138,7 +138,7 @@ describe('tap over stdio: bytes, stderr, exit code and signals pass through', ()
     const sent = t.events.filter((e) => e.dir === 'out' && e.kind === 'message');
     const received = t.events.filter((e) => e.dir === 'in' && e.kind === 'message');
     expect(sent.length).toBe(5);
-    expect(received.map((e) => JSON.stringify(e.message) + '\n').join('')).toBe(direct.stdout.toString('utf8'));
+    expect(received.map((e) => `${JSON.stringify(e.message)}\n`).join('')).toBe(direct.stdout.toString('utf8'));
     expect(t.exchanges.map((x) => [x.method, x.outcome])).toEqual([
       ['initialize', 'reply'],
       ['tools/list', 'reply'],

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseUrlProblem } from './database-url.js';
-import { SqliteCatalogStore } from './sqlite-store.js';
-import { packagePath } from '../package-root.js';
 import { createLogger } from '../observe/logger.js';
-import type { CatalogStore } from './store.js';
+import { packagePath } from '../package-root.js';
+import { databaseUrlProblem } from './database-url.js';
 import { parseCatalogFile } from './parse.js';
+import { SqliteCatalogStore } from './sqlite-store.js';
+import type { CatalogStore } from './store.js';
 
 /** The catalog authored in this repository, shipped with the package. */
 export const BUNDLED_CATALOG = packagePath('catalog', 'gifts.json');
@@ -14,7 +14,12 @@ export const BUNDLED_CATALOG = packagePath('catalog', 'gifts.json');
 export function loadBundledCatalog(path = process.env.GIFTGEN_SEED_FILE || BUNDLED_CATALOG) {
   const outcome = parseCatalogFile(readFileSync(path, 'utf8'), 'json');
   if (!outcome.ok) {
-    const detail = outcome.fileError ?? outcome.errors.slice(0, 5).map((e) => `row ${e.row} (${e.id}): ${e.problems.join('; ')}`).join('\n');
+    const detail =
+      outcome.fileError ??
+      outcome.errors
+        .slice(0, 5)
+        .map((e) => `row ${e.row} (${e.id}): ${e.problems.join('; ')}`)
+        .join('\n');
     throw new Error(`the seed catalog ${path} is invalid:\n${detail}`);
   }
   return outcome.gifts;
@@ -49,7 +54,8 @@ export async function openCatalog(dataDir: string, options: OpenCatalogOptions =
     const { PostgresCatalogStore } = await import('./postgres-store.js');
     return PostgresCatalogStore.open(databaseUrl, {
       seed: () => loadBundledCatalog(),
-      onError: (event, error) => log.warn({ event, err: error.message }, 'catalog database connection problem (handled)'),
+      onError: (event, error) =>
+        log.warn({ event, err: error.message }, 'catalog database connection problem (handled)'),
     });
   }
   const file = join(dataDir, 'giftgen.sqlite');
@@ -58,7 +64,9 @@ export async function openCatalog(dataDir: string, options: OpenCatalogOptions =
     store = new SqliteCatalogStore(file);
   } catch (error) {
     // SQLite's own words name no file ("unable to open database file").
-    throw new Error(`the catalog file ${file} could not be opened (${(error as Error).message}): check the folder is writable, or choose another with --data`);
+    throw new Error(
+      `the catalog file ${file} could not be opened (${(error as Error).message}): check the folder is writable, or choose another with --data`,
+    );
   }
   await store.seedIfEmpty(() => loadBundledCatalog());
   return store;

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import { GiftSchema, describeIssues, type Gift } from './schema.js';
+import { describeIssues, type Gift, GiftSchema } from './schema.js';
 
 export interface RowError {
   /** 1-based record number in the file (CSV: data row, not counting the header). */
@@ -10,10 +10,29 @@ export interface RowError {
 
 export type ParseOutcome = { ok: true; gifts: Gift[] } | { ok: false; errors: RowError[]; fileError?: string };
 
-const LIST_FIELDS = ['categories', 'interests', 'relationships', 'occasions', 'contains', 'presumesInterest', 'presumes', 'notFor', 'keywords'] as const;
+const LIST_FIELDS = [
+  'categories',
+  'interests',
+  'relationships',
+  'occasions',
+  'contains',
+  'presumesInterest',
+  'presumes',
+  'notFor',
+  'keywords',
+] as const;
 const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax', 'giftability'] as const;
 /** Optional columns: an empty cell means the field is absent. */
-const OPTIONAL_FIELDS = ['why', 'giftability', 'contains', 'presumesInterest', 'presumes', 'gender', 'notFor', 'keywords'] as const;
+const OPTIONAL_FIELDS = [
+  'why',
+  'giftability',
+  'contains',
+  'presumesInterest',
+  'presumes',
+  'gender',
+  'notFor',
+  'keywords',
+] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR) is
@@ -28,7 +47,8 @@ const unneutralise = (text: string) =>
 function csvRecordToObject(record: Record<string, string>): Record<string, unknown> {
   record = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, unneutralise(v)]));
   const out: Record<string, unknown> = { ...record };
-  for (const field of OPTIONAL_FIELDS) if (typeof out[field] === 'string' && (out[field] as string).trim() === '') delete out[field];
+  for (const field of OPTIONAL_FIELDS)
+    if (typeof out[field] === 'string' && (out[field] as string).trim() === '') delete out[field];
   for (const field of LIST_FIELDS) {
     if (!(field in out)) continue;
     if (typeof record[field] === 'string') {
@@ -56,12 +76,13 @@ export function parseCatalogFile(text: string, format: 'json' | 'csv'): ParseOut
     if (format === 'json') {
       const data: unknown = JSON.parse(text);
       const list = Array.isArray(data) ? data : (data as { gifts?: unknown })?.gifts;
-      if (!Array.isArray(list)) return { ok: false, errors: [], fileError: 'expected a JSON array of gifts (or {"gifts": [...]})' };
+      if (!Array.isArray(list))
+        return { ok: false, errors: [], fileError: 'expected a JSON array of gifts (or {"gifts": [...]})' };
       records = list;
     } else {
-      records = (parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[]).map(
-        csvRecordToObject,
-      );
+      records = (
+        parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[]
+      ).map(csvRecordToObject);
     }
   } catch (error) {
     return { ok: false, errors: [], fileError: `cannot parse ${format.toUpperCase()}: ${(error as Error).message}` };
@@ -89,12 +110,24 @@ export function formatFromPath(path: string): 'json' | 'csv' {
 
 /** CSV export mirrors what the importer reads. */
 export function giftsToCsv(gifts: Gift[]): string {
-  const header = ['id', 'title', 'description', 'price', 'categories', 'interests', 'ageMin', 'ageMax', 'relationships', 'occasions', ...OPTIONAL_FIELDS];
+  const header = [
+    'id',
+    'title',
+    'description',
+    'price',
+    'categories',
+    'interests',
+    'ageMin',
+    'ageMax',
+    'relationships',
+    'occasions',
+    ...OPTIONAL_FIELDS,
+  ];
   const cell = (value: unknown) => {
     const joined = value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value);
     const text = typeof value === 'number' ? joined : neutralise(joined);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = gifts.map((g) => header.map((h) => cell(g[h as keyof Gift])).join(','));
-  return [header.join(','), ...lines].join('\n') + '\n';
+  return `${[header.join(','), ...lines].join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Gift } from './schema.js';
-import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
 import { summarizeStats } from './stats.js';
+import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
 
 /** Keep this many change rows; a reader further behind is told "everything may have changed" (as SQLite). */
 const CHANGE_LOG_KEEP = 100_000;
@@ -115,7 +115,10 @@ export class PostgresCatalogStore implements CatalogStore {
    * Connects, applies pending migrations and, on an empty catalog, writes `seed()` — all
    * under one advisory lock, so concurrent first starts neither race on DDL nor seed twice.
    */
-  static async open(connectionString: string, options: PostgresStoreOptions & { seed?: () => Gift[] } = {}): Promise<PostgresCatalogStore> {
+  static async open(
+    connectionString: string,
+    options: PostgresStoreOptions & { seed?: () => Gift[] } = {},
+  ): Promise<PostgresCatalogStore> {
     const store = new PostgresCatalogStore(connectionString, options);
     try {
       await store.migrate(options.migrations ?? MIGRATIONS, options.seed);
@@ -140,12 +143,16 @@ export class PostgresCatalogStore implements CatalogStore {
           name text NOT NULL,
           applied_at timestamptz NOT NULL DEFAULT now()
         )`);
-        const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+        const applied = new Set(
+          (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+        );
         const known = new Set(migrations.map((m) => m.version));
         const unknown = [...applied].filter((v) => !known.has(v));
         if (unknown.length) {
           // A newer release migrated this database; running old code against it is not safe.
-          throw new Error(`the database has schema migrations this version does not know (${unknown.join(', ')}); upgrade gift-genius`);
+          throw new Error(
+            `the database has schema migrations this version does not know (${unknown.join(', ')}); upgrade gift-genius`,
+          );
         }
         for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
           if (applied.has(m.version)) continue;
@@ -172,7 +179,9 @@ export class PostgresCatalogStore implements CatalogStore {
 
   /** Applied migration versions, for tests and diagnostics. */
   async schemaVersions(): Promise<number[]> {
-    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    const { rows } = await this.pool.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
     return rows.map((r) => r.version);
   }
 
@@ -186,7 +195,10 @@ export class PostgresCatalogStore implements CatalogStore {
     const { rows } =
       afterId === undefined
         ? await this.pool.query<{ record: string }>('SELECT record FROM gifts ORDER BY id LIMIT $1', [limit + 1])
-        : await this.pool.query<{ record: string }>('SELECT record FROM gifts WHERE id > $1 ORDER BY id LIMIT $2', [afterId, limit + 1]);
+        : await this.pool.query<{ record: string }>('SELECT record FROM gifts WHERE id > $1 ORDER BY id LIMIT $2', [
+            afterId,
+            limit + 1,
+          ]);
     const items = rows.slice(0, limit).map((r) => JSON.parse(r.record) as Gift);
     return rows.length > limit ? { items, nextAfterId: items[items.length - 1]!.id } : { items };
   }
@@ -216,13 +228,20 @@ export class PostgresCatalogStore implements CatalogStore {
       'SELECT g.record, (SELECT max(revision) FROM changes) AS r FROM gifts g ORDER BY g.id',
     );
     if (rows.length === 0) return summarizeStats([], await this.revision());
-    return summarizeStats(rows.map((row) => JSON.parse(row.record) as Gift), Number(rows[0]!.r ?? 0));
+    return summarizeStats(
+      rows.map((row) => JSON.parse(row.record) as Gift),
+      Number(rows[0]!.r ?? 0),
+    );
   }
 
   async changesSince(revision: number): Promise<CatalogChange> {
     // One statement is one snapshot: the oldest/latest revisions and the rows agree, so a
     // commit landing between two queries can never be skipped by moving the cursor past it.
-    const { rows } = await this.pool.query<{ oldest: string | null; latest: string | null; changes: Array<{ r: number; id: string; kind: string }> | null }>(
+    const { rows } = await this.pool.query<{
+      oldest: string | null;
+      latest: string | null;
+      changes: Array<{ r: number; id: string; kind: string }> | null;
+    }>(
       `SELECT (SELECT min(revision) FROM changes) AS oldest,
               (SELECT max(revision) FROM changes) AS latest,
               (SELECT json_agg(json_build_object('r', revision, 'id', gift_id, 'kind', kind) ORDER BY revision)
@@ -235,7 +254,8 @@ export class PostgresCatalogStore implements CatalogStore {
     const latest = changes.length ? changes[changes.length - 1]!.r : Math.max(revision, Number(row.latest ?? 0));
     const changedIds = [...new Set(changes.map((c) => c.id))];
     // The log was pruned past this reader: all it can know is that anything may have changed.
-    if (oldest !== null && revision > 0 && oldest > revision + 1) return { revision: latest, listChanged: true, changedIds };
+    if (oldest !== null && revision > 0 && oldest > revision + 1)
+      return { revision: latest, listChanged: true, changedIds };
     return { revision: latest, listChanged: changes.some((c) => c.kind !== 'updated'), changedIds };
   }
 
@@ -253,7 +273,9 @@ export class PostgresCatalogStore implements CatalogStore {
    * SELECTs, so readers and `changesSince` never wait; it also holds off any other writer
    * that inserts into `changes` directly, which an advisory lock would not.
    */
-  private async writeTransaction<T>(body: (client: pg.PoolClient) => Promise<{ result: T; changed: boolean }>): Promise<T> {
+  private async writeTransaction<T>(
+    body: (client: pg.PoolClient) => Promise<{ result: T; changed: boolean }>,
+  ): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -262,7 +284,8 @@ export class PostgresCatalogStore implements CatalogStore {
         const { result, changed } = await body(client);
         if (changed) {
           const revision = await this.revisionOn(client);
-          if (revision > CHANGE_LOG_KEEP) await client.query('DELETE FROM changes WHERE revision <= $1', [revision - CHANGE_LOG_KEEP]);
+          if (revision > CHANGE_LOG_KEEP)
+            await client.query('DELETE FROM changes WHERE revision <= $1', [revision - CHANGE_LOG_KEEP]);
           // Delivered only if, and when, this transaction commits.
           await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, String(revision)]);
         }
@@ -277,14 +300,21 @@ export class PostgresCatalogStore implements CatalogStore {
     }
   }
 
-  async write(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
+  async write(
+    gifts: Gift[],
+    mode: 'merge' | 'replace',
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportResult> {
     return this.writeTransaction(async (client) => {
       const result = { added: 0, updated: 0, removed: 0, unchanged: 0, revision: 0 };
       // Under the writers' lock nothing else changes `gifts`, so this read stays true.
       const ids = [...new Set(gifts.map((g) => g.id))];
       const current = new Map<string, string>();
       for (let i = 0; i < ids.length; i += 10_000) {
-        const { rows } = await client.query<{ id: string; record: string }>('SELECT id, record FROM gifts WHERE id = ANY($1::text[])', [ids.slice(i, i + 10_000)]);
+        const { rows } = await client.query<{ id: string; record: string }>(
+          'SELECT id, record FROM gifts WHERE id = ANY($1::text[])',
+          [ids.slice(i, i + 10_000)],
+        );
         for (const row of rows) current.set(row.id, row.record);
       }
       let changed = false;
@@ -311,7 +341,13 @@ export class PostgresCatalogStore implements CatalogStore {
              SELECT * FROM unnest($1::text[], $2::float8[], $3::int[], $4::int[], $5::text[])
              ON CONFLICT (id) DO UPDATE SET price = excluded.price, age_min = excluded.age_min,
                age_max = excluded.age_max, record = excluded.record`,
-            [rows.map((g) => g.id), rows.map((g) => g.price), rows.map((g) => g.ageMin), rows.map((g) => g.ageMax), rows.map((g) => g.record)],
+            [
+              rows.map((g) => g.id),
+              rows.map((g) => g.price),
+              rows.map((g) => g.ageMin),
+              rows.map((g) => g.ageMax),
+              rows.map((g) => g.record),
+            ],
           );
           await this.logChanges(client, log);
           changed = true;
@@ -319,10 +355,16 @@ export class PostgresCatalogStore implements CatalogStore {
         onProgress?.(Math.min(start + WRITE_BATCH, gifts.length), gifts.length);
       }
       if (mode === 'replace') {
-        const { rows } = await client.query<{ id: string }>('DELETE FROM gifts WHERE NOT (id = ANY($1::text[])) RETURNING id', [ids]);
+        const { rows } = await client.query<{ id: string }>(
+          'DELETE FROM gifts WHERE NOT (id = ANY($1::text[])) RETURNING id',
+          [ids],
+        );
         const removed = rows.map((r) => r.id).sort();
         if (removed.length) {
-          await this.logChanges(client, removed.map((id) => [id, 'removed']));
+          await this.logChanges(
+            client,
+            removed.map((id) => [id, 'removed']),
+          );
           result.removed = removed.length;
           changed = true;
         }
@@ -334,7 +376,9 @@ export class PostgresCatalogStore implements CatalogStore {
 
   async remove(ids: string[]): Promise<number> {
     return this.writeTransaction(async (client) => {
-      const { rows } = await client.query<{ id: string }>('DELETE FROM gifts WHERE id = ANY($1::text[]) RETURNING id', [[...new Set(ids)]]);
+      const { rows } = await client.query<{ id: string }>('DELETE FROM gifts WHERE id = ANY($1::text[]) RETURNING id', [
+        [...new Set(ids)],
+      ]);
       const removed = new Set(rows.map((r) => r.id));
       // Logged in the caller's order, as the SQLite store does.
       const log = [...new Set(ids)].filter((id) => removed.has(id)).map((id): [string, string] => [id, 'removed']);
@@ -364,7 +408,12 @@ export class PostgresCatalogStore implements CatalogStore {
     const maxDelay = this.options.reconnectMaxMs ?? 5_000;
 
     const connect = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString: this.connectionString, application_name: 'gift-genius-listen', keepAlive: true, connectionTimeoutMillis: 5_000 });
+      const next = new pg.Client({
+        connectionString: this.connectionString,
+        application_name: 'gift-genius-listen',
+        keepAlive: true,
+        connectionTimeoutMillis: 5_000,
+      });
       let dropped = false;
       const lost = (error?: Error) => {
         if (dropped) return;

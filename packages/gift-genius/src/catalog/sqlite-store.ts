@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Gift } from './schema.js';
-import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
 import { summarizeStats } from './stats.js';
+import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
 
 /** Keep this many change rows; a reader further behind is told "everything may have changed". */
 const CHANGE_LOG_KEEP = 100_000;
@@ -45,7 +45,9 @@ export class SqliteCatalogStore implements CatalogStore {
     this.migrate();
     this.stmts = {
       get: this.db.prepare<[string], { record: string }>('SELECT record FROM gifts WHERE id = ?'),
-      pageFirst: this.db.prepare<[number], { id: string; record: string }>('SELECT id, record FROM gifts ORDER BY id LIMIT ?'),
+      pageFirst: this.db.prepare<[number], { id: string; record: string }>(
+        'SELECT id, record FROM gifts ORDER BY id LIMIT ?',
+      ),
       pageAfter: this.db.prepare<[string, number], { id: string; record: string }>(
         'SELECT id, record FROM gifts WHERE id > ? ORDER BY id LIMIT ?',
       ),
@@ -107,7 +109,8 @@ export class SqliteCatalogStore implements CatalogStore {
 
   async page(afterId: string | undefined, limit: number): Promise<GiftPage> {
     // One extra row tells whether another page follows without a count query.
-    const rows = afterId === undefined ? this.stmts.pageFirst.all(limit + 1) : this.stmts.pageAfter.all(afterId, limit + 1);
+    const rows =
+      afterId === undefined ? this.stmts.pageFirst.all(limit + 1) : this.stmts.pageAfter.all(afterId, limit + 1);
     const items = rows.slice(0, limit).map((r) => JSON.parse(r.record) as Gift);
     return rows.length > limit ? { items, nextAfterId: items[items.length - 1]!.id } : { items };
   }
@@ -143,11 +146,19 @@ export class SqliteCatalogStore implements CatalogStore {
     };
   }
 
-  async write(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
+  async write(
+    gifts: Gift[],
+    mode: 'merge' | 'replace',
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportResult> {
     return this.db.transaction(() => this.writeInTransaction(gifts, mode, onProgress)).immediate();
   }
 
-  private writeInTransaction(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): ImportResult {
+  private writeInTransaction(
+    gifts: Gift[],
+    mode: 'merge' | 'replace',
+    onProgress?: (done: number, total: number) => void,
+  ): ImportResult {
     const result = { added: 0, updated: 0, removed: 0, unchanged: 0, revision: 0 };
     const keep = new Set<string>();
     gifts.forEach((gift, i) => {
@@ -179,14 +190,16 @@ export class SqliteCatalogStore implements CatalogStore {
 
   async remove(ids: string[]): Promise<number> {
     let removed = 0;
-    this.db.transaction(() => {
-      for (const id of ids) {
-        if (this.stmts.remove.run(id).changes > 0) {
-          this.stmts.logChange.run(id, 'removed');
-          removed++;
+    this.db
+      .transaction(() => {
+        for (const id of ids) {
+          if (this.stmts.remove.run(id).changes > 0) {
+            this.stmts.logChange.run(id, 'removed');
+            removed++;
+          }
         }
-      }
-    }).immediate();
+      })
+      .immediate();
     return removed;
   }
 

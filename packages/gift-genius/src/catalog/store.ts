@@ -49,7 +49,11 @@ export interface CatalogStore {
   /** Changes committed after `revision` (by this process or any other). */
   changesSince(revision: number): Promise<CatalogChange>;
   /** Insert or update the given records; `replace` also removes records not in the set. */
-  write(gifts: Gift[], mode: 'merge' | 'replace', onProgress?: (done: number, total: number) => void): Promise<ImportResult>;
+  write(
+    gifts: Gift[],
+    mode: 'merge' | 'replace',
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportResult>;
   remove(ids: string[]): Promise<number>;
   /**
    * Optional push of "something changed" (e.g. Postgres LISTEN/NOTIFY), so servers need

@@ -7,7 +7,11 @@ export interface HandshakeCounters {
   /** A bounded, printable metrics label for a client name. */
   clientLabel(name: string | undefined): string;
 }
-export const NO_COUNTERS: HandshakeCounters = { handshakes: { inc: () => undefined }, negotiationFailures: { inc: () => undefined }, clientLabel: () => 'unknown' };
+export const NO_COUNTERS: HandshakeCounters = {
+  handshakes: { inc: () => undefined },
+  negotiationFailures: { inc: () => undefined },
+  clientLabel: () => 'unknown',
+};
 
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -97,8 +101,22 @@ export class HandshakeTap {
       const code = message.error.code;
       const reason = code === UNSUPPORTED_PROTOCOL_VERSION ? 'unsupported_version' : `error_${String(code)}`;
       this.metrics.negotiationFailures.inc({ reason, era, transport: this.transport });
-      if (pending.method === 'initialize' || pending.method === 'server/discover' || code === UNSUPPORTED_PROTOCOL_VERSION) {
-        this.log.warn({ ...base, event: 'negotiation_failed', method: pending.method, reason, code, message: str(message.error.message, 200) }, 'negotiation failed');
+      if (
+        pending.method === 'initialize' ||
+        pending.method === 'server/discover' ||
+        code === UNSUPPORTED_PROTOCOL_VERSION
+      ) {
+        this.log.warn(
+          {
+            ...base,
+            event: 'negotiation_failed',
+            method: pending.method,
+            reason,
+            code,
+            message: str(message.error.message, 200),
+          },
+          'negotiation failed',
+        );
       }
       return;
     }
@@ -107,9 +125,25 @@ export class HandshakeTap {
     const negotiated = pending.method === 'initialize' ? str(result.protocolVersion, 40) : pending.requested;
     if (pending.method === 'initialize' && negotiated !== pending.requested) {
       this.metrics.negotiationFailures.inc({ reason: 'counter_offer', era, transport: this.transport });
-      this.log.warn({ ...base, event: 'negotiation_counter_offer', negotiatedVersion: negotiated, reason: 'requested version not supported; offered our latest' }, 'counter-offered a protocol version');
+      this.log.warn(
+        {
+          ...base,
+          event: 'negotiation_counter_offer',
+          negotiatedVersion: negotiated,
+          reason: 'requested version not supported; offered our latest',
+        },
+        'counter-offered a protocol version',
+      );
     }
-    this.metrics.handshakes.inc({ client: this.metrics.clientLabel(pending.client.name), version: negotiated ?? 'unknown', era, transport: this.transport });
-    this.log.info({ ...base, negotiatedVersion: negotiated ?? null }, pending.method === 'initialize' ? 'initialize handshake' : 'server/discover');
+    this.metrics.handshakes.inc({
+      client: this.metrics.clientLabel(pending.client.name),
+      version: negotiated ?? 'unknown',
+      era,
+      transport: this.transport,
+    });
+    this.log.info(
+      { ...base, negotiatedVersion: negotiated ?? null },
+      pending.method === 'initialize' ? 'initialize handshake' : 'server/discover',
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 
 /**
  * Structured logs go to stderr (fd 2) on every lane: on stdio, stdout belongs to

@@ -22,7 +22,7 @@ export function syncLineLog(level = 'info'): Pick<Logger, 'info' | 'warn'> {
   const write = (n: number) => (fields: object, msg?: string) => {
     if (n < threshold) return;
     try {
-      writeSync(2, JSON.stringify({ level: n, time: Date.now(), service: 'gift-genius', ...fields, msg }) + '\n');
+      writeSync(2, `${JSON.stringify({ level: n, time: Date.now(), service: 'gift-genius', ...fields, msg })}\n`);
     } catch {
       /* stderr closed: nothing to tell */
     }

@@ -11,14 +11,12 @@ import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 export function withCachedJsonSchema<S extends StandardSchemaWithJSON>(schema: S): S {
   const std = schema['~standard'];
   const cache = new Map<string, Record<string, unknown>>();
-  const cached =
-    (io: 'input' | 'output') =>
-    (options: Parameters<typeof std.jsonSchema.input>[0]) => {
-      const key = `${io}\0${options?.target ?? ''}`;
-      let json = cache.get(key);
-      if (!json) cache.set(key, (json = std.jsonSchema[io](options)));
-      return json;
-    };
+  const cached = (io: 'input' | 'output') => (options: Parameters<typeof std.jsonSchema.input>[0]) => {
+    const key = `${io}\0${options?.target ?? ''}`;
+    let json = cache.get(key);
+    if (!json) cache.set(key, (json = std.jsonSchema[io](options)));
+    return json;
+  };
   return { '~standard': { ...std, jsonSchema: { input: cached('input'), output: cached('output') } } } as unknown as S;
 }
 

@@ -1,9 +1,17 @@
-import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 
 /** The capabilities this request's client declared: per request on the modern era, per connection on legacy. */
 export function clientCapabilities(server: McpServer, ctx: ServerContext): ClientCapabilities | undefined {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  return (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.server.getClientCapabilities();
+  return (
+    (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ??
+    server.server.getClientCapabilities()
+  );
 }
 
 /** Form-mode elicitation: a bare `elicitation: {}` means form (the pre-2025-11-25 shape). */

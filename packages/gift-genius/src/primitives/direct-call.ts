@@ -1,17 +1,27 @@
 import {
+  type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
-  PROTOCOL_VERSION_META_KEY,
-  SERVER_INFO_META_KEY,
-  type CallToolResult,
   type ClientCapabilities,
   type JSONRPCMessage,
+  PROTOCOL_VERSION_META_KEY,
+  SERVER_INFO_META_KEY,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
 import { SERVER_IDENTITY } from '../server.js';
 import { canPush, type Lane } from './lane.js';
 import { toolErrorResult } from './tool-errors.js';
-import { asksForBudget, getGift, GET_GIFT_TOOL, LOGGER_NAME, suggestGifts, suggestLogData, SUGGEST_TOOL, toolInput, type SuggestArgs } from './tools.js';
+import {
+  asksForBudget,
+  GET_GIFT_TOOL,
+  getGift,
+  LOGGER_NAME,
+  SUGGEST_TOOL,
+  type SuggestArgs,
+  suggestGifts,
+  suggestLogData,
+  toolInput,
+} from './tools.js';
 
 /*
  * The one hot path answered without the SDK's per-request machinery: a plain
@@ -46,7 +56,16 @@ const MODERN_META_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']); // JSONRPCRequestSchema is strict
 const CALL_PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 /** MCP's log levels in RFC 5424 order, as the SDK compares them. */
-export const LOG_LEVELS: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+export const LOG_LEVELS: readonly string[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 
 /**
  * The request's id and tool call, when it is a tools/call this path may take: the strict
@@ -54,7 +73,9 @@ export const LOG_LEVELS: readonly string[] = ['debug', 'info', 'notice', 'warnin
  * (a legacy call has no `_meta`: a progress token means progress notifications, the SDK's job).
  * Which era it is, is the transport's to say (the SDK's classifier); `meta` is what it reads.
  */
-export function plainToolCall(message: unknown): { id: string | number; name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL; args: Obj; meta?: Obj } | undefined {
+export function plainToolCall(
+  message: unknown,
+): { id: string | number; name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL; args: Obj; meta?: Obj } | undefined {
   if (!isObj(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
   for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
   const { id, params } = message;
@@ -88,10 +109,15 @@ export interface PreparedCall {
  * ready to run, or `undefined` when the SDK must answer it. Nothing runs here: the caller
  * admits the call (auth, limits) in between.
  */
-export function prepareDirectCall(app: GiftGenApp, call: PlainToolCall, ctx: DirectCallContext): PreparedCall | undefined {
+export function prepareDirectCall(
+  app: GiftGenApp,
+  call: PlainToolCall,
+  ctx: DirectCallContext,
+): PreparedCall | undefined {
   if ((call.meta !== undefined) !== (ctx.lane.era === 'modern')) return undefined; // an envelope is the modern era's, and only its
   const config = app.toolConfig;
-  if (!(call.name === SUGGEST_TOOL ? config.tools.suggest_gifts.enabled : config.tools.get_gift.enabled)) return undefined;
+  if (!(call.name === SUGGEST_TOOL ? config.tools.suggest_gifts.enabled : config.tools.get_gift.enabled))
+    return undefined;
   const input = toolInput(config, call.name);
   // Unknown argument names would be dropped by the schema; the SDK path decides what they mean.
   for (const key in call.args) if (!input.names.has(key)) return undefined;
@@ -101,7 +127,11 @@ export function prepareDirectCall(app: GiftGenApp, call: PlainToolCall, ctx: Dir
   if (validated instanceof Promise || validated.issues) return undefined;
   const args = validated.value as Obj;
   const respond = (result: CallToolResult): JSONRPCMessage =>
-    ({ jsonrpc: '2.0', id: call.id, result: ctx.lane.era === 'modern' ? stampModern(result) : result }) as JSONRPCMessage;
+    ({
+      jsonrpc: '2.0',
+      id: call.id,
+      result: ctx.lane.era === 'modern' ? stampModern(result) : result,
+    }) as JSONRPCMessage;
 
   if (call.name === GET_GIFT_TOOL) {
     const run = async () => [respond(await asToolError(app, () => getGift(app, args.id as string)))];
@@ -120,8 +150,13 @@ export function prepareDirectCall(app: GiftGenApp, call: PlainToolCall, ctx: Dir
         return [respond(toolErrorResult(error, app.log))];
       }
       // The SDK sends the legacy log message unless the session asked for a higher level.
-      if (!(ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel))) return [respond(suggestion.result)];
-      const log: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: suggestLogData(suggestion.ranking, suggestArgs.budget), logger: LOGGER_NAME } };
+      if (!(ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel)))
+        return [respond(suggestion.result)];
+      const log: JSONRPCMessage = {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'info', data: suggestLogData(suggestion.ranking, suggestArgs.budget), logger: LOGGER_NAME },
+      };
       return [log, respond(suggestion.result)];
     },
   };

@@ -1,5 +1,5 @@
+import { completable, type McpServer, ProtocolError } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { completable, ProtocolError, type McpServer } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
 import { OCCASION_SUGGESTIONS, RELATIONSHIP_SUGGESTIONS } from '../recommend/vocabulary.js';
 
@@ -18,13 +18,21 @@ const startingWith = (values: readonly string[], prefix: string, limit = 100) =>
 const promptSchemas = (() => {
   const memo = new WeakMap<GiftGenApp, ReturnType<typeof build>>();
   function build(app: GiftGenApp) {
-    const giftId = completable(z.string().describe('Gift id from the catalog'), (value) => startingWith(app.giftIds, value ?? ''));
+    const giftId = completable(z.string().describe('Gift id from the catalog'), (value) =>
+      startingWith(app.giftIds, value ?? ''),
+    );
     const relationship = completable(z.string().describe('Who the recipient is to you, e.g. "sister"'), (value) =>
       startingWith(RELATIONSHIP_SUGGESTIONS, value ?? ''),
     );
-    const occasion = completable(z.string().describe('e.g. "birthday"'), (value) => startingWith(OCCASION_SUGGESTIONS, value ?? ''));
+    const occasion = completable(z.string().describe('e.g. "birthday"'), (value) =>
+      startingWith(OCCASION_SUGGESTIONS, value ?? ''),
+    );
 
-    const descriptionArgs = z.object({ giftId, recipient: z.string().describe('Who it is for, e.g. "Anna"'), relationship: relationship.optional() });
+    const descriptionArgs = z.object({
+      giftId,
+      recipient: z.string().describe('Who it is for, e.g. "Anna"'),
+      relationship: relationship.optional(),
+    });
     const cardArgs = z.object({
       recipient: z.string().describe('Name of the recipient'),
       relationship,

@@ -40,12 +40,19 @@ export class RequestStateGuard {
   }
 
   static argsHash(args: Record<string, unknown>): string {
-    const canonical = JSON.stringify(Object.keys(args).sort().map((k) => [k, args[k]]));
+    const canonical = JSON.stringify(
+      Object.keys(args)
+        .sort()
+        .map((k) => [k, args[k]]),
+    );
     return createHash('sha256').update(canonical).digest('base64url');
   }
 
   mint(args: Record<string, unknown>, ctx: ServerContext): Promise<string> {
-    return this.codec.mint({ args: RequestStateGuard.argsHash(args), nonce: randomBytes(12).toString('base64url') }, ctx);
+    return this.codec.mint(
+      { args: RequestStateGuard.argsHash(args), nonce: randomBytes(12).toString('base64url') },
+      ctx,
+    );
   }
 
   /**
@@ -67,6 +74,8 @@ export class RequestStateGuard {
 
   /** Whether a verified state belongs to the call it arrived with; the reason when it does not. */
   mismatch(state: SuggestState, args: Record<string, unknown>): string | undefined {
-    return state.args === RequestStateGuard.argsHash(args) ? undefined : 'requestState belongs to a call with other arguments';
+    return state.args === RequestStateGuard.argsHash(args)
+      ? undefined
+      : 'requestState belongs to a call with other arguments';
   }
 }

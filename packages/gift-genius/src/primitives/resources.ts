@@ -1,4 +1,4 @@
-import { ProtocolError, ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { type McpServer, ProtocolError, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { Lane } from './lane.js';
@@ -13,7 +13,12 @@ const COMPLETION_LIMIT = 100;
  * McpServer lists template resources in one unpaged response, so `resources/list`
  * is answered here instead, with keyset paging straight from the store.
  */
-export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane, subscriptions = new Set<string>()): { subscriptions: Set<string> } {
+export function registerResources(
+  server: McpServer,
+  app: GiftGenApp,
+  lane: Lane,
+  subscriptions = new Set<string>(),
+): { subscriptions: Set<string> } {
   server.registerResource(
     'gift',
     new ResourceTemplate(GIFT_URI_TEMPLATE, {
@@ -36,7 +41,8 @@ export function registerResources(server: McpServer, app: GiftGenApp, lane: Lane
   server.server.setRequestHandler('resources/list', async (request) => {
     const cursor = request.params?.cursor;
     const afterId = cursor === undefined ? undefined : decodeCursor(cursor);
-    if (cursor !== undefined && afterId === undefined) throw new ProtocolError(INVALID_PARAMS, 'Invalid cursor', { cursor });
+    if (cursor !== undefined && afterId === undefined)
+      throw new ProtocolError(INVALID_PARAMS, 'Invalid cursor', { cursor });
     const page = await app.store.page(afterId, app.pageSize);
     return {
       resources: page.items.map((gift) => ({

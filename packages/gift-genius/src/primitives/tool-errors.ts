@@ -1,4 +1,4 @@
-import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
+import { type CallToolResult, ProtocolError } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import { CatalogUnavailableError } from '../catalog/guarded-store.js';
 

@@ -1,40 +1,48 @@
-import { z } from 'zod';
 import {
   acceptedContent,
+  type CallToolResult,
+  type ClientCapabilities,
   inputRequired,
   inputResponse,
   LOG_LEVEL_META_KEY,
-  type CallToolResult,
-  type ClientCapabilities,
   type McpServer,
   type RegisteredTool,
   type ServerContext,
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import type { GiftGenApp } from '../app.js';
 import { PRICE_BANDS, type Ranking } from '../recommend/rank.js';
-import { canAskUser, canPush, type Lane } from './lane.js';
-import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
-import { OPTIONAL_SUGGEST_ARGUMENTS, type ToolConfig } from './tool-config.js';
-import type { SuggestState } from './request-state.js';
-import { perConfig, withCachedJsonSchema } from './cached-schema.js';
-import { guardTool } from './tool-errors.js';
 import { suggestToolMeta, widgetResultMeta } from '../widget/meta.js';
+import { perConfig, withCachedJsonSchema } from './cached-schema.js';
+import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
+import { canAskUser, canPush, type Lane } from './lane.js';
+import type { SuggestState } from './request-state.js';
+import { OPTIONAL_SUGGEST_ARGUMENTS, type ToolConfig } from './tool-config.js';
+import { guardTool } from './tool-errors.js';
 
 type AskedForInput = ReturnType<typeof inputRequired>;
 
 const SUGGEST_DESCRIPTION =
-  'Suggests gift ideas from the GiftGen catalog for one recipient. Give the recipient\'s age and your relationship to them ' +
+  "Suggests gift ideas from the GiftGen catalog for one recipient. Give the recipient's age and your relationship to them " +
   '(e.g. "sister", "colleague"); add a budget in USD, their interests, the occasion and anything to avoid for better picks. ' +
   'Returns ranked ideas, each with a one-line reason.';
 
 const ARGUMENT_SCHEMAS = {
   age: z.number().int().min(0).max(120).describe('Recipient age in years'),
-  relationship: z.string().trim().min(1).max(60).describe('Who the recipient is to you, e.g. "sister", "partner", "colleague"'),
+  relationship: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .describe('Who the recipient is to you, e.g. "sister", "partner", "colleague"'),
   budget: z.number().positive().max(100_000).describe('Most you want to spend, in USD'),
   interests: z.array(z.string().trim().min(1).max(40)).max(10).describe('What they enjoy, e.g. ["coffee", "hiking"]'),
   occasion: z.string().trim().min(1).max(40).describe('e.g. "birthday", "christmas", "housewarming"'),
-  exclude: z.array(z.string().trim().min(1).max(40)).max(20).describe('Gift ids, categories or words to avoid, e.g. ["alcohol"]'),
+  exclude: z
+    .array(z.string().trim().min(1).max(40))
+    .max(20)
+    .describe('Gift ids, categories or words to avoid, e.g. ["alcohol"]'),
   count: z.number().int().min(1).max(10).describe('How many ideas, 1–10 (default 5)'),
 };
 
@@ -54,7 +62,12 @@ export const SuggestOutputZod = z.object({
   acrossPriceRanges: z.boolean().describe('True when no budget was given and the ideas span price ranges'),
   // Added in 0.4 (optional, so hosts that froze the earlier schema still accept results).
   unmet: z
-    .array(z.object({ kind: z.enum(['budget', 'exclusion', 'age', 'interest', 'occasion', 'catalog']), message: z.string() }))
+    .array(
+      z.object({
+        kind: z.enum(['budget', 'exclusion', 'age', 'interest', 'occasion', 'catalog']),
+        message: z.string(),
+      }),
+    )
     .optional()
     .describe('What could not be satisfied and what was done instead; empty when everything was'),
 });
@@ -84,7 +97,9 @@ export const GiftRecordZod = z.object({
 
 export const SuggestOutputSchema = withCachedJsonSchema(SuggestOutputZod);
 export const GiftRecordSchema = withCachedJsonSchema(GiftRecordZod);
-const GetGiftInput = withCachedJsonSchema(z.object({ id: z.string().trim().min(1).max(120).describe('Gift id, e.g. "pour-over-coffee-kit"') }));
+const GetGiftInput = withCachedJsonSchema(
+  z.object({ id: z.string().trim().min(1).max(120).describe('Gift id, e.g. "pour-over-coffee-kit"') }),
+);
 
 const BudgetAnswer = z.object({ budget: z.number().positive().max(100_000) });
 
@@ -112,7 +127,11 @@ export function buildSuggestInputSchema(config: ToolConfig) {
   const shape: Record<string, z.ZodType> = { age: ARGUMENT_SCHEMAS.age, relationship: ARGUMENT_SCHEMAS.relationship };
   for (const name of OPTIONAL_SUGGEST_ARGUMENTS) {
     if (!exposed.includes(name)) continue;
-    shape[name] = (name === 'count' ? z.number().int().min(1).max(maxCount).describe(`How many ideas, 1–${maxCount} (default 5)`) : ARGUMENT_SCHEMAS[name]).optional();
+    shape[name] = (
+      name === 'count'
+        ? z.number().int().min(1).max(maxCount).describe(`How many ideas, 1–${maxCount} (default 5)`)
+        : ARGUMENT_SCHEMAS[name]
+    ).optional();
   }
   return z.object(shape);
 }
@@ -125,9 +144,13 @@ function summarize(args: SuggestArgs, budget: number | undefined, ranking: Ranki
   const who = `${yourNoun(args.relationship)} (${args.age})`;
   const unmet = ranking.unmet.map((u) => `Note: ${u.message}`);
   if (ranking.gifts.length === 0) {
-    return [`No gift in the catalog fits ${who}${budget !== undefined ? ` within $${budget}` : ''}.`, ...unmet].join('\n');
+    return [`No gift in the catalog fits ${who}${budget !== undefined ? ` within $${budget}` : ''}.`, ...unmet].join(
+      '\n',
+    );
   }
-  const lines = ranking.gifts.map((g, i) => `${i + 1}. ${g.gift.title} — $${g.gift.price} (id: ${g.gift.id}): ${g.reason}`);
+  const lines = ranking.gifts.map(
+    (g, i) => `${i + 1}. ${g.gift.title} — $${g.gift.price} (id: ${g.gift.id}): ${g.reason}`,
+  );
   const head =
     budget !== undefined
       ? `Gift ideas for ${who}, up to $${budget}:`
@@ -152,7 +175,12 @@ export function budgetExposed(config: ToolConfig): boolean {
  * Whether a call without a budget asks the user for one: only a client that said it can
  * ask its user (form elicitation), on a lane that can carry the question.
  */
-export function asksForBudget(config: ToolConfig, lane: Lane, args: SuggestArgs, caps: ClientCapabilities | undefined): boolean {
+export function asksForBudget(
+  config: ToolConfig,
+  lane: Lane,
+  args: SuggestArgs,
+  caps: ClientCapabilities | undefined,
+): boolean {
   return args.budget === undefined && budgetExposed(config) && canAskUser(lane) && supportsFormElicitation(caps);
 }
 
@@ -175,8 +203,17 @@ export function suggestionStructured(ranking: Ranking, budget: number | undefine
 }
 
 /** The suggestion for settled arguments: the budget is known, or deliberately absent (`declined`: the user said no). */
-export function suggestGifts(app: GiftGenApp, args: SuggestArgs, budget: number | undefined, declined: boolean): { result: CallToolResult; ranking: Ranking } {
-  const ranking = app.rank({ ...args, budget, count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount) });
+export function suggestGifts(
+  app: GiftGenApp,
+  args: SuggestArgs,
+  budget: number | undefined,
+  declined: boolean,
+): { result: CallToolResult; ranking: Ranking } {
+  const ranking = app.rank({
+    ...args,
+    budget,
+    count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount),
+  });
   const structured = suggestionStructured(ranking, budget);
   const result: CallToolResult = {
     // 2025-06-18+: a tool returning structured content SHOULD also return it serialised in a text block
@@ -203,7 +240,10 @@ export const LOGGER_NAME = 'gift-genius';
 export async function getGift(app: GiftGenApp, id: string): Promise<CallToolResult> {
   const gift = await app.gift(id);
   if (!gift) {
-    return { isError: true, content: [{ type: 'text', text: `No gift with id "${id}". Use an id from suggest_gifts.` }] };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `No gift with id "${id}". Use an id from suggest_gifts.` }],
+    };
   }
   const record = { ...gift, uri: `gift://catalog/${gift.id}` };
   return {
@@ -219,10 +259,12 @@ export interface ToolInput {
 }
 
 const GET_GIFT_INPUT: ToolInput = { schema: GetGiftInput, names: new Set(['id']) };
-const suggestInput = perConfig((config: ToolConfig): ToolInput => ({
-  schema: suggestInputSchema(config),
-  names: new Set(Object.keys(buildSuggestInputSchema(config).shape)),
-}));
+const suggestInput = perConfig(
+  (config: ToolConfig): ToolInput => ({
+    schema: suggestInputSchema(config),
+    names: new Set(Object.keys(buildSuggestInputSchema(config).shape)),
+  }),
+);
 
 export function toolInput(config: ToolConfig, name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL): ToolInput {
   return name === SUGGEST_TOOL ? suggestInput(config) : GET_GIFT_INPUT;
@@ -267,15 +309,21 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
         // The SDK has already checked the seal and spent the state (RequestStateGuard.verify);
         // here it must belong to these very arguments.
         const state = ctx.mcpReq.requestState<SuggestState>();
-        const refusal = state ? app.stateGuard.mismatch(state, args as Record<string, unknown>) : 'requestState is missing';
-        if (refusal) return { isError: true, content: [{ type: 'text', text: `Refused: ${refusal}. Call suggest_gifts again.` }] };
+        const refusal = state
+          ? app.stateGuard.mismatch(state, args as Record<string, unknown>)
+          : 'requestState is missing';
+        if (refusal)
+          return { isError: true, content: [{ type: 'text', text: `Refused: ${refusal}. Call suggest_gifts again.` }] };
         budget = acceptedContent(ctx.mcpReq.inputResponses, 'budget', BudgetAnswer)?.budget;
         declined = budget === undefined;
       }
       const { result, ranking } = suggestGifts(app, args, budget, declined);
       // Modern requests ask for log messages per request (_meta log level); without one, none
       // is due, and skipping the call spares the SDK building an error it would then drop.
-      const wantsLog = lane.era === 'legacy' ? canPush(lane) : (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META_KEY] !== undefined;
+      const wantsLog =
+        lane.era === 'legacy'
+          ? canPush(lane)
+          : (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[LOG_LEVEL_META_KEY] !== undefined;
       if (wantsLog) await ctx.mcpReq.log('info', suggestLogData(ranking, budget), LOGGER_NAME).catch(() => undefined);
       return result;
     }),
@@ -285,7 +333,9 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
     GET_GIFT_TOOL,
     {
       title: config.tools.get_gift.title ?? 'Get gift details',
-      description: config.tools.get_gift.description ?? 'Returns the full catalog record of one gift, by the id suggest_gifts returned.',
+      description:
+        config.tools.get_gift.description ??
+        'Returns the full catalog record of one gift, by the id suggest_gifts returned.',
       inputSchema: GetGiftInput,
       outputSchema: GiftRecordSchema,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
@@ -317,7 +367,9 @@ export function applyToolConfig(handles: ToolHandles, config: ToolConfig): void 
   });
   handles.getGift.update({
     title: config.tools.get_gift.title ?? 'Get gift details',
-    description: config.tools.get_gift.description ?? 'Returns the full catalog record of one gift, by the id suggest_gifts returned.',
+    description:
+      config.tools.get_gift.description ??
+      'Returns the full catalog record of one gift, by the id suggest_gifts returned.',
   });
   applyEnabled(handles, config);
 }

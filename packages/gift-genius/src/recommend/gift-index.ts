@@ -1,5 +1,5 @@
 import type { Gift } from '../catalog/schema.js';
-import { isPlain, locations, rankGroups, signatureKey, type ItemGroup, type Locations, type Ranking } from './rank.js';
+import { type ItemGroup, isPlain, type Locations, locations, type Ranking, rankGroups, signatureKey } from './rank.js';
 import type { GiftQuery } from './score.js';
 import { exclusionWords } from './score.js';
 import { profilesOf, TextEngine } from './text.js';

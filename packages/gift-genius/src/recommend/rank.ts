@@ -3,16 +3,17 @@ import { reasonFor, unmetMessage } from './reasons.js';
 import {
   ageFit,
   exclusionWords,
+  type GateFailure,
   gate,
+  type ParsedQuery,
   parseQuery,
   priceFit,
   signatureScore,
-  type GateFailure,
-  type ParsedQuery,
 } from './score.js';
-import { profileKey, profilesOf, textProfile, TextEngine } from './text.js';
+import { profileKey, profilesOf, TextEngine, textProfile } from './text.js';
 
-export { parseQuery, type GiftQuery, type ParsedQuery } from './score.js';
+export { type GiftQuery, type ParsedQuery, parseQuery } from './score.js';
+
 import type { GiftQuery } from './score.js';
 
 /*
@@ -236,7 +237,7 @@ export function rankGroups(
       const at = bestInRun(run, hi, base, q, skipped.size ? skip : undefined);
       if (at < 0) continue;
       const s = base + priceFit(run.prices[at]!, q);
-      if (s > score || (s === score && run.items[at]!.id < gift!.id)) ((score = s), (gift = run.items[at]!));
+      if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
     }
     if (!gift || !facts) continue;
     if (bestByKey) {
@@ -310,7 +311,7 @@ function bestInRun(run: AgeRun, hi: number, base: number, q: ParsedQuery, skip?:
     for (let i = 0; i < hi; i++) {
       if (skip(items[i]!.id)) continue;
       const score = base + priceFit(prices[i]!, q);
-      if (score > bestScore) ((best = i), (bestScore = score));
+      if (score > bestScore) (best = i), (bestScore = score);
     }
     return best;
   }
@@ -353,7 +354,7 @@ function diversify(pool: readonly Candidate[], count: number): Candidate[] {
       bestValue = -Infinity;
     for (let i = 0; i < left.length; i++) {
       const value = left[i]!.score - LIKENESS_COST * closest[i]!;
-      if (value > bestValue) ((best = i), (bestValue = value));
+      if (value > bestValue) (best = i), (bestValue = value);
     }
     const pick = left.splice(best, 1)[0]!;
     closest.copyWithin(best, best + 1);

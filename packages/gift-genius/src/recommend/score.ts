@@ -1,15 +1,15 @@
 import type { Category, Gift, Interest, Occasion, Relationship } from '../catalog/schema.js';
 import { listingCode, productTitle, stem, words } from './text.js';
 import {
+  type ExclusionReading,
+  type InterestReading,
+  type OccasionReading,
   PRESUMPTION_SATISFIED_BY,
+  type RelationshipReading,
   readExclusion,
   readInterest,
   readOccasion,
   readRelationship,
-  type ExclusionReading,
-  type InterestReading,
-  type OccasionReading,
-  type RelationshipReading,
 } from './vocabulary.js';
 
 /*

@@ -1,12 +1,12 @@
 import {
-  INTERESTS,
-  OCCASIONS,
-  RELATIONSHIPS,
   type Category,
   type Content,
+  INTERESTS,
   type Interest,
+  OCCASIONS,
   type Occasion,
   type Presumption,
+  RELATIONSHIPS,
   type Relationship,
 } from '../catalog/schema.js';
 
@@ -704,7 +704,7 @@ export function readInterest(text: string): InterestReading {
     // Pairs of words first ("craft beer", "new dad"), then single words not already covered.
     for (let i = 0; i + 1 < tokens.length; i++) {
       const hit = CONCEPTS.get(`${tokens[i]} ${tokens[i + 1]}`);
-      if (hit) (add(hit), covered.add(i), covered.add(i + 1));
+      if (hit) add(hit), covered.add(i), covered.add(i + 1);
     }
     tokens.forEach((t, i) => {
       if (covered.has(i) || FILLER.has(t)) return;

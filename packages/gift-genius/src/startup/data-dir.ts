@@ -8,9 +8,15 @@ const FIX = 'choose another folder with --data (or GIFTGEN_DATA_DIR)';
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
 const reasonOf = (error: unknown) =>
-  ({ EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'read-only file system', ENOSPC: 'the disk is full', ENOENT: 'it takes no new files' } as Record<string, string>)[
-    codeOf(error) ?? ''
-  ] ?? (error as Error).message;
+  (
+    ({
+      EACCES: 'permission denied',
+      EPERM: 'operation not permitted',
+      EROFS: 'read-only file system',
+      ENOSPC: 'the disk is full',
+      ENOENT: 'it takes no new files',
+    }) as Record<string, string>
+  )[codeOf(error) ?? ''] ?? (error as Error).message;
 
 /**
  * Makes `dir` (and its missing parents) one level at a time. Node's `mkdirSync(…, { recursive: true })`
@@ -24,7 +30,8 @@ function makeFolder(dir: string): void {
     mkdirSync(dir);
   } catch (error) {
     if (codeOf(error) === 'EEXIST' && isFolder(dir)) return;
-    if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') throw new Error(`the data folder ${dir} cannot be created: ${parent} does not take new folders; ${FIX}`);
+    if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR')
+      throw new Error(`the data folder ${dir} cannot be created: ${parent} does not take new folders; ${FIX}`);
     throw new Error(`the data folder ${dir} cannot be created (${reasonOf(error)}): ${FIX}`);
   }
 }
@@ -44,19 +51,22 @@ function isFolder(path: string): boolean {
  * read-only mode and on /proc, where SQLite then fails with no path ("unable to open database file").
  */
 export function checkDataDir(dir: string): void {
-  let stats;
+  let stats: ReturnType<typeof statSync> | undefined;
   try {
     stats = statSync(dir);
   } catch {
     makeFolder(dir);
   }
-  if (stats && !stats.isDirectory()) throw new Error(`--data ${dir} is a file, not a folder: give a folder for the catalog (it is created if missing)`);
+  if (stats && !stats.isDirectory())
+    throw new Error(`--data ${dir} is a file, not a folder: give a folder for the catalog (it is created if missing)`);
   const probe = join(dir, `.giftgen-write-check-${process.pid}`);
   try {
     writeFileSync(probe, '');
     rmSync(probe, { force: true });
   } catch (error) {
-    throw new Error(`the data folder ${dir} is not writable (${reasonOf(error)}): make it writable for this user, or ${FIX}`);
+    throw new Error(
+      `the data folder ${dir} is not writable (${reasonOf(error)}): make it writable for this user, or ${FIX}`,
+    );
   }
   checkSqliteFile(join(dir, SQLITE_FILE));
 }
@@ -68,7 +78,9 @@ function checkSqliteFile(file: string): void {
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return; // made on first start
     if (codeOf(error) === 'EISDIR') throw new Error(`the catalog file ${file} is a folder: move it away, or ${FIX}`);
-    throw new Error(`the catalog file ${file} is read-only for this user (${reasonOf(error)}): make it writable, or ${FIX}`);
+    throw new Error(
+      `the catalog file ${file} is read-only for this user (${reasonOf(error)}): make it writable, or ${FIX}`,
+    );
   }
   try {
     const header = Buffer.alloc(SQLITE_HEADER.length);

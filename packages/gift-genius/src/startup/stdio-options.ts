@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { newProgram, withCommon, type CommonOptions } from '../cli-options.js';
+import { type CommonOptions, newProgram, withCommon } from '../cli-options.js';
 
 /**
  * The `stdio` command's options, in one place for both parses: cli.ts checks them before it answers

@@ -6,7 +6,9 @@ const FIX = 'fix the file (its keys: README, "Tools config"), or drop --tools-co
 
 /** zod's issues as one line for people: `tools.get_gift.title: expected string, received number; …`. */
 export function describeZodIssues(error: ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(top level)'}: ${issue.message}`).join('; ');
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(top level)'}: ${issue.message}`)
+    .join('; ');
 }
 
 /**
@@ -19,7 +21,12 @@ export async function checkToolsConfig(path: string): Promise<void> {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const what = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder' : `cannot be read (${(error as Error).message})`;
+    const what =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EISDIR'
+          ? 'is a folder'
+          : `cannot be read (${(error as Error).message})`;
     throw new Error(`the tools config ${path} ${what}: check --tools-config (or GIFTGEN_TOOLS_CONFIG)`);
   }
   let json: unknown;
@@ -31,6 +38,8 @@ export async function checkToolsConfig(path: string): Promise<void> {
   const { ToolConfigSchema } = await import('../primitives/tool-config.js');
   const parsed = ToolConfigSchema.safeParse(json);
   if (!parsed.success) {
-    throw new Error(`the tools config ${path} is invalid, ${plural(parsed.error.issues.length, 'problem')}: ${describeZodIssues(parsed.error)}; ${FIX}`);
+    throw new Error(
+      `the tools config ${path} is invalid, ${plural(parsed.error.issues.length, 'problem')}: ${describeZodIssues(parsed.error)}; ${FIX}`,
+    );
   }
 }

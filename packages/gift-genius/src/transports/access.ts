@@ -1,6 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode, verifyBearerToken, type AuthInfo } from '@modelcontextprotocol/server';
+import {
+  type AuthInfo,
+  bearerAuthChallengeResponse,
+  OAuthError,
+  OAuthErrorCode,
+  verifyBearerToken,
+} from '@modelcontextprotocol/server';
 
 export interface AccessOptions {
   /** Accepted bearer tokens; empty means the endpoint is open (loopback default). */
@@ -12,7 +18,9 @@ export interface AccessOptions {
 /** Tokens from GIFTGEN_TOKEN (comma-separated) and/or a file with one token per line. */
 export function loadTokens(env: string | undefined, file: string | undefined): string[] {
   const fromFile = file ? readFileSync(file, 'utf8').split(/\r?\n/) : [];
-  return [...(env ?? '').split(','), ...fromFile].map((t) => t.trim()).filter((t) => t.length > 0 && !t.startsWith('#'));
+  return [...(env ?? '').split(','), ...fromFile]
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0 && !t.startsWith('#'));
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest();
@@ -57,9 +65,15 @@ export class BearerAccess {
         verifier: {
           verifyAccessToken: async (token: string) => {
             const presented = digest(token);
-            if (!this.digests.some((d) => timingSafeEqual(d, presented))) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Unknown bearer token');
+            if (!this.digests.some((d) => timingSafeEqual(d, presented)))
+              throw new OAuthError(OAuthErrorCode.InvalidToken, 'Unknown bearer token');
             // Static tokens do not expire; the SDK requires an expiry, so each check grants an hour.
-            return { token, clientId: presented.toString('hex').slice(0, 16), scopes: [], expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+            return {
+              token,
+              clientId: presented.toString('hex').slice(0, 16),
+              scopes: [],
+              expiresAt: Math.floor(Date.now() / 1000) + 3600,
+            };
           },
         },
       });
@@ -68,4 +82,3 @@ export class BearerAccess {
     }
   }
 }
-

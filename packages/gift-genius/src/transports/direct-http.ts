@@ -1,9 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
-import { plainToolCall, prepareDirectCall, type DirectCallContext, type PlainToolCall, type PreparedCall } from '../primitives/direct-call.js';
+import {
+  type DirectCallContext,
+  type PlainToolCall,
+  type PreparedCall,
+  plainToolCall,
+  prepareDirectCall,
+} from '../primitives/direct-call.js';
 import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
-import type { AuthInfo } from '@modelcontextprotocol/server';
 import { EraMemo } from './era-memo.js';
 import type { LegacySessions } from './legacy-sessions.js';
 import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from './node-io.js';
@@ -57,7 +63,12 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
     const era = eras.classify(message, call, protocolVersionHeader, mcpMethodHeader);
     if (era === 'modern') {
       // Every standard header present and matching: the SDK answers anything less with its own error.
-      if (protocolVersionHeader !== MODERN_PROTOCOL_VERSION || mcpMethodHeader !== 'tools/call' || nodeHeader(req, 'mcp-name') !== call.name) return undefined;
+      if (
+        protocolVersionHeader !== MODERN_PROTOCOL_VERSION ||
+        mcpMethodHeader !== 'tools/call' ||
+        nodeHeader(req, 'mcp-name') !== call.name
+      )
+        return undefined;
       const clientCapabilities = call.meta?.[CLIENT_CAPABILITIES_META_KEY] as DirectCallContext['clientCapabilities'];
       return { call, context: { lane: MODERN_LANE, clientCapabilities }, sessionId: undefined };
     }
@@ -65,9 +76,11 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
     // The SDK's 2025 transport insists on both media types, and refuses a version header it does not support (400).
     const accept = nodeHeader(req, 'accept') ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
-    if (protocolVersionHeader !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersionHeader)) return undefined;
+    if (protocolVersionHeader !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersionHeader))
+      return undefined;
     const sessionId = nodeHeader(req, 'mcp-session-id') ?? undefined;
-    if (!sessions) return sessionId === undefined ? { call, context: { lane: STATELESS_LEGACY_LANE }, sessionId } : undefined;
+    if (!sessions)
+      return sessionId === undefined ? { call, context: { lane: STATELESS_LEGACY_LANE }, sessionId } : undefined;
     // Read only: the session is claimed (caller checked, idle clock reset) after authorization.
     const context = sessionId === undefined ? undefined : sessions.directContext(sessionId);
     return context && { call, context, sessionId };
@@ -77,7 +90,8 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
     let headers: Record<string, string> | undefined;
     if (taken.sessionId !== undefined) {
       // Someone else's session looks exactly like a missing one (LegacySessions.handle says the same).
-      if (!sessions!.claim(taken.sessionId, authInfo?.clientId)) return void writeWebResponse(res, jsonRpcErrorResponse(404, -32001, 'Session not found'));
+      if (!sessions!.claim(taken.sessionId, authInfo?.clientId))
+        return void writeWebResponse(res, jsonRpcErrorResponse(404, -32001, 'Session not found'));
       headers = { 'mcp-session-id': taken.sessionId };
     }
     const refused = options.admitToolCall(prepared.id);
@@ -87,18 +101,21 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
     // when run() settles, whether or not the client is still there to read the answer.
     const failed = (error: unknown) => {
       app.log.error({ event: 'direct_call_failed', err: (error as Error).message }, 'tool call failed');
-      if (!res.headersSent) void writeWebResponse(res, jsonRpcErrorResponse(500, -32603, 'Internal server error', prepared.id));
+      if (!res.headersSent)
+        void writeWebResponse(res, jsonRpcErrorResponse(500, -32603, 'Internal server error', prepared.id));
     };
     let answer: ReturnType<PreparedCall['run']>;
     try {
       answer = prepared.run();
     } catch (error) {
       options.leaveToolCall();
-      return failed(error);
+      failed(error);
+      return;
     }
     if (!(answer instanceof Promise)) {
       options.leaveToolCall();
-      return writeMessages(res, answer, headers);
+      writeMessages(res, answer, headers);
+      return;
     }
     answer.then((messages) => writeMessages(res, messages, headers), failed).finally(options.leaveToolCall);
   };

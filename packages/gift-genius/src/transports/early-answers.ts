@@ -34,7 +34,9 @@ const isAnswer = (v: unknown): v is CapturedAnswer => typeof v === 'object' && v
 export function readEarlyAnswers(path: string): EarlyAnswers | undefined {
   try {
     const v = JSON.parse(readFileSync(path, 'utf8')) as Partial<EarlyAnswers>;
-    return isRecordOfAnswers(v.initialize) && isAnswer(v.counterOffer) && isRecordOfAnswers(v.discover) ? (v as EarlyAnswers) : undefined;
+    return isRecordOfAnswers(v.initialize) && isAnswer(v.counterOffer) && isRecordOfAnswers(v.discover)
+      ? (v as EarlyAnswers)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -55,11 +57,12 @@ export function earlyAnswerFor(line: string, answers: EarlyAnswers): EarlyAnswer
   return discover && captured ? reply(discover.id, 'server/discover', captured) : undefined;
 }
 
-const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
 
 /** The captured answer with this request's id in the id's place: the SDK's serialization (JSON + newline), byte for byte. */
 const reply = (id: RequestId, method: EarlyAnswer['method'], captured: CapturedAnswer): EarlyAnswer => ({
   id,
   method,
-  line: JSON.stringify({ ...captured, id }) + '\n',
+  line: `${JSON.stringify({ ...captured, id })}\n`,
 });

@@ -36,16 +36,24 @@ export async function captureEarlyAnswers(): Promise<EarlyAnswers> {
   const app = new GiftGenApp({ store: new SqliteCatalogStore(':memory:'), log: createLogger('silent') });
   await app.start();
   try {
-    const answers: EarlyAnswers = { initialize: {}, counterOffer: await firstAnswer(app, initialize(UNSUPPORTED_LEGACY)), discover: {} };
-    if (resultOf(answers.counterOffer).protocolVersion === UNSUPPORTED_LEGACY) throw new Error(`the server accepted protocol version ${UNSUPPORTED_LEGACY}`);
+    const answers: EarlyAnswers = {
+      initialize: {},
+      counterOffer: await firstAnswer(app, initialize(UNSUPPORTED_LEGACY)),
+      discover: {},
+    };
+    if (resultOf(answers.counterOffer).protocolVersion === UNSUPPORTED_LEGACY)
+      throw new Error(`the server accepted protocol version ${UNSUPPORTED_LEGACY}`);
     for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
       const answer = await firstAnswer(app, initialize(version));
       // Only an echo is stored per version; any other answer is the counter-offer's business.
       if (resultOf(answer).protocolVersion === version) answers.initialize[version] = answer;
     }
-    const refusal = (await firstAnswer(app, discover(UNSUPPORTED_MODERN))) as { error?: { data?: { supported?: unknown } } };
+    const refusal = (await firstAnswer(app, discover(UNSUPPORTED_MODERN))) as {
+      error?: { data?: { supported?: unknown } };
+    };
     const modern = refusal.error?.data?.supported;
-    if (!Array.isArray(modern) || modern.length === 0) throw new Error(`no supported modern versions in ${JSON.stringify(refusal)}`);
+    if (!Array.isArray(modern) || modern.length === 0)
+      throw new Error(`no supported modern versions in ${JSON.stringify(refusal)}`);
     for (const version of modern as string[]) answers.discover[version] = await firstAnswer(app, discover(version));
     return answers;
   } finally {
@@ -54,7 +62,8 @@ export async function captureEarlyAnswers(): Promise<EarlyAnswers> {
 }
 
 function resultOf(answer: CapturedAnswer): Record<string, unknown> {
-  if (typeof answer.result !== 'object' || answer.result === null) throw new Error(`not a result: ${JSON.stringify(answer)}`);
+  if (typeof answer.result !== 'object' || answer.result === null)
+    throw new Error(`not a result: ${JSON.stringify(answer)}`);
   return answer.result as Record<string, unknown>;
 }
 
@@ -75,7 +84,7 @@ export async function firstLineOut(app: GiftGenApp, line: string): Promise<strin
       }
     });
   });
-  input.write(line + '\n');
+  input.write(`${line}\n`);
   try {
     return await answer;
   } finally {
@@ -84,4 +93,5 @@ export async function firstLineOut(app: GiftGenApp, line: string): Promise<strin
   }
 }
 
-const firstAnswer = async (app: GiftGenApp, opening: object) => JSON.parse(await firstLineOut(app, JSON.stringify(opening))) as CapturedAnswer;
+const firstAnswer = async (app: GiftGenApp, opening: object) =>
+  JSON.parse(await firstLineOut(app, JSON.stringify(opening))) as CapturedAnswer;

@@ -59,14 +59,18 @@ export const isClientCapabilities = (v: unknown) =>
   isObj(v) &&
   optional(v.experimental, objectOfObjects) &&
   optional(v.sampling, (s) => isObj(s) && optional(s.context, isObj) && optional(s.tools, isObj)) &&
-  optional(v.elicitation, (e) => isObj(e) && optional(e.form, (f) => isObj(f) && optional(f.applyDefaults, isBool)) && optional(e.url, isObj)) &&
+  optional(
+    v.elicitation,
+    (e) => isObj(e) && optional(e.form, (f) => isObj(f) && optional(f.applyDefaults, isBool)) && optional(e.url, isObj),
+  ) &&
   optional(v.roots, (r) => isObj(r) && optional(r.listChanged, isBool)) &&
   optional(v.tasks, isTasksCapability) &&
   optional(v.extensions, objectOfObjects);
 
 /** A JSON-RPC request as JSONRPCRequestSchema takes it: no other top-level member, an integer or string id. */
 function request(m: unknown): { id: RequestId; method: string; params: unknown } | undefined {
-  if (!isObj(m) || !keysWithin(m, ['jsonrpc', 'id', 'method', 'params']) || m.jsonrpc !== '2.0' || !isString(m.method)) return undefined;
+  if (!isObj(m) || !keysWithin(m, ['jsonrpc', 'id', 'method', 'params']) || m.jsonrpc !== '2.0' || !isString(m.method))
+    return undefined;
   if (!isString(m.id) && !Number.isSafeInteger(m.id)) return undefined;
   return { id: m.id as RequestId, method: m.method, params: m.params };
 }
@@ -77,10 +81,12 @@ function request(m: unknown): { id: RequestId; method: string; params: unknown }
  */
 export function legacyInitialize(message: unknown): { id: RequestId; protocolVersion: string } | undefined {
   const r = request(message);
-  if (!r || r.method !== 'initialize' || !isObj(r.params)) return undefined;
+  if (r?.method !== 'initialize' || !isObj(r.params)) return undefined;
   const p = r.params;
-  if (!isString(p.protocolVersion) || !isClientCapabilities(p.capabilities) || !isImplementation(p.clientInfo)) return undefined;
-  const plainMeta = (meta: unknown) => isObj(meta) && Object.keys(meta).every((k) => k !== 'progressToken' && !k.startsWith(RESERVED_META_PREFIX));
+  if (!isString(p.protocolVersion) || !isClientCapabilities(p.capabilities) || !isImplementation(p.clientInfo))
+    return undefined;
+  const plainMeta = (meta: unknown) =>
+    isObj(meta) && Object.keys(meta).every((k) => k !== 'progressToken' && !k.startsWith(RESERVED_META_PREFIX));
   if (!optional(p._meta, plainMeta)) return undefined;
   return { id: r.id, protocolVersion: p.protocolVersion };
 }
@@ -92,10 +98,16 @@ export function legacyInitialize(message: unknown): { id: RequestId; protocolVer
  */
 export function modernDiscover(message: unknown): { id: RequestId; protocolVersion: string } | undefined {
   const r = request(message);
-  if (!r || r.method !== 'server/discover' || !isObj(r.params) || !keysWithin(r.params, ['_meta'])) return undefined;
+  if (r?.method !== 'server/discover' || !isObj(r.params) || !keysWithin(r.params, ['_meta'])) return undefined;
   const meta = r.params._meta;
-  if (!isObj(meta) || !keysWithin(meta, [PROTOCOL_VERSION_KEY, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY])) return undefined;
+  if (!isObj(meta) || !keysWithin(meta, [PROTOCOL_VERSION_KEY, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY]))
+    return undefined;
   const version = meta[PROTOCOL_VERSION_KEY];
-  if (!isString(version) || !isClientCapabilities(meta[CLIENT_CAPABILITIES_KEY]) || !optional(meta[CLIENT_INFO_KEY], isImplementation)) return undefined;
+  if (
+    !isString(version) ||
+    !isClientCapabilities(meta[CLIENT_CAPABILITIES_KEY]) ||
+    !optional(meta[CLIENT_INFO_KEY], isImplementation)
+  )
+    return undefined;
   return { id: r.id, protocolVersion: version };
 }

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { HandshakeTap, NO_COUNTERS } from '../observe/handshake-tap.js';
-import { earlyAnswerFor, type EarlyAnswer, type EarlyAnswers } from './early-answers.js';
+import { type EarlyAnswer, type EarlyAnswers, earlyAnswerFor } from './early-answers.js';
 
 /** stdin as the stdio server takes it over from cli.ts. */
 export interface StdioHandoff {

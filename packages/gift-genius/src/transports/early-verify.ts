@@ -1,4 +1,4 @@
-import { serializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { type JSONRPCMessage, serializeMessage } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import type { EarlyAnswer } from './early-answers.js';
 
@@ -26,7 +26,12 @@ export class EarlyAnswerCheck {
     const sdk = serializeMessage(message as JSONRPCMessage);
     if (sdk !== early.line) {
       this.log.error(
-        { event: 'early_handshake_mismatch', method: early.method, early: early.line.slice(0, 4000), sdk: sdk.slice(0, 4000) },
+        {
+          event: 'early_handshake_mismatch',
+          method: early.method,
+          early: early.line.slice(0, 4000),
+          sdk: sdk.slice(0, 4000),
+        },
         'the early stdio answer differs from the SDK answer',
       );
     }

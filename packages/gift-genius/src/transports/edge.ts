@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { validateHostHeader, validateOriginHeader, type AuthInfo } from '@modelcontextprotocol/server';
-import { nodeHeader } from './node-io.js';
+import { type AuthInfo, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 import type { ServerMetrics } from '../observe/metrics.js';
 import type { BearerAccess } from './access.js';
 import type { RateLimiter } from './limits.js';
+import { nodeHeader } from './node-io.js';
 import { jsonRpcErrorResponse } from './responses.js';
 
 /** What the edge checks read of a request: its headers, wherever they come from (a web Request or node's IncomingMessage). */
@@ -50,7 +50,10 @@ export class EdgeGate {
     if (hostHeader && !HOST_SYNTAX.test(hostHeader)) return jsonRpcErrorResponse(403, -32000, 'Invalid Host header');
     const host = validateHostHeader(hostHeader, this.options.allowedHosts);
     if (host.ok && hostHeader !== null && this.goodHosts.size < 64) this.goodHosts.add(hostHeader);
-    const originCheck = host.ok && !this.options.anyOrigin ? validateOriginHeader(origin, this.options.allowedOrigins) : { ok: true as const };
+    const originCheck =
+      host.ok && !this.options.anyOrigin
+        ? validateOriginHeader(origin, this.options.allowedOrigins)
+        : { ok: true as const };
     const failed = !host.ok ? host : !originCheck.ok ? originCheck : undefined;
     return failed && jsonRpcErrorResponse(403, -32000, failed.message);
   }
@@ -61,14 +64,18 @@ export class EdgeGate {
    */
   authorize(head: RequestHead): Authorized | Promise<Authorized> {
     if (!this.options.access.enabled) return this.rateLimit(head, undefined);
-    return this.options.access.check(head.header('authorization'), head.endpoint()).then((checked) => (checked instanceof Response ? checked : this.rateLimit(head, checked)));
+    return this.options.access
+      .check(head.header('authorization'), head.endpoint())
+      .then((checked) => (checked instanceof Response ? checked : this.rateLimit(head, checked)));
   }
 
   private rateLimit(head: RequestHead, authInfo: AuthInfo | undefined): Authorized {
     const wait = this.options.rate.take(authInfo?.clientId ?? head.header(this.options.peerHeader) ?? 'unknown');
     if (wait > 0) {
       this.options.metrics.negotiationFailures.inc({ reason: 'rate_limited', era: 'any', transport: 'http' });
-      return jsonRpcErrorResponse(429, -32000, `Too many requests; retry in ${wait} s`, null, { 'retry-after': String(wait) });
+      return jsonRpcErrorResponse(429, -32000, `Too many requests; retry in ${wait} s`, null, {
+        'retry-after': String(wait),
+      });
     }
     return authInfo ? { authInfo } : OPEN;
   }

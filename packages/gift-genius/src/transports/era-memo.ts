@@ -1,6 +1,6 @@
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
-import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
 import type { PlainToolCall } from '../primitives/direct-call.js';
+import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
 
 export type CallEra = 'modern' | 'legacy' | 'other';
 
@@ -33,12 +33,27 @@ export class EraMemo {
     return this.keyChars;
   }
 
-  classify(message: unknown, call: PlainToolCall, protocolVersionHeader: string | undefined, mcpMethodHeader: string | undefined): CallEra {
+  classify(
+    message: unknown,
+    call: PlainToolCall,
+    protocolVersionHeader: string | undefined,
+    mcpMethodHeader: string | undefined,
+  ): CallEra {
     const key = `${protocolVersionHeader ?? ''}\n${mcpMethodHeader ?? ''}\n${call.meta === undefined ? '' : JSON.stringify(call.meta)}`;
     let verdict = this.verdicts.get(key);
     if (verdict === undefined) {
-      const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader, mcpMethodHeader, body: message });
-      verdict = route.kind === 'legacy' ? 'legacy' : route.kind === 'modern' && route.classification.revision === MODERN_PROTOCOL_VERSION ? 'modern' : 'other';
+      const route = classifyInboundRequest({
+        httpMethod: 'POST',
+        protocolVersionHeader,
+        mcpMethodHeader,
+        body: message,
+      });
+      verdict =
+        route.kind === 'legacy'
+          ? 'legacy'
+          : route.kind === 'modern' && route.classification.revision === MODERN_PROTOCOL_VERSION
+            ? 'modern'
+            : 'other';
       // Bounded in count and in size: a client cycling or inflating envelopes only costs the classification it
       // would have cost anyway.
       if (key.length > MAX_MEMO_KEY_CHARS) return verdict;

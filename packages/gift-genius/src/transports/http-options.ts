@@ -77,4 +77,3 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   maxStreamQueueBytes: 64 * 1024,
   maxStreamIdChars: 256,
 };
-

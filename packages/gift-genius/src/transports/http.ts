@@ -1,31 +1,32 @@
-import { createServer, type IncomingMessage, type ServerResponse, type Server as HttpServer } from 'node:http';
+import { createServer, type Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
+  type AuthInfo,
   createMcpHandler,
   isJsonContentType,
   isLegacyRequest,
   legacyStatelessFallback,
-  type AuthInfo,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
+import { RateLimitedLog } from '../observe/rate-limited-log.js';
 import { createGiftServer } from '../server.js';
-import { LegacySessions } from './legacy-sessions.js';
 import { BearerAccess } from './access.js';
 import { boundedStream } from './bounded-stream.js';
-import { EdgeGate, nodeHead, type Authorized } from './edge.js';
 import { createDirectPath } from './direct-http.js';
+import { type Authorized, EdgeGate, nodeHead } from './edge.js';
+import { invalidInitialize } from './initialize-check.js';
+import { LegacySessions } from './legacy-sessions.js';
+import { ConcurrencyGate, RateLimiter } from './limits.js';
 import { listenRefusal } from './listen-check.js';
 import { nodeHeader, writeWebResponse } from './node-io.js';
-import { RateLimitedLog } from '../observe/rate-limited-log.js';
-import { invalidInitialize } from './initialize-check.js';
-import { ConcurrencyGate, RateLimiter } from './limits.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
 
 export { DEFAULT_HTTP_OPTIONS, type HttpOptions } from './http-options.js';
+
 import type { HttpOptions } from './http-options.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -50,14 +51,21 @@ export interface RunningHttpServer {
  * Host/Origin checks, bearer tokens and rate (EdgeGate, the same for both paths), CORS
  * for browser-based inspectors, /healthz and /metrics.
  */
-export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, options: HttpOptions): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  app: GiftGenApp,
+  metrics: ServerMetrics,
+  options: HttpOptions,
+): Promise<RunningHttpServer> {
   const onerror = (error: Error) => app.log.debug({ event: 'http_mcp_error', err: error.message }, 'request rejected');
-  const modern = createMcpHandler(() => createGiftServer(app, { transport: 'http', era: 'modern', sessions: 'stateless' }).server, {
-    legacy: 'reject',
-    maxRequestBodySize: options.maxRequestBodySize,
-    maxSubscriptions: options.maxListenStreams,
-    onerror,
-  });
+  const modern = createMcpHandler(
+    () => createGiftServer(app, { transport: 'http', era: 'modern', sessions: 'stateless' }).server,
+    {
+      legacy: 'reject',
+      maxRequestBodySize: options.maxRequestBodySize,
+      maxSubscriptions: options.maxListenStreams,
+      onerror,
+    },
+  );
   const sessions =
     options.legacyHttp === 'sessions'
       ? new LegacySessions(app, metrics, {
@@ -68,9 +76,13 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       : undefined;
   const stateless = sessions
     ? undefined
-    : legacyStatelessFallback(() => createGiftServer(app, { transport: 'http', era: 'legacy', sessions: 'stateless' }).server, onerror, {
-        maxRequestBodySize: options.maxRequestBodySize,
-      });
+    : legacyStatelessFallback(
+        () => createGiftServer(app, { transport: 'http', era: 'legacy', sessions: 'stateless' }).server,
+        onerror,
+        {
+          maxRequestBodySize: options.maxRequestBodySize,
+        },
+      );
 
   // The SDK's listen router fans these out to every open subscriptions/listen stream that asked for them.
   app.on('resourcesListChanged', () => modern.notify.resourcesChanged());
@@ -83,15 +95,29 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 
   const access = new BearerAccess({ tokens: options.tokens, authorizationServers: options.authorizationServers });
   const rate = new RateLimiter(options.rateLimitPerSecond, options.rateLimitBurst);
-  const edge = new EdgeGate({ allowedHosts, allowedOrigins, anyOrigin, access, rate, metrics, peerHeader: PEER_HEADER });
+  const edge = new EdgeGate({
+    allowedHosts,
+    allowedOrigins,
+    anyOrigin,
+    access,
+    rate,
+    metrics,
+    peerHeader: PEER_HEADER,
+  });
   const toolCalls = new ConcurrencyGate(options.maxConcurrentToolCalls);
   let inFlight = 0;
   let draining = false;
 
   /** Admits a tool call (a 503 when draining or at the concurrency limit); the caller must call `leave` once it is answered. */
   const admitToolCall = (id: string | number | null): Response | undefined => {
-    if (draining) return jsonRpcErrorResponse(503, -32000, 'Server is shutting down; retry on another instance', id, { 'retry-after': '5' });
-    if (!toolCalls.tryEnter()) return jsonRpcErrorResponse(503, -32000, `Busy: ${toolCalls.limit} tool calls in progress; retry shortly`, id, { 'retry-after': '1' });
+    if (draining)
+      return jsonRpcErrorResponse(503, -32000, 'Server is shutting down; retry on another instance', id, {
+        'retry-after': '5',
+      });
+    if (!toolCalls.tryEnter())
+      return jsonRpcErrorResponse(503, -32000, `Busy: ${toolCalls.limit} tool calls in progress; retry shortly`, id, {
+        'retry-after': '1',
+      });
     inFlight++;
     return undefined;
   };
@@ -117,8 +143,21 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     const method = (body as { method?: unknown } | undefined)?.method;
     // While draining, only what completes work already in flight gets in: a client's answer
     // to a server request (an elicitation reply) or a cancellation.
-    if (draining && !(request.method === 'POST' && (method === undefined || method === 'notifications/cancelled') && body !== undefined)) {
-      return jsonRpcErrorResponse(503, -32000, 'Server is shutting down; retry on another instance', requestIdOf(body), { 'retry-after': '5' });
+    if (
+      draining &&
+      !(
+        request.method === 'POST' &&
+        (method === undefined || method === 'notifications/cancelled') &&
+        body !== undefined
+      )
+    ) {
+      return jsonRpcErrorResponse(
+        503,
+        -32000,
+        'Server is shutting down; retry on another instance',
+        requestIdOf(body),
+        { 'retry-after': '5' },
+      );
     }
     // A listen stream keeps its filter and id for as long as it is open: both bounded, the filter to what is served.
     const listenRefused = method === 'subscriptions/listen' ? listenRefusal(body, app, options) : undefined;
@@ -144,8 +183,10 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
       response = badInitialize
         ? jsonRpcErrorResponse(400, badInitialize.error.code, badInitialize.error.message, badInitialize.id)
         : legacy
-        ? await (sessions ? sessions.handle(request, authInfo, body) : stateless!(request, { authInfo, parsedBody: body }))
-        : await modern.fetch(request, { authInfo, parsedBody: body });
+          ? await (sessions
+              ? sessions.handle(request, authInfo, body)
+              : stateless!(request, { authInfo, parsedBody: body }))
+          : await modern.fetch(request, { authInfo, parsedBody: body });
     } catch (error) {
       done();
       throw error;
@@ -166,11 +207,16 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     // The node adapter sets the head (headersSent) once this returns, but node sends it with the first
     // chunk: a client waiting for the head (the AI SDK's) opened a second GET, and got 409.
     if (res) setImmediate(() => res.headersSent && !res.destroyed && res.flushHeaders());
-    const body = boundedStream(response.body!, options.maxStreamQueueBytes, (queuedBytes) => {
-      const fields = { event: 'stream_dropped', reason: 'client not reading', queuedBytes };
-      streamDrops.warn(fields, 'dropped an event stream its client does not read');
-      res?.destroy();
-    }, signal);
+    const body = boundedStream(
+      response.body!,
+      options.maxStreamQueueBytes,
+      (queuedBytes) => {
+        const fields = { event: 'stream_dropped', reason: 'client not reading', queuedBytes };
+        streamDrops.warn(fields, 'dropped an event stream its client does not read');
+        res?.destroy();
+      },
+      signal,
+    );
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
@@ -180,23 +226,38 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     if (url.pathname === '/healthz' && request.method === 'GET') {
       // 503 while the catalog cannot be read, so a balancer sends traffic elsewhere meanwhile.
       const revision = await app.store.revision().catch(() => undefined);
-      return Response.json({
-        status: revision === undefined ? 'degraded' : 'ok',
-        server: 'gift-genius',
-        catalog: { store: app.store.kind, items: app.gifts.length, revision: revision ?? null, ...(revision === undefined && { error: 'unavailable' }) },
-        legacySessions: sessions?.size ?? null,
-        inFlight,
-        toolCallsInUse: toolCalls.inUse,
-        draining,
-      }, { status: revision === undefined ? 503 : 200 });
+      return Response.json(
+        {
+          status: revision === undefined ? 'degraded' : 'ok',
+          server: 'gift-genius',
+          catalog: {
+            store: app.store.kind,
+            items: app.gifts.length,
+            revision: revision ?? null,
+            ...(revision === undefined && { error: 'unavailable' }),
+          },
+          legacySessions: sessions?.size ?? null,
+          inFlight,
+          toolCallsInUse: toolCalls.inUse,
+          draining,
+        },
+        { status: revision === undefined ? 503 : 200 },
+      );
     }
-    if (url.pathname.startsWith('/.well-known/oauth-protected-resource') && request.method === 'GET' && access.enabled) {
+    if (
+      url.pathname.startsWith('/.well-known/oauth-protected-resource') &&
+      request.method === 'GET' &&
+      access.enabled
+    ) {
       return Response.json(access.metadata(new URL(options.path, url)));
     }
     if (url.pathname === '/metrics' && request.method === 'GET') {
-      return new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType } });
+      return new Response(await metrics.registry.metrics(), {
+        headers: { 'content-type': metrics.registry.contentType },
+      });
     }
-    if (url.pathname !== options.path) return jsonRpcErrorResponse(404, -32000, `Not found: the MCP endpoint is ${options.path}`);
+    if (url.pathname !== options.path)
+      return jsonRpcErrorResponse(404, -32000, `Not found: the MCP endpoint is ${options.path}`);
     const serving = servingNow.get(request.headers.get(SERVING_HEADER) ?? '');
     const parsedBody = requestOptions?.parsedBody ?? serving?.parsedBody;
     const response = await serveMcp(request, parsedBody, requestOptions?.authInfo, serving?.res);
@@ -205,7 +266,10 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 
   const nodeHandler = toNodeHandler(
     { fetch },
-    { maxRequestBodySize: options.maxRequestBodySize, onerror: (error) => app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error') },
+    {
+      maxRequestBodySize: options.maxRequestBodySize,
+      onerror: (error) => app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error'),
+    },
   );
   const directPath = createDirectPath({
     app,
@@ -248,7 +312,10 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     if (authorized.authInfo) (req as IncomingMessage & { auth?: AuthInfo }).auth = authorized.authInfo;
     const direct =
       options.directCalls &&
-      req.method === 'POST' && req.url === options.path && req.headers.origin === undefined && isJsonContentType(nodeHeader(req, 'content-type'));
+      req.method === 'POST' &&
+      req.url === options.path &&
+      req.headers.origin === undefined &&
+      isJsonContentType(nodeHeader(req, 'content-type'));
     if (direct) directPath(req, res, authorized.authInfo);
     else sdkPath(req, res);
   };
@@ -361,7 +428,6 @@ const pathOf = (url: string | undefined) => {
 const isEventStream = (response: Response) =>
   (response.headers.get('content-type') ?? '').includes('text/event-stream');
 
-
 async function peekJson(request: Request): Promise<unknown> {
   try {
     return JSON.parse(await request.clone().text());
@@ -410,7 +476,10 @@ function withCors(request: Request, response: Response, allowedOrigins: string[]
   let allowed = anyOrigin;
   try {
     const host = new URL(origin).hostname;
-    allowed ||= allowedOrigins.includes(host) || allowedOrigins.includes(`[${host}]`) || allowedOrigins.includes(host.replace(/^\[|\]$/g, ''));
+    allowed ||=
+      allowedOrigins.includes(host) ||
+      allowedOrigins.includes(`[${host}]`) ||
+      allowedOrigins.includes(host.replace(/^\[|\]$/g, ''));
   } catch {
     allowed = false;
   }
@@ -425,7 +494,22 @@ function withCors(request: Request, response: Response, allowedOrigins: string[]
       .map((h) => h.trim())
       .filter((h) => h && ALLOWED_REQUEST_HEADER.test(h));
     headers.set('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-    headers.set('access-control-allow-headers', [...new Set(['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID', ...requested])].join(', '));
+    headers.set(
+      'access-control-allow-headers',
+      [
+        ...new Set([
+          'Content-Type',
+          'Accept',
+          'Authorization',
+          'Mcp-Session-Id',
+          'MCP-Protocol-Version',
+          'Mcp-Method',
+          'Mcp-Name',
+          'Last-Event-ID',
+          ...requested,
+        ]),
+      ].join(', '),
+    );
     headers.set('access-control-max-age', '600');
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

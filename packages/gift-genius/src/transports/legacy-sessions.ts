@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
-  SUPPORTED_PROTOCOL_VERSIONS,
-  WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
   type ClientCapabilities,
   type JSONRPCMessage,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
-import { LOG_LEVELS, type DirectCallContext } from '../primitives/direct-call.js';
+import { type DirectCallContext, LOG_LEVELS } from '../primitives/direct-call.js';
 import type { Lane } from '../primitives/lane.js';
 import { createGiftServer, type GiftServer } from '../server.js';
 import { LEGACY_METHODS } from './initialize-check.js';
@@ -26,7 +26,12 @@ export interface LegacySessionOptions {
 }
 
 const LANE: Lane = { transport: 'http', era: 'legacy', sessions: 'stateful' };
-const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
 
 /** An SDK instance serving a session while it has requests in flight. */
 interface LiveInstance {
@@ -146,20 +151,36 @@ export class LegacySessions {
       if (typeof method === 'string' && !method.startsWith('notifications/') && !LEGACY_METHODS.has(method)) {
         return jsonRpcErrorResponse(400, -32601, `Method not found: ${method.slice(0, 100)}`, requestIdOf(body));
       }
-      return jsonRpcErrorResponse(400, -32000, 'Bad Request: no Mcp-Session-Id header; send initialize first to open a session', requestIdOf(body));
+      return jsonRpcErrorResponse(
+        400,
+        -32000,
+        'Bad Request: no Mcp-Session-Id header; send initialize first to open a session',
+        requestIdOf(body),
+      );
     }
 
     if (this.sessions.size + this.opening >= this.options.maxSessions) {
       this.metrics.negotiationFailures.inc({ reason: 'session_limit', era: 'legacy', transport: 'http' });
-      return jsonRpcErrorResponse(503, -32000, `Too many open sessions (limit ${this.options.maxSessions}); retry later`, null, {
-        'retry-after': '5',
-      });
+      return jsonRpcErrorResponse(
+        503,
+        -32000,
+        `Too many open sessions (limit ${this.options.maxSessions}); retry later`,
+        null,
+        {
+          'retry-after': '5',
+        },
+      );
     }
     return this.open(request, authInfo, parsedBody);
   }
 
   /** A request to an existing session. */
-  private async serve(session: Session, request: Request, authInfo: AuthInfo | undefined, parsedBody: unknown): Promise<Response> {
+  private async serve(
+    session: Session,
+    request: Request,
+    authInfo: AuthInfo | undefined,
+    parsedBody: unknown,
+  ): Promise<Response> {
     const versionRefusal = unsupportedVersion(request);
     if (request.method === 'GET') return versionRefusal ?? this.openStream(session, request);
     if (request.method === 'DELETE') {
@@ -171,7 +192,8 @@ export class LegacySessions {
     const isRequest = !Array.isArray(message) && typeof message?.method === 'string' && message.id !== undefined;
     if (message?.method === 'notifications/initialized') session.initialized = true;
     // A notification or a client's answer with no instance alive to hear it: nothing to pass it to.
-    if (!isRequest && !Array.isArray(message) && !session.live && message !== undefined) return versionRefusal ?? new Response(null, { status: 202 });
+    if (!isRequest && !Array.isArray(message) && !session.live && message !== undefined)
+      return versionRefusal ?? new Response(null, { status: 202 });
 
     const live = await this.hydrate(session);
     live.inFlight++;
@@ -188,7 +210,12 @@ export class LegacySessions {
       release();
       throw error;
     }
-    if (message?.method === 'logging/setLevel' && response.ok && typeof message.params?.level === 'string' && LOG_LEVELS.includes(message.params.level)) {
+    if (
+      message?.method === 'logging/setLevel' &&
+      response.ok &&
+      typeof message.params?.level === 'string' &&
+      LOG_LEVELS.includes(message.params.level)
+    ) {
       session.logLevel = message.params.level;
     }
     return whenFinished(response, release, request.signal);
@@ -228,9 +255,13 @@ export class LegacySessions {
       opened.subscriptions = gs.subscriptions;
       const live: LiveInstance = { gs, transport, ready: Promise.resolve(), inFlight: 1 };
       opened.live = live;
-      return whenFinished(response, () => {
-        if (--live.inFlight === 0 && opened.live === live) this.dehydrate(opened);
-      }, request.signal);
+      return whenFinished(
+        response,
+        () => {
+          if (--live.inFlight === 0 && opened.live === live) this.dehydrate(opened);
+        },
+        request.signal,
+      );
     } finally {
       this.opening--;
     }
@@ -253,8 +284,14 @@ export class LegacySessions {
       // The client's own words, answers discarded: the instance negotiates exactly as the session did.
       await replay(transport, session.initialize);
       const headers = { 'mcp-session-id': session.id };
-      if (session.initialized) await replay(transport, '{"jsonrpc":"2.0","method":"notifications/initialized"}', headers);
-      if (session.logLevel) await replay(transport, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'logging/setLevel', params: { level: session.logLevel } }), headers);
+      if (session.initialized)
+        await replay(transport, '{"jsonrpc":"2.0","method":"notifications/initialized"}', headers);
+      if (session.logLevel)
+        await replay(
+          transport,
+          JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'logging/setLevel', params: { level: session.logLevel } }),
+          headers,
+        );
     })();
     session.live = live;
     try {
@@ -280,7 +317,8 @@ export class LegacySessions {
     if (!request.headers.get('accept')?.includes('text/event-stream')) {
       return jsonRpcErrorResponse(406, -32000, 'Not Acceptable: Client must accept text/event-stream');
     }
-    if (session.stream) return jsonRpcErrorResponse(409, -32000, 'Conflict: Only one SSE stream is allowed per session');
+    if (session.stream)
+      return jsonRpcErrorResponse(409, -32000, 'Conflict: Only one SSE stream is allowed per session');
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({
       start: (c) => void (controller = c),
@@ -304,9 +342,15 @@ export class LegacySessions {
     }
   }
 
-  private readonly onListChanged = () => this.push({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' }, () => true);
-  private readonly onUpdated = (uri: string) => this.push({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, (s) => s.subscriptions?.has(uri) === true);
-  private readonly onToolsChanged = () => this.push({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }, () => true);
+  private readonly onListChanged = () =>
+    this.push({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' }, () => true);
+  private readonly onUpdated = (uri: string) =>
+    this.push(
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } },
+      (s) => s.subscriptions?.has(uri) === true,
+    );
+  private readonly onToolsChanged = () =>
+    this.push({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }, () => true);
 
   private keepAlive(): void {
     const comment = encoder.encode(': keepalive\n\n');
@@ -355,11 +399,19 @@ export class LegacySessions {
 function unsupportedVersion(request: Request): Response | undefined {
   const version = request.headers.get('mcp-protocol-version');
   if (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
-  return jsonRpcErrorResponse(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+  return jsonRpcErrorResponse(
+    400,
+    -32000,
+    `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+  );
 }
 
 /** Sends one message to an instance through its transport as a client would, and drains the answer. */
-async function replay(transport: WebStandardStreamableHTTPServerTransport, body: string, headers: Record<string, string> = {}): Promise<void> {
+async function replay(
+  transport: WebStandardStreamableHTTPServerTransport,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const response = await transport.handleRequest(
     new Request('http://localhost/mcp', {
       method: 'POST',

@@ -30,7 +30,8 @@ export class RateLimiter {
   }
 
   private sweep(now = Date.now()): void {
-    for (const [key, b] of this.buckets) if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.burst) this.buckets.delete(key);
+    for (const [key, b] of this.buckets)
+      if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.burst) this.buckets.delete(key);
   }
 
   close(): void {

@@ -15,7 +15,10 @@ export type BodyRead = { text: string } | { tooLarge: true };
  * unread). The same bound and answer as the SDK's node adapter.
  */
 export function readNodeBody(req: IncomingMessage, maxBytes: number, done: (read: BodyRead) => void): void {
-  if (Number(nodeHeader(req, 'content-length')) > maxBytes) return done({ tooLarge: true });
+  if (Number(nodeHeader(req, 'content-length')) > maxBytes) {
+    done({ tooLarge: true });
+    return;
+  }
   // Events and a callback, not `for await` or a promise: both cost on this hot path.
   const chunks: Buffer[] = [];
   let size = 0;
@@ -27,15 +30,27 @@ export function readNodeBody(req: IncomingMessage, maxBytes: number, done: (read
       done({ tooLarge: true });
     }
   };
-  const onEnd = () => done({ text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') });
+  const onEnd = () =>
+    done({ text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') });
   // A request that errors mid-body (a reset) has no one left to answer.
-  req.on('data', onData).once('end', onEnd).once('error', () => req.off('data', onData).off('end', onEnd));
+  req
+    .on('data', onData)
+    .once('end', onEnd)
+    .once('error', () => req.off('data', onData).off('end', onEnd));
 }
 
 /** The 413 the SDK's node adapter answers an oversized body with (connection closed: the rest is not read). */
 export function writeTooLarge(res: ServerResponse, maxBytes: number): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${maxBytes} bytes` }, id: null });
-  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${maxBytes} bytes` },
+    id: null,
+  });
+  res.writeHead(413, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
   res.end(body);
 }
 
@@ -58,7 +73,11 @@ export function replayRequest(req: IncomingMessage, text: string): IncomingMessa
  * as an event stream (`event: message`, the SDK's framing), which is how Streamable HTTP
  * carries related messages.
  */
-export function writeMessages(res: ServerResponse, messages: JSONRPCMessage[], headers: Record<string, string> = {}): void {
+export function writeMessages(
+  res: ServerResponse,
+  messages: JSONRPCMessage[],
+  headers: Record<string, string> = {},
+): void {
   if (messages.length === 1) {
     const body = JSON.stringify(messages[0]);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
@@ -67,7 +86,12 @@ export function writeMessages(res: ServerResponse, messages: JSONRPCMessage[], h
   }
   let body = '';
   for (const message of messages) body += `event: message\ndata: ${JSON.stringify(message)}\n\n`;
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache, no-transform',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }
 

@@ -62,4 +62,3 @@ export function whenFinished(response: Response, done: () => void, signal?: Abor
   });
   return new Response(tracked, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
-

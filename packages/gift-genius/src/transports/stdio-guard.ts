@@ -1,5 +1,5 @@
-import { StringDecoder } from 'node:string_decoder';
 import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
 import { invalidInitialize } from './initialize-check.js';
 
@@ -48,7 +48,10 @@ export class StdioLineGuard extends Transform {
     }
     const rest = text.slice(start);
     // While discarding, nothing of the line is kept, so it is answered once however long it goes on.
-    if (this.discarding || rest === '') return done();
+    if (this.discarding || rest === '') {
+      done();
+      return;
+    }
     this.pending += rest;
     this.pendingBytes += Buffer.byteLength(rest);
     if (this.pendingBytes > this.maxLineBytes) {
@@ -86,7 +89,11 @@ export class StdioLineGuard extends Transform {
       const id = idOf(value);
       // A message without an id is a notification: JSON-RPC never answers those.
       if (id !== undefined || !isObject(value) || typeof value.method !== 'string') {
-        this.reply({ jsonrpc: '2.0', id: id ?? null, error: { code: INVALID_REQUEST, message: 'Invalid Request: not a JSON-RPC 2.0 message' } });
+        this.reply({
+          jsonrpc: '2.0',
+          id: id ?? null,
+          error: { code: INVALID_REQUEST, message: 'Invalid Request: not a JSON-RPC 2.0 message' },
+        });
       }
       return;
     }
@@ -95,7 +102,7 @@ export class StdioLineGuard extends Transform {
       this.reply({ jsonrpc: '2.0', ...badInitialize });
       return;
     }
-    this.push(line + '\n');
+    this.push(`${line}\n`);
   }
 }
 

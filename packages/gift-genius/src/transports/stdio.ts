@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
-import { serveStdio, StdioServerTransport, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { type StdioServerHandle, StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { GiftGenApp } from '../app.js';
-import { HandshakeTap, NO_COUNTERS, type HandshakeCounters } from '../observe/handshake-tap.js';
+import { type HandshakeCounters, HandshakeTap, NO_COUNTERS } from '../observe/handshake-tap.js';
 import { attachLiveUpdates, createGiftServer } from '../server.js';
 import type { EarlyAnswer } from './early-answers.js';
 import { EarlyAnswerCheck } from './early-verify.js';
@@ -26,15 +26,22 @@ const EARLY_CHECK_WAIT_MS = 10_000;
  * stdio for both eras: `serveStdio` reads the opening message and pins one instance
  * for the connection (legacy `initialize` or modern `server/discover`/envelope).
  */
-export function serveGiftStdio(app: GiftGenApp, metrics: HandshakeCounters = NO_COUNTERS, streams: StdioStreams = {}): StdioServerHandle {
+export function serveGiftStdio(
+  app: GiftGenApp,
+  metrics: HandshakeCounters = NO_COUNTERS,
+  streams: StdioStreams = {},
+): StdioServerHandle {
   const { input = process.stdin, output = process.stdout } = streams;
-  const backstop = streams.early && streams.onEarlyChecked ? setTimeout(streams.onEarlyChecked, EARLY_CHECK_WAIT_MS).unref() : undefined;
+  const backstop =
+    streams.early && streams.onEarlyChecked
+      ? setTimeout(streams.onEarlyChecked, EARLY_CHECK_WAIT_MS).unref()
+      : undefined;
   const early = new EarlyAnswerCheck(streams.early, app.log, () => {
     clearTimeout(backstop);
     streams.onEarlyChecked?.();
   });
   const guard = new StdioLineGuard((reply) => {
-    if (!early.claims(reply)) output.write(JSON.stringify(reply) + '\n');
+    if (!early.claims(reply)) output.write(`${JSON.stringify(reply)}\n`);
   });
   input.pipe(guard);
   const tap = new HandshakeTap(app.log, metrics, 'stdio');
@@ -51,6 +58,9 @@ export function serveGiftStdio(app: GiftGenApp, metrics: HandshakeCounters = NO_
       };
       return gs.server;
     },
-    { transport, onerror: (error) => app.log.warn({ event: 'stdio_error', err: error.message }, 'stdio transport error') },
+    {
+      transport,
+      onerror: (error) => app.log.warn({ event: 'stdio_error', err: error.message }, 'stdio transport error'),
+    },
   );
 }

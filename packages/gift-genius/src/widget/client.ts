@@ -159,7 +159,12 @@ let context: McpUiHostContext = {};
 let locale = 'en-US';
 /** Catalog prices are USD: "$28", "$12.50". */
 const money = (usd: number) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(usd) ? 0 : 2, maximumFractionDigits: 2 }).format(usd);
+  new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(usd) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(usd);
 
 function applyContext(update: McpUiHostContext): void {
   context = { ...context, ...update };
@@ -168,10 +173,14 @@ function applyContext(update: McpUiHostContext): void {
     root.style.colorScheme = update.theme;
   }
   const vars = update.styles?.variables as Record<string, string | undefined> | undefined;
-  if (vars) for (const [name, value] of Object.entries(vars)) if (name.startsWith('--') && value) root.style.setProperty(name, value);
+  if (vars)
+    for (const [name, value] of Object.entries(vars))
+      if (name.startsWith('--') && value) root.style.setProperty(name, value);
   const fonts = update.styles?.css?.fonts;
   if (fonts) {
-    const style = document.getElementById('host-fonts') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'host-fonts' }));
+    const style =
+      document.getElementById('host-fonts') ??
+      document.head.appendChild(Object.assign(document.createElement('style'), { id: 'host-fonts' }));
     style.textContent = fonts;
   }
   if (update.locale) {
@@ -183,7 +192,13 @@ function applyContext(update: McpUiHostContext): void {
     }
   }
   const insets = update.safeAreaInsets;
-  if (insets) for (const [side, v] of [['r', insets.right], ['b', insets.bottom], ['l', insets.left]] as const) root.style.setProperty(`--s${side}`, `${v}px`);
+  if (insets)
+    for (const [side, v] of [
+      ['r', insets.right],
+      ['b', insets.bottom],
+      ['l', insets.left],
+    ] as const)
+      root.style.setProperty(`--s${side}`, `${v}px`);
 }
 
 // ---- State and rendering ------------------------------------------------------------
@@ -199,7 +214,10 @@ function asSuggestions(value: unknown): Suggestions | undefined {
 }
 
 function textOf(result: ToolResult): string {
-  return (result.content ?? []).map((c) => (c.type === 'text' ? c.text ?? '' : '')).join('\n').trim();
+  return (result.content ?? [])
+    .map((c) => (c.type === 'text' ? (c.text ?? '') : ''))
+    .join('\n')
+    .trim();
 }
 
 /** Renders a tool result: the first answer (from the host) or a refinement (from an app-only tool). */
@@ -212,7 +230,11 @@ function showResult(result: ToolResult, refinement: boolean): boolean {
     return false;
   }
   const data = result._meta?.[DATA_KEY] as { query?: Query; heading?: string } | undefined;
-  const query = data?.query ?? (toolInput?.age !== undefined && toolInput.relationship ? ({ budget: null, ...toolInput } as Query) : current?.query);
+  const query =
+    data?.query ??
+    (toolInput?.age !== undefined && toolInput.relationship
+      ? ({ budget: null, ...toolInput } as Query)
+      : current?.query);
   if (refinement && current) history.push(current);
   else if (!refinement) history.length = 0;
   current = { suggestions, query, heading: data?.heading };
@@ -249,7 +271,7 @@ const titleFor = (query: Partial<Query> | undefined) =>
 function showLoading(): void {
   const count = Math.min(Math.max(Math.trunc(Number(toolInput?.count ?? 5)) || 5, 1), 10);
   heading.textContent = titleFor(toolInput);
-  const asked = subtitle(toolInput, toolInput ? toolInput.budget ?? null : undefined, [], false);
+  const asked = subtitle(toolInput, toolInput ? (toolInput.budget ?? null) : undefined, [], false);
   sub.textContent = ['Finding ideas…', asked].filter(Boolean).join(' · ');
   if (typeof toolInput?.budget === 'number') budgetInput.value = String(toolInput.budget);
   emptyBox.hidden = true;
@@ -336,7 +358,7 @@ function showEmpty(kind: UnmetKind, message: string | undefined, suggestions: Su
       break;
     case 'age':
       title = query ? `No ideas for age ${query.age} yet` : 'No ideas for this age yet';
-      said = "The catalog has nothing made for this age.";
+      said = 'The catalog has nothing made for this age.';
       fix = 'Ask in the chat for ideas beyond the catalog.';
       action = askButton(`The gift catalog had nothing for ${mine}${query ? ` (${query.age})` : ''}. Any ideas?`);
       break;
@@ -358,9 +380,10 @@ function showEmpty(kind: UnmetKind, message: string | undefined, suggestions: Su
     default:
       title = 'Nothing in the catalog fits';
       said = 'No gift fits all of these at once.';
-      fix = budget !== null && query?.exclude?.length
-        ? 'Try a higher budget or fewer exclusions.'
-        : 'Fewer details find more ideas.';
+      fix =
+        budget !== null && query?.exclude?.length
+          ? 'Try a higher budget or fewer exclusions.'
+          : 'Fewer details find more ideas.';
       action = askButton(`No gift in the catalog fit everything I asked for ${mine}. What would you suggest?`);
   }
   const tile = el('div', 'art');
@@ -427,9 +450,12 @@ function artTile(gift: Gift): HTMLDivElement {
   const vars: Array<[string, string]> = [
     ['--h', String((hueOf(id) + (h % 29) - 14 + 360) % 360)],
     ['--h2', String((hueOf(id) + 40 + ((h >>> 5) % 80)) % 360)],
-    ['--x1', at(8, 6, 22)], ['--y1', at(11, 18, 40)],
-    ['--x2', at(14, 72, 22)], ['--y2', at(17, 15, 30)],
-    ['--x3', at(20, 80, 14)], ['--y3', at(23, 62, 25)],
+    ['--x1', at(8, 6, 22)],
+    ['--y1', at(11, 18, 40)],
+    ['--x2', at(14, 72, 22)],
+    ['--y2', at(17, 15, 30)],
+    ['--x3', at(20, 80, 14)],
+    ['--y3', at(23, 62, 25)],
   ];
   for (const [name, value] of vars) tile.style.setProperty(name, value);
   tile.append(picture(id));
@@ -544,7 +570,7 @@ async function refine(tool: string, args: Record<string, unknown>, pendingText: 
   const hadFocus = document.activeElement;
   try {
     const result = await request<ToolResult>('tools/call', { name: tool, arguments: args });
-    if (showResult(result, true) && (!hadFocus || !hadFocus.isConnected || hadFocus === document.body)) heading.focus();
+    if (showResult(result, true) && (!hadFocus?.isConnected || hadFocus === document.body)) heading.focus();
   } catch (error) {
     setStatus(`Could not update the ideas: ${(error as Error).message}`, true);
   } finally {
@@ -599,7 +625,10 @@ function tellMore(gift: Gift): Promise<void> {
 /** A follow-up message into the chat (`ui/message`); the model answers it. */
 async function sendMessage(text: string, done: string): Promise<void> {
   try {
-    const result = await request<{ isError?: boolean }>('ui/message', { role: 'user', content: [{ type: 'text', text }] });
+    const result = await request<{ isError?: boolean }>('ui/message', {
+      role: 'user',
+      content: [{ type: 'text', text }],
+    });
     setStatus(result?.isError ? 'The host did not accept the message.' : done, Boolean(result?.isError));
   } catch (error) {
     setStatus(`Could not send the message: ${(error as Error).message}`, true);

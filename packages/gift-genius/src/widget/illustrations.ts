@@ -306,8 +306,7 @@ function symbol(art: Art): string {
 const ALL = [...KINDS, ...CATEGORIES, ...OTHERS];
 
 /** The sprite, hidden, for the top of the widget's body. */
-export const ILLUSTRATION_SPRITE =
-  `<svg width="0" height="0" style="position:absolute" aria-hidden="true">${ALL.map(symbol).join('')}</svg>`;
+export const ILLUSTRATION_SPRITE = `<svg width="0" height="0" style="position:absolute" aria-hidden="true">${ALL.map(symbol).join('')}</svg>`;
 
 /** Every symbol id, for the tests. */
 export const ILLUSTRATION_IDS: readonly string[] = ALL.map((a) => a.id);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { packagePath } from '../package-root.js';
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
+import { packagePath } from '../package-root.js';
 import { buildWidgetHtml } from './template.js';
 
 /**
@@ -32,7 +32,8 @@ export function widgetResource(): WidgetResource {
   const html = buildWidgetHtml(script);
   const version = createHash('sha256').update(html).digest('hex').slice(0, 12);
   const bytes = Buffer.byteLength(html, 'utf8');
-  if (bytes > WIDGET_SIZE_BUDGET) throw new Error(`widget HTML is ${bytes} bytes, over its ${WIDGET_SIZE_BUDGET}-byte budget`);
+  if (bytes > WIDGET_SIZE_BUDGET)
+    throw new Error(`widget HTML is ${bytes} bytes, over its ${WIDGET_SIZE_BUDGET}-byte budget`);
   cached = { uri: `ui://gift-genius/suggestions-${version}.html`, html, version, bytes };
   return cached;
 }
@@ -98,7 +99,15 @@ export interface WidgetData {
 
 /** A suggestion result's `_meta`: data only the widget uses, kept out of the compact structuredContent. */
 export function widgetResultMeta(
-  query: { age: number; relationship: string; budget?: number | null; interests?: string[]; occasion?: string; exclude?: string[]; count?: number },
+  query: {
+    age: number;
+    relationship: string;
+    budget?: number | null;
+    interests?: string[];
+    occasion?: string;
+    exclude?: string[];
+    count?: number;
+  },
   heading?: string,
 ): Record<string, unknown> {
   const data: WidgetData = {

@@ -1,17 +1,22 @@
-import { z } from 'zod';
-import { getUiCapability, registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import {
+  getUiCapability,
+  RESOURCE_MIME_TYPE,
+  registerAppResource,
+  registerAppTool,
+} from '@modelcontextprotocol/ext-apps/server';
 import type { CallToolResult, McpServer, RegisteredTool, ServerContext } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import type { GiftGenApp } from '../app.js';
 import type { Gift } from '../catalog/schema.js';
+import { withCachedJsonSchema } from '../primitives/cached-schema.js';
 import { clientCapabilities } from '../primitives/client-capabilities.js';
 import type { Lane } from '../primitives/lane.js';
 import { DEFAULT_TOOL_CONFIG } from '../primitives/tool-config.js';
-import { SuggestOutputSchema, buildSuggestInputSchema, suggestionStructured } from '../primitives/tools.js';
-import { withCachedJsonSchema } from '../primitives/cached-schema.js';
+import { buildSuggestInputSchema, SuggestOutputSchema, suggestionStructured } from '../primitives/tools.js';
 import type { GiftQuery, Ranking } from '../recommend/rank.js';
 import { widgetResource, widgetResourceMeta, widgetResultMeta } from './meta.js';
 
-export { WIDGET_DATA_META_KEY, WIDGET_MIME_TYPE, suggestToolMeta, widgetResource, widgetResultMeta } from './meta.js';
+export { suggestToolMeta, WIDGET_DATA_META_KEY, WIDGET_MIME_TYPE, widgetResource, widgetResultMeta } from './meta.js';
 
 /** Tools only the widget calls: `_meta.ui.visibility: ["app"]`, never offered to the model. */
 export const APP_ONLY_TOOLS = ['more_like_this', 'change_budget'] as const;
@@ -34,13 +39,17 @@ export interface WidgetHandles {
 }
 
 const QUERY_SCHEMA = buildSuggestInputSchema(DEFAULT_TOOL_CONFIG);
-const MoreLikeThisInput = withCachedJsonSchema(QUERY_SCHEMA.extend({
-  id: z.string().trim().min(1).max(120).describe('Id of the gift to find more like'),
-  shown: z.array(z.string().max(120)).max(50).optional().describe('Ids already on screen, skipped'),
-}));
-const ChangeBudgetInput = withCachedJsonSchema(QUERY_SCHEMA.extend({
-  budget: z.number().positive().max(100_000).describe('New most-to-spend, in USD'),
-}));
+const MoreLikeThisInput = withCachedJsonSchema(
+  QUERY_SCHEMA.extend({
+    id: z.string().trim().min(1).max(120).describe('Id of the gift to find more like'),
+    shown: z.array(z.string().max(120)).max(50).optional().describe('Ids already on screen, skipped'),
+  }),
+);
+const ChangeBudgetInput = withCachedJsonSchema(
+  QUERY_SCHEMA.extend({
+    budget: z.number().positive().max(100_000).describe('New most-to-spend, in USD'),
+  }),
+);
 
 type QueryArgs = GiftQuery;
 
@@ -52,7 +61,12 @@ type QueryArgs = GiftQuery;
  * stateless legacy POST carries no client capabilities, so there the listings follow
  * `listing` as if the client had not declared MCP Apps (calls still work).
  */
-export function registerWidget(server: McpServer, app: GiftGenApp, _lane: Lane, listing: AppListing = appListing()): WidgetHandles {
+export function registerWidget(
+  server: McpServer,
+  app: GiftGenApp,
+  _lane: Lane,
+  listing: AppListing = appListing(),
+): WidgetHandles {
   const widget = widgetResource();
   const resourceMeta = widgetResourceMeta();
 
@@ -66,7 +80,9 @@ export function registerWidget(server: McpServer, app: GiftGenApp, _lane: Lane, 
       mimeType: RESOURCE_MIME_TYPE,
       _meta: resourceMeta,
     },
-    async () => ({ contents: [{ uri: widget.uri, mimeType: RESOURCE_MIME_TYPE, text: widget.html, _meta: resourceMeta }] }),
+    async () => ({
+      contents: [{ uri: widget.uri, mimeType: RESOURCE_MIME_TYPE, text: widget.html, _meta: resourceMeta }],
+    }),
   );
 
   const appToolMeta = {
@@ -93,7 +109,10 @@ export function registerWidget(server: McpServer, app: GiftGenApp, _lane: Lane, 
       const seed: Gift | undefined = app.gifts.find((g) => g.id === id) ?? (await app.store.get(id));
       if (!seed) return { isError: true, content: [{ type: 'text', text: `No gift with id "${id}".` }] };
       const skip = new Set([seed.id, ...(shown ?? [])]);
-      const ranking = app.rank({ ...query, interests: seed.interests, count: Math.min(query.count ?? 5, maxCount()) }, { skipIds: skip });
+      const ranking = app.rank(
+        { ...query, interests: seed.interests, count: Math.min(query.count ?? 5, maxCount()) },
+        { skipIds: skip },
+      );
       return suggestionResult(ranking, query, `More like ${seed.title}`);
     },
   );
@@ -119,10 +138,18 @@ export function registerWidget(server: McpServer, app: GiftGenApp, _lane: Lane, 
   if (listing === 'negotiated') {
     const hidden = new Set<string>(APP_ONLY_TOOLS);
     filterListing(server, 'tools/list', (result, ctx) =>
-      appsNegotiated(server, ctx) ? result : { ...result, tools: (result.tools as Array<{ name: string }>).filter((t) => !hidden.has(t.name)) },
+      appsNegotiated(server, ctx)
+        ? result
+        : { ...result, tools: (result.tools as Array<{ name: string }>).filter((t) => !hidden.has(t.name)) },
     );
   }
-  const listed = { uri: widget.uri, name: 'gift-suggestions-widget', title: 'GiftGen gift cards', mimeType: RESOURCE_MIME_TYPE, _meta: resourceMeta };
+  const listed = {
+    uri: widget.uri,
+    name: 'gift-suggestions-widget',
+    title: 'GiftGen gift cards',
+    mimeType: RESOURCE_MIME_TYPE,
+    _meta: resourceMeta,
+  };
   // resources/list is answered by the catalog's paged handler; the widget goes first on page one.
   filterListing(server, 'resources/list', (result, ctx, request) => {
     const firstPage = (request as { params?: { cursor?: string } }).params?.cursor === undefined;
@@ -153,8 +180,13 @@ function filterListing(
 ): void {
   const lowLevel = server.server as unknown as { _getRequestHandler?: (method: string) => Handler | undefined };
   const original = lowLevel._getRequestHandler?.call(server.server, method);
-  if (typeof original !== 'function') throw new Error(`gift-genius widget: no ${method} handler to filter (SDK internals changed)`);
-  const setHandler = server.server.setRequestHandler as unknown as (this: unknown, method: string, handler: Handler) => void;
+  if (typeof original !== 'function')
+    throw new Error(`gift-genius widget: no ${method} handler to filter (SDK internals changed)`);
+  const setHandler = server.server.setRequestHandler as unknown as (
+    this: unknown,
+    method: string,
+    handler: Handler,
+  ) => void;
   setHandler.call(server.server, method, async (request, ctx) => filter(await original(request, ctx), ctx, request));
 }
 

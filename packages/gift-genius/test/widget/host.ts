@@ -10,9 +10,15 @@
  * suggest_gifts, and feeds the widget the input and result. The widget's `tools/call`
  * requests are allowed only for tools whose visibility includes "app" (the spec's host rule).
  */
-import { AppBridge, PostMessageTransport, getToolUiResourceUri, isToolVisibilityAppOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { McpUiHostContext, McpUiResourceCsp } from '@modelcontextprotocol/ext-apps/app-bridge';
+
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { McpUiHostContext, McpUiResourceCsp } from '@modelcontextprotocol/ext-apps/app-bridge';
+import {
+  AppBridge,
+  getToolUiResourceUri,
+  isToolVisibilityAppOnly,
+  PostMessageTransport,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 
 interface HostState {
   ready: boolean;
@@ -89,7 +95,9 @@ async function main(): Promise<void> {
 
   const { tools } = await client.listTools();
   state.modelTools = tools.filter((t) => !isToolVisibilityAppOnly(t)).map((t) => t.name);
-  state.appTools = tools.filter((t) => (t._meta as { ui?: { visibility?: string[] } } | undefined)?.ui?.visibility?.includes('app') ?? true).map((t) => t.name);
+  state.appTools = tools
+    .filter((t) => (t._meta as { ui?: { visibility?: string[] } } | undefined)?.ui?.visibility?.includes('app') ?? true)
+    .map((t) => t.name);
   const suggest = tools.find((t) => t.name === 'suggest_gifts')!;
   const uri = getToolUiResourceUri(suggest)!;
   state.resourceUri = uri;
@@ -115,7 +123,12 @@ async function main(): Promise<void> {
     locale: 'en-US',
     containerDimensions: { maxHeight: 4000, maxWidth: 960 },
   };
-  const bridge = new AppBridge(client, { name: 'giftgen-test-host', version: '1.0.0' }, { serverTools: {}, openLinks: {}, logging: {} }, { hostContext });
+  const bridge = new AppBridge(
+    client,
+    { name: 'giftgen-test-host', version: '1.0.0' },
+    { serverTools: {}, openLinks: {}, logging: {} },
+    { hostContext },
+  );
   bridge.onsizechange = ({ height }) => {
     if (height === undefined) return;
     state.sizes.push(height);
@@ -156,7 +169,10 @@ async function main(): Promise<void> {
   };
   state.setTheme = (next) => bridge.setHostContext({ ...hostContext, theme: next });
 
-  const html = content.text.replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="${state.csp}">`);
+  const html = content.text.replace(
+    '<head>',
+    `<head><meta http-equiv="Content-Security-Policy" content="${state.csp}">`,
+  );
   iframe.srcdoc = html;
 }
 

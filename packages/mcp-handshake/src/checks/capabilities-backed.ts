@@ -1,4 +1,5 @@
 import { cite, finding, verdict } from '../findings/finding.js';
+import { LABEL } from '../labels.js';
 import type { Check, Diagnostic, Exchange } from '../types.js';
 import {
   asObject,
@@ -11,11 +12,10 @@ import {
   PRIMITIVE_PROBES,
   replyOf,
   resultOf,
+  SPEC,
   sessionRevision,
   skip,
-  SPEC,
 } from './lib.js';
-import { LABEL } from '../labels.js';
 
 const KNOWN = new Set(['tools', 'resources', 'prompts', 'logging', 'completions']);
 

@@ -8,9 +8,9 @@ import {
   mainSession,
   PRIMITIVE_PROBES,
   resultOf,
+  SPEC,
   sessionRevision,
   skip,
-  SPEC,
 } from './lib.js';
 
 /**

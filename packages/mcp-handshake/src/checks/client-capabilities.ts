@@ -1,7 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { META } from '../protocol.js';
 import type { Check, Diagnostic } from '../types.js';
-import { asObject, excerpt, incoming, isDeclared, SPEC, type Msg } from './lib.js';
+import { asObject, excerpt, incoming, isDeclared, type Msg, SPEC } from './lib.js';
 
 /** Server-to-client requests and the client capability each needs. */
 const NEEDS: ReadonlyMap<string, string> = new Map([

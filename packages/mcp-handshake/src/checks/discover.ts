@@ -1,5 +1,6 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { hostsAt } from '../findings/hosts.js';
+import { LABEL } from '../labels.js';
 import { ERROR, META, MODERN_VERSION } from '../protocol.js';
 import { hasSchema, validateAgainst } from '../spec/schemas.js';
 import type { Check } from '../types.js';
@@ -12,11 +13,10 @@ import {
   outcome,
   replyOf,
   resultOf,
+  SPEC_MODERN,
   sentOf,
   skip,
-  SPEC_MODERN,
 } from './lib.js';
-import { LABEL } from '../labels.js';
 
 /**
  * What is wrong with a DiscoverResult (empty when nothing is): `errors` are violations of the revision's JSON

@@ -1,7 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
-import type { Check } from '../types.js';
-import { exchangesOf, itemsOf, mainSession, outcome, resultOf, sessionRevision, skip, SPEC } from './lib.js';
 import { LABEL } from '../labels.js';
+import type { Check } from '../types.js';
+import { exchangesOf, itemsOf, mainSession, outcome, resultOf, SPEC, sessionRevision, skip } from './lib.js';
 
 export const emptyDiscovery: Check = {
   id: 'empty-discovery',

@@ -1,6 +1,6 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import type { Check, Diagnostic } from '../types.js';
-import { excerpt, skip, type Msg } from './lib.js';
+import { excerpt, type Msg, skip } from './lib.js';
 
 const SENDING = cite('2025-11-25', 'basic/transports#sending-messages-to-the-server');
 

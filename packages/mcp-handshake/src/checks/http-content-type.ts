@@ -1,8 +1,8 @@
 import { cite, finding, verdict } from '../findings/finding.js';
+import { LABEL } from '../labels.js';
 import { FALLBACK_LEGACY_VERSION } from '../protocol.js';
 import type { Check, Diagnostic, Exchange, Transcript, WireEvent } from '../types.js';
-import { conn, exchangesOf, resultOf, skip, SPEC } from './lib.js';
-import { LABEL } from '../labels.js';
+import { conn, exchangesOf, resultOf, SPEC, skip } from './lib.js';
 
 const ALLOWED = new Set(['application/json', 'text/event-stream']);
 const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();

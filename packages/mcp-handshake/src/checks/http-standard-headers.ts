@@ -1,6 +1,6 @@
 import { cite, finding, verdict } from '../findings/finding.js';
-import { ERROR, MODERN_VERSION } from '../protocol.js';
 import { LABEL } from '../labels.js';
+import { ERROR, MODERN_VERSION } from '../protocol.js';
 import type { Check } from '../types.js';
 import { describe, errorOf, exchangesOf, resultOf, skip } from './lib.js';
 

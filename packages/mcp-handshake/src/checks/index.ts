@@ -6,19 +6,19 @@ import { clientCapabilities } from './client-capabilities.js';
 import { discover } from './discover.js';
 import { emptyDiscovery } from './empty-discovery.js';
 import { eraSupport } from './era-support.js';
-import { httpContentType } from './http-content-type.js';
-import { initializeFormat } from './initialize-format.js';
-import { jsonrpcEnvelope } from './jsonrpc-envelope.js';
-import { lifecycleOrder } from './lifecycle-order.js';
-import { pagination } from './pagination.js';
 import { httpAccepted } from './http-accepted.js';
+import { httpContentType } from './http-content-type.js';
 import { httpOrigin } from './http-origin.js';
 import { httpProtocolVersion } from './http-protocol-version.js';
 import { httpSession } from './http-session.js';
 import { httpSse } from './http-sse.js';
 import { httpStandardHeaders } from './http-standard-headers.js';
+import { initializeFormat } from './initialize-format.js';
+import { jsonrpcEnvelope } from './jsonrpc-envelope.js';
+import { lifecycleOrder } from './lifecycle-order.js';
 import { listChanged } from './list-changed.js';
 import { messageSchema } from './message-schema.js';
+import { pagination } from './pagination.js';
 import { serverInfo } from './server-info.js';
 import { stdioHygiene } from './stdio-hygiene.js';
 import { toolSchemas } from './tool-schemas.js';
@@ -64,8 +64,16 @@ export function runChecks(transcript: Transcript, checks: readonly Check[] = CHE
       const result = check.run(transcript);
       return { ...meta, ...result, findings: findingsOf(check, result) };
     } catch (error) {
-      const result = { status: 'fail' as const, summary: `the check itself crashed: ${(error as Error).message}`, evidence: [] };
-      const crash = findingsOf(check, result).map((f) => ({ ...f, code: `${check.id}${CRASHED_SUFFIX}`, party: 'client' as const }));
+      const result = {
+        status: 'fail' as const,
+        summary: `the check itself crashed: ${(error as Error).message}`,
+        evidence: [],
+      };
+      const crash = findingsOf(check, result).map((f) => ({
+        ...f,
+        code: `${check.id}${CRASHED_SUFFIX}`,
+        party: 'client' as const,
+      }));
       return { ...meta, ...result, findings: crash };
     }
   });

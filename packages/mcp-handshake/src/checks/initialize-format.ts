@@ -1,9 +1,9 @@
 import { cite, finding, verdict } from '../findings/finding.js';
+import { LABEL } from '../labels.js';
 import { malformedVariants } from '../probes/malformed.js';
 import { FALLBACK_LEGACY_VERSION } from '../protocol.js';
 import type { Check, Diagnostic } from '../types.js';
-import { connsBy, describe, errorOf, exchangesOf, resultOf, skip, SPEC } from './lib.js';
-import { LABEL } from '../labels.js';
+import { connsBy, describe, errorOf, exchangesOf, resultOf, SPEC, skip } from './lib.js';
 
 const EXPECTED = new Map(malformedVariants().map((v) => [v.name, v.expectedCode]));
 

@@ -1,7 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { isModernVersion } from '../protocol.js';
 import type { Check, Diagnostic } from '../types.js';
-import { excerpt, revisionOf, sentOf, skip, SPEC, type Msg } from './lib.js';
+import { excerpt, type Msg, revisionOf, SPEC, sentOf, skip } from './lib.js';
 
 /*
  * Every sentence judged here is a MUST of each revision (basic#messages: "All messages … MUST follow the JSON-RPC 2.0

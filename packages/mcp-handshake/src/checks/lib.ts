@@ -2,9 +2,10 @@
  * Pure helpers for reading a transcript. Nothing here does I/O: checks must be
  * testable on hand-written transcripts.
  */
-import type { CheckResult, CheckStatus, ConnectionInfo, Exchange, Purpose, Transcript, WireEvent } from '../types.js';
+
 import { LABEL } from '../labels.js';
 import { FALLBACK_LEGACY_VERSION, isKnownVersion, MODERN_VERSION } from '../protocol.js';
+import type { CheckResult, CheckStatus, ConnectionInfo, Exchange, Purpose, Transcript, WireEvent } from '../types.js';
 
 export type Msg = Record<string, unknown>;
 
@@ -15,13 +16,21 @@ const ORDER: CheckStatus[] = ['skip', 'info', 'pass', 'warn', 'fail'];
 export const worst = (statuses: CheckStatus[], fallback: CheckStatus = 'pass'): CheckStatus =>
   statuses.reduce<CheckStatus>((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), fallback);
 
-export const outcome = (status: CheckStatus, summary: string, evidence: string[] = []): CheckResult => ({ status, summary, evidence });
+export const outcome = (status: CheckStatus, summary: string, evidence: string[] = []): CheckResult => ({
+  status,
+  summary,
+  evidence,
+});
 export const skip = (summary: string): CheckResult => outcome('skip', summary);
 
-export const connsBy = (t: Transcript, purpose: Purpose): ConnectionInfo[] => t.connections.filter((c) => c.purpose === purpose);
+export const connsBy = (t: Transcript, purpose: Purpose): ConnectionInfo[] =>
+  t.connections.filter((c) => c.purpose === purpose);
 export const conn = (t: Transcript, id: string): ConnectionInfo | undefined => t.connections.find((c) => c.id === id);
 
-export function exchangesOf(t: Transcript, filter: { conn?: string; label?: string; labelPrefix?: string; method?: string }): Exchange[] {
+export function exchangesOf(
+  t: Transcript,
+  filter: { conn?: string; label?: string; labelPrefix?: string; method?: string },
+): Exchange[] {
   return t.exchanges.filter(
     (x) =>
       (filter.conn === undefined || x.conn === filter.conn) &&
@@ -31,16 +40,22 @@ export function exchangesOf(t: Transcript, filter: { conn?: string; label?: stri
   );
 }
 
-export const eventAt = (t: Transcript, seq: number | undefined): WireEvent | undefined => (seq === undefined || seq < 0 ? undefined : t.events.find((e) => e.seq === seq));
-export const replyOf = (t: Transcript, x: Exchange | undefined): Msg | undefined => (x ? (eventAt(t, x.replySeq)?.message as Msg | undefined) : undefined);
-export const sentOf = (t: Transcript, x: Exchange | undefined): Msg | undefined => (x ? (eventAt(t, x.sentSeq)?.message as Msg | undefined) : undefined);
+export const eventAt = (t: Transcript, seq: number | undefined): WireEvent | undefined =>
+  seq === undefined || seq < 0 ? undefined : t.events.find((e) => e.seq === seq);
+export const replyOf = (t: Transcript, x: Exchange | undefined): Msg | undefined =>
+  x ? (eventAt(t, x.replySeq)?.message as Msg | undefined) : undefined;
+export const sentOf = (t: Transcript, x: Exchange | undefined): Msg | undefined =>
+  x ? (eventAt(t, x.sentSeq)?.message as Msg | undefined) : undefined;
 
 export function resultOf(t: Transcript, x: Exchange | undefined): Msg | undefined {
   const r = replyOf(t, x)?.result;
   return r && typeof r === 'object' && !Array.isArray(r) ? (r as Msg) : undefined;
 }
 
-export function errorOf(t: Transcript, x: Exchange | undefined): { code: unknown; message: unknown; data?: unknown } | undefined {
+export function errorOf(
+  t: Transcript,
+  x: Exchange | undefined,
+): { code: unknown; message: unknown; data?: unknown } | undefined {
   const e = replyOf(t, x)?.error;
   return e && typeof e === 'object' ? (e as { code: unknown; message: unknown; data?: unknown }) : undefined;
 }
@@ -74,7 +89,9 @@ export function describe(t: Transcript, x: Exchange): string {
 function exitNote(t: Transcript, connId: string): string {
   const exit = t.events.find((e) => e.conn === connId && e.kind === 'exit');
   if (!exit?.exit) return '';
-  return exit.exit.signal ? ` (process killed by ${exit.exit.signal})` : ` (process exited with code ${exit.exit.code})`;
+  return exit.exit.signal
+    ? ` (process killed by ${exit.exit.signal})`
+    : ` (process exited with code ${exit.exit.code})`;
 }
 
 function noiseNote(t: Transcript, x: Exchange): string {
@@ -104,16 +121,19 @@ export function modernSession(t: Transcript): Session | undefined {
   for (const c of connsBy(t, 'modern-main')) {
     const x = exchangesOf(t, { conn: c.id, label: LABEL.discover })[0];
     const r = resultOf(t, x);
-    if (r && Array.isArray(r.supportedVersions)) return { conn: c, era: 'modern', result: r, capabilities: asObject(r.capabilities) };
+    if (r && Array.isArray(r.supportedVersions))
+      return { conn: c, era: 'modern', result: r, capabilities: asObject(r.capabilities) };
   }
   return undefined;
 }
 
 export const asObject = (v: unknown): Msg => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Msg) : {});
-export const isDeclared = (capabilities: Msg, name: string): boolean => capabilities[name] !== undefined && capabilities[name] !== null && capabilities[name] !== false;
+export const isDeclared = (capabilities: Msg, name: string): boolean =>
+  capabilities[name] !== undefined && capabilities[name] !== null && capabilities[name] !== false;
 
 /** Every incoming JSON-RPC message on a connection, in order. */
-export const incoming = (t: Transcript, connId: string): WireEvent[] => t.events.filter((e) => e.conn === connId && e.dir === 'in' && e.kind === 'message');
+export const incoming = (t: Transcript, connId: string): WireEvent[] =>
+  t.events.filter((e) => e.conn === connId && e.dir === 'in' && e.kind === 'message');
 
 /** The probes that tell whether a primitive answers: the first listing and the capability probes. */
 export const PRIMITIVE_PROBES: Array<{ capability: string; method: string; label: string }> = [
@@ -128,7 +148,12 @@ export const PRIMITIVE_PROBES: Array<{ capability: string; method: string; label
 /** Items of a list result: tools, resources, resourceTemplates or prompts. */
 export function itemsOf(result: Msg | undefined, method: string): Msg[] {
   if (!result) return [];
-  const key = { 'tools/list': 'tools', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates', 'prompts/list': 'prompts' }[method];
+  const key = {
+    'tools/list': 'tools',
+    'resources/list': 'resources',
+    'resources/templates/list': 'resourceTemplates',
+    'prompts/list': 'prompts',
+  }[method];
   const list = key ? result[key] : undefined;
   return Array.isArray(list) ? (list as Msg[]) : [];
 }
@@ -142,7 +167,9 @@ export function toolsOf(t: Transcript, session: Session): Msg[] {
   const tools: Msg[] = [];
   for (const x of exchangesOf(t, { conn: session.conn.id, method: 'tools/list', labelPrefix: LABEL.firstListing })) {
     // An entry that is not an object (null, a string) is message-schema's finding, not a tool to judge.
-    const page = itemsOf(resultOf(t, x), 'tools/list').filter((tool) => tool !== null && typeof tool === 'object' && !Array.isArray(tool));
+    const page = itemsOf(resultOf(t, x), 'tools/list').filter(
+      (tool) => tool !== null && typeof tool === 'object' && !Array.isArray(tool),
+    );
     tools.push(...page.filter((tool) => !seen.has(JSON.stringify(tool))));
     for (const tool of page) seen.add(JSON.stringify(tool));
   }
@@ -152,7 +179,8 @@ export function toolsOf(t: Transcript, session: Session): Msg[] {
 /** What an exchange that brought no usable result got instead, in words ("answered with "result": null"…). */
 export function noResultWhy(t: Transcript, x: Exchange): string {
   const reply = replyOf(t, x);
-  if (reply && 'result' in reply) return `answered with "result": ${excerpt(reply.result, 40)} (a result must be an object)`;
+  if (reply && 'result' in reply)
+    return `answered with "result": ${excerpt(reply.result, 40)} (a result must be an object)`;
   if (x.outcome === 'timeout') return 'no answer (hang)';
   if (x.outcome === 'closed') return 'the connection died';
   return `no JSON-RPC answer${x.httpStatus !== undefined ? ` (HTTP ${x.httpStatus})` : ''}`;

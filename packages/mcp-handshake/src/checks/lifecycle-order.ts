@@ -1,8 +1,8 @@
 import { cite, finding, verdict } from '../findings/finding.js';
+import { LABEL } from '../labels.js';
 import { FALLBACK_LEGACY_VERSION } from '../protocol.js';
 import type { Check } from '../types.js';
-import { connsBy, excerpt, exchangesOf, skip, SPEC, type Msg } from './lib.js';
-import { LABEL } from '../labels.js';
+import { connsBy, excerpt, exchangesOf, type Msg, SPEC, skip } from './lib.js';
 
 const ALLOWED_EARLY = new Set(['ping', 'notifications/message']);
 
@@ -29,7 +29,10 @@ export const lifecycleOrder: Check = {
       for (const e of events.filter((e) => e.seq > x.sentSeq && e.seq < x.replySeq!)) {
         evidence.push(`${c.id}: before the initialize result: ${excerpt(e.message, 140)}`);
       }
-      const initialized = t.events.find((e) => e.conn === c.id && e.dir === 'out' && (e.message as Msg | undefined)?.method === 'notifications/initialized');
+      const initialized = t.events.find(
+        (e) =>
+          e.conn === c.id && e.dir === 'out' && (e.message as Msg | undefined)?.method === 'notifications/initialized',
+      );
       const end = initialized?.seq ?? Infinity;
       for (const e of events.filter((e) => e.seq > x.replySeq! && e.seq < end)) {
         const method = (e.message as Msg).method;
@@ -43,17 +46,21 @@ export const lifecycleOrder: Check = {
     const findings = [];
     if (evidence.length > 0) {
       const message = `${evidence.length} message(s) arrived before the initialize result`;
-      findings.push(finding('lifecycle-order/before-initialize-result', 'fail', message, where, {
-        args: { messages: evidence.length },
-        evidence,
-      }));
+      findings.push(
+        finding('lifecycle-order/before-initialize-result', 'fail', message, where, {
+          args: { messages: evidence.length },
+          evidence,
+        }),
+      );
     }
     if (early.length > 0) {
       const message = `${early.length} message(s) arrived after the initialize result, before notifications/initialized`;
-      findings.push(finding('lifecycle-order/before-initialized', 'warn', message, where, {
-        args: { messages: early.length },
-        evidence: early,
-      }));
+      findings.push(
+        finding('lifecycle-order/before-initialized', 'warn', message, where, {
+          args: { messages: early.length },
+          evidence: early,
+        }),
+      );
     }
     return verdict(findings, { summary: `the server waited for the handshake on ${checked} connection(s)` });
   },

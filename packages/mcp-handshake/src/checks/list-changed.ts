@@ -1,9 +1,24 @@
 import { cite, finding } from '../findings/finding.js';
 import { hostsAt } from '../findings/hosts.js';
+import { LABEL } from '../labels.js';
 import { FALLBACK_LEGACY_VERSION, LIST_CHANGED_NOTIFICATION, MODERN_VERSION } from '../protocol.js';
 import type { Check, Diagnostic } from '../types.js';
-import { asObject, connsBy, excerpt, exchangesOf, incoming, isDeclared, mainSession, modernSession, outcome, resultOf, skip, SPEC, type Msg, type Session } from './lib.js';
-import { LABEL } from '../labels.js';
+import {
+  asObject,
+  connsBy,
+  excerpt,
+  exchangesOf,
+  incoming,
+  isDeclared,
+  type Msg,
+  mainSession,
+  modernSession,
+  outcome,
+  resultOf,
+  type Session,
+  SPEC,
+  skip,
+} from './lib.js';
 
 const KINDS = [
   { kind: 'tools', method: 'tools/list', key: 'tools' },
@@ -41,7 +56,10 @@ export const listChanged: Check = {
         compared++;
         if (fingerprint(a[key]) === fingerprint(b[key])) continue;
         const notified = incoming(t, main.conn.id).some(
-          (e) => e.seq > first.replySeq! && e.seq < second.replySeq! && (e.message as Msg).method === LIST_CHANGED_NOTIFICATION[kind],
+          (e) =>
+            e.seq > first.replySeq! &&
+            e.seq < second.replySeq! &&
+            (e.message as Msg).method === LIST_CHANGED_NOTIFICATION[kind],
         );
         if (!notified) {
           const before = (Array.isArray(a[key]) ? (a[key] as Msg[]) : []).map((i) => i.name ?? i.uri);
@@ -63,7 +81,11 @@ export const listChanged: Check = {
       }
     }
     // A list_changed for a list whose listChanged was not declared.
-    const legacyConns = new Set([...connsBy(t, 'main'), ...connsBy(t, 'version'), ...connsBy(t, 'watch')].filter((c) => c.era === 'legacy').map((c) => c.id));
+    const legacyConns = new Set(
+      [...connsBy(t, 'main'), ...connsBy(t, 'version'), ...connsBy(t, 'watch')]
+        .filter((c) => c.era === 'legacy')
+        .map((c) => c.id),
+    );
     for (const e of t.events) {
       if (e.dir !== 'in' || e.kind !== 'message') continue;
       const method = (e.message as Msg).method;

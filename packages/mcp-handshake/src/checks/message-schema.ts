@@ -10,7 +10,7 @@ import {
   validateAgainst,
 } from '../spec/schemas.js';
 import type { Check, ConnectionInfo, Diagnostic, Transcript } from '../types.js';
-import { exchangesOf, excerpt, incoming, replyOf, resultOf, SPEC, type Msg } from './lib.js';
+import { excerpt, exchangesOf, incoming, type Msg, replyOf, resultOf, SPEC } from './lib.js';
 
 /**
  * Parts of a message another check judges with more context: a violation there is theirs, not repeated here.

@@ -1,7 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { LABEL } from '../labels.js';
 import type { Check, Diagnostic } from '../types.js';
-import { asObject, exchangesOf, mainSession, resultOf, sentOf, skip, SPEC } from './lib.js';
+import { asObject, exchangesOf, mainSession, resultOf, sentOf, skip } from './lib.js';
 
 const PAGINATION = cite('2025-11-25', 'server/utilities/pagination');
 

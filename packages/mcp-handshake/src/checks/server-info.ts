@@ -1,7 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { FALLBACK_LEGACY_VERSION, META, MODERN_VERSION } from '../protocol.js';
 import type { Check } from '../types.js';
-import { asObject, excerpt, mainSession, skip, SPEC } from './lib.js';
+import { asObject, excerpt, mainSession, SPEC, skip } from './lib.js';
 
 const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
 

@@ -1,6 +1,6 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import type { Check, Diagnostic } from '../types.js';
-import { excerpt, outcome, revisionOf, skip, SPEC } from './lib.js';
+import { excerpt, outcome, revisionOf, SPEC, skip } from './lib.js';
 
 export const stdioHygiene: Check = {
   id: 'stdio-hygiene',

@@ -1,7 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { compileSchema } from '../schema.js';
 import type { Check, Diagnostic, Severity } from '../types.js';
-import { asObject, mainSession, sessionRevision, skip, SPEC, toolsOf } from './lib.js';
+import { asObject, mainSession, SPEC, sessionRevision, skip, toolsOf } from './lib.js';
 
 /** 2025-11-25 tool names: 1–128 of A–Z a–z 0–9 _ - . */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;

@@ -1,4 +1,5 @@
 import { cite, finding, verdict } from '../findings/finding.js';
+import { LABEL } from '../labels.js';
 import { isModernVersion } from '../protocol.js';
 import type { Check, Diagnostic, Exchange } from '../types.js';
 import {
@@ -12,10 +13,9 @@ import {
   replyOf,
   resultOf,
   revisionOf,
-  skip,
   SPEC,
+  skip,
 } from './lib.js';
-import { LABEL } from '../labels.js';
 
 /*
  * Spec levels: every revision requires JSON-RPC 2.0 (basic#messages: "All messages … MUST follow the JSON-RPC 2.0

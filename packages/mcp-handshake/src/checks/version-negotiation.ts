@@ -1,11 +1,12 @@
 import { cite, finding, verdict } from '../findings/finding.js';
+import { LABEL } from '../labels.js';
 import {
   ERROR,
   FALLBACK_LEGACY_VERSION,
-  META,
-  MODERN_VERSION,
   isKnownVersion,
   isModernVersion,
+  META,
+  MODERN_VERSION,
   UNKNOWN_VERSIONS,
 } from '../protocol.js';
 import type { Check, Diagnostic, Severity } from '../types.js';
@@ -17,11 +18,10 @@ import {
   exchangesOf,
   modernSession,
   resultOf,
+  SPEC,
   sentOf,
   skip,
-  SPEC,
 } from './lib.js';
-import { LABEL } from '../labels.js';
 
 const isUnknown = (v: string | undefined) => (UNKNOWN_VERSIONS as readonly string[]).includes(v ?? '');
 

@@ -1,11 +1,11 @@
 import { rootCause } from '../diagnosis/root-cause.js';
+import { LABEL } from '../labels.js';
 import { listRound, paramsFor, resultOf } from '../probes/listing.js';
-import { openSession, type EraChoice } from '../probes/session.js';
+import { type EraChoice, openSession } from '../probes/session.js';
 import { makeStyle, useColour } from '../report/style.js';
 import { compileSchema, formatAjvErrors } from '../schema.js';
-import { UsageError, type Target } from '../target.js';
+import { type Target, UsageError } from '../target.js';
 import { EXIT } from './common.js';
-import { LABEL } from '../labels.js';
 
 type Msg = Record<string, unknown>;
 
@@ -39,7 +39,12 @@ export async function callTool(target: Target, toolName: string, options: CallOp
     throw new UsageError(`--args is not JSON: ${(error as Error).message}`);
   }
   if (!args || typeof args !== 'object' || Array.isArray(args)) throw new UsageError('--args must be a JSON object');
-  const session = await openSession(target, { era: options.era, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs, purpose: 'call' });
+  const session = await openSession(target, {
+    era: options.era,
+    protocolVersion: options.protocolVersion,
+    timeoutMs: options.timeoutMs,
+    purpose: 'call',
+  });
   try {
     if (!session.result) {
       const cause = rootCause(session.rec.transcript());
@@ -48,15 +53,37 @@ export async function callTool(target: Target, toolName: string, options: CallOp
     }
     const tools = (await listRound(session.conn, session.ctx, ['tools'], 1)).tools ?? [];
     const tool = tools.find((t) => t.name === toolName);
-    if (!tool) return { exitCode: EXIT.failed, arguments: args, problem: `no tool named "${toolName}" (the server lists: ${tools.map((t) => String(t.name)).join(', ') || 'none'})` };
+    if (!tool)
+      return {
+        exitCode: EXIT.failed,
+        arguments: args,
+        problem: `no tool named "${toolName}" (the server lists: ${tools.map((t) => String(t.name)).join(', ') || 'none'})`,
+      };
     const compiled = compileSchema(tool.inputSchema);
-    if (compiled.error) return { exitCode: EXIT.failed, tool, arguments: args, problem: `the tool's inputSchema is not a valid JSON Schema: ${compiled.error}` };
-    if (!compiled.validate!(args)) return { exitCode: EXIT.failed, tool, arguments: args, validationErrors: formatAjvErrors(compiled.validate!) };
-    const reply = await session.conn.request('tools/call', paramsFor(session.ctx, { name: toolName, arguments: args }), { label: LABEL.call });
+    if (compiled.error)
+      return {
+        exitCode: EXIT.failed,
+        tool,
+        arguments: args,
+        problem: `the tool's inputSchema is not a valid JSON Schema: ${compiled.error}`,
+      };
+    if (!compiled.validate!(args))
+      return { exitCode: EXIT.failed, tool, arguments: args, validationErrors: formatAjvErrors(compiled.validate!) };
+    const reply = await session.conn.request(
+      'tools/call',
+      paramsFor(session.ctx, { name: toolName, arguments: args }),
+      { label: LABEL.call },
+    );
     const result = resultOf(reply);
     if (result) return { exitCode: result.isError === true ? EXIT.failed : EXIT.ok, tool, arguments: args, result };
     const error = reply.message?.error as Msg | undefined;
-    return { exitCode: error ? EXIT.failed : EXIT.noConnection, tool, arguments: args, ...(error && { error }), problem: error ? `error ${String(error.code)}: ${String(error.message)}` : `no answer (${reply.outcome})` };
+    return {
+      exitCode: error ? EXIT.failed : EXIT.noConnection,
+      tool,
+      arguments: args,
+      ...(error && { error }),
+      problem: error ? `error ${String(error.code)}: ${String(error.message)}` : `no answer (${reply.outcome})`,
+    };
   } finally {
     await session.conn.close();
   }
@@ -65,7 +92,9 @@ export async function callTool(target: Target, toolName: string, options: CallOp
 export async function callCommand(target: Target, toolName: string, options: CallOptions): Promise<number> {
   const outcome = await callTool(target, toolName, options);
   if (options.json) {
-    process.stdout.write(JSON.stringify({ format: 'mcp-handshake/call@1', tool: toolName, ...outcome }, null, 2) + '\n');
+    process.stdout.write(
+      `${JSON.stringify({ format: 'mcp-handshake/call@1', tool: toolName, ...outcome }, null, 2)}\n`,
+    );
     return outcome.exitCode;
   }
   const style = makeStyle(useColour(process.stdout));
@@ -78,10 +107,19 @@ export async function callCommand(target: Target, toolName: string, options: Cal
     if (r.isError === true) process.stdout.write(style.red('the tool reported an error (isError: true)\n'));
     for (const block of (Array.isArray(r.content) ? r.content : []) as Msg[]) {
       if (block.type === 'text') process.stdout.write(`${String(block.text)}\n`);
-      else if (block.type === 'resource_link' || block.type === 'resource') process.stdout.write(style.dim(`[${String(block.type)}] ${JSON.stringify(block.uri ?? (block.resource as Msg | undefined)?.uri)}\n`));
-      else process.stdout.write(style.dim(`[${String(block.type)} block${block.mimeType ? `, ${String(block.mimeType)}` : ''}]\n`));
+      else if (block.type === 'resource_link' || block.type === 'resource')
+        process.stdout.write(
+          style.dim(
+            `[${String(block.type)}] ${JSON.stringify(block.uri ?? (block.resource as Msg | undefined)?.uri)}\n`,
+          ),
+        );
+      else
+        process.stdout.write(
+          style.dim(`[${String(block.type)} block${block.mimeType ? `, ${String(block.mimeType)}` : ''}]\n`),
+        );
     }
-    if (r.structuredContent !== undefined) process.stdout.write(`${style.bold('structuredContent')}: ${JSON.stringify(r.structuredContent, null, 2)}\n`);
+    if (r.structuredContent !== undefined)
+      process.stdout.write(`${style.bold('structuredContent')}: ${JSON.stringify(r.structuredContent, null, 2)}\n`);
   }
   return outcome.exitCode;
 }

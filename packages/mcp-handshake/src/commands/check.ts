@@ -3,9 +3,9 @@
  * `inspect --dump-wire`), each finding with whose fault it is. Exit 1 on a failure.
  */
 import { writeFileSync } from 'node:fs';
-import { runPassive, type PassiveReport } from '../passive/index.js';
+import { type PassiveReport, runPassive } from '../passive/index.js';
 import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
-import { makeStyle, useColour, type Style } from '../report/style.js';
+import { makeStyle, type Style, useColour } from '../report/style.js';
 import type { Transcript } from '../types.js';
 import { EXIT } from './common.js';
 import { readTranscripts } from './replay.js';
@@ -62,8 +62,8 @@ export async function checkCommand(path: string, options: { json?: boolean; html
   for (const t of transcripts) {
     const report = runPassive(t);
     failed ||= report.findings.some((f) => f.severity === 'fail');
-    if (options.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    else process.stdout.write(formatCheckText(report, makeStyle(useColour(process.stdout))) + '\n');
+    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else process.stdout.write(`${formatCheckText(report, makeStyle(useColour(process.stdout)))}\n`);
     if (options.html)
       writeFileSync(
         transcripts.length === 1

@@ -1,22 +1,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
 import { runChecks } from '../checks/index.js';
+import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
 import { rootCause } from '../diagnosis/root-cause.js';
 import type { Profile } from '../findings/hosts.js';
 import { applyProfile } from '../findings/profile.js';
-import { TOOL_VERSION, isModernVersion } from '../protocol.js';
-import { runDoctor, DEFAULT_DOCTOR_OPTIONS, type DoctorOptions } from '../probes/doctor.js';
-import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
-import { buildReport, formatDoctorText, type DoctorReport } from '../report/doctor-report.js';
-import { formatJunit } from '../report/junit.js';
-import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
-import { formatMermaid } from '../report/mermaid.js';
-import { formatSarif } from '../report/sarif.js';
-import { ProgressLine } from '../report/progress.js';
-import { makeStyle, useColour } from '../report/style.js';
-import { UsageError, type Target } from '../target.js';
-import type { Transcript, WireEvent } from '../types.js';
 import { LABEL } from '../labels.js';
+import { DEFAULT_DOCTOR_OPTIONS, type DoctorOptions, runDoctor } from '../probes/doctor.js';
+import { isModernVersion, TOOL_VERSION } from '../protocol.js';
+import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
+import { buildReport, type DoctorReport, formatDoctorText } from '../report/doctor-report.js';
+import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
+import { formatJunit } from '../report/junit.js';
+import { formatMermaid } from '../report/mermaid.js';
+import { ProgressLine } from '../report/progress.js';
+import { formatSarif } from '../report/sarif.js';
+import { makeStyle, useColour } from '../report/style.js';
+import { type Target, UsageError } from '../target.js';
+import type { Transcript, WireEvent } from '../types.js';
 
 export interface DoctorCliOptions extends Partial<DoctorOptions> {
   json?: boolean;
@@ -40,15 +40,26 @@ export function servedVersions(t: Transcript): { legacy: string[]; modern: strin
     if (r && c.version && r.protocolVersion === c.version) legacy.add(c.version);
   }
   const modern = modernSession(t);
-  const versions = modern ? (asObject(modern.result).supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string' && isModernVersion(v)) : [];
+  const versions = modern
+    ? (asObject(modern.result).supportedVersions as unknown[]).filter(
+        (v): v is string => typeof v === 'string' && isModernVersion(v),
+      )
+    : [];
   return { legacy: [...legacy].sort(), modern: versions };
 }
 
 /** Could we talk to it at all? Any JSON-RPC answer on any connection counts. */
 export const connected = (t: Transcript): boolean => t.exchanges.some((x) => x.outcome === 'reply');
 
-export async function doctor(target: Target, options: DoctorCliOptions = {}, onEvent?: (e: WireEvent) => void): Promise<{ report: DoctorReport; transcript: Transcript }> {
-  const opts: DoctorOptions = { ...DEFAULT_DOCTOR_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+export async function doctor(
+  target: Target,
+  options: DoctorCliOptions = {},
+  onEvent?: (e: WireEvent) => void,
+): Promise<{ report: DoctorReport; transcript: Transcript }> {
+  const opts: DoctorOptions = {
+    ...DEFAULT_DOCTOR_OPTIONS,
+    ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+  };
   const transcript = await runDoctor(target, opts, onEvent && ((rec) => void rec.onEvent(onEvent)));
   let findings = applyProfile(runChecks(transcript), options.profile);
   if (options.baseline) {
@@ -61,7 +72,15 @@ export async function doctor(target: Target, options: DoctorCliOptions = {}, onE
     findings = applyBaseline(findings, accepted);
   }
   if (options.writeBaseline) writeFileSync(options.writeBaseline, baselineFor(findings));
-  const report = buildReport(transcript, findings, servedVersions(transcript), connected(transcript), TOOL_VERSION, options.profile, rootCause(transcript));
+  const report = buildReport(
+    transcript,
+    findings,
+    servedVersions(transcript),
+    connected(transcript),
+    TOOL_VERSION,
+    options.profile,
+    rootCause(transcript),
+  );
   return { report, transcript };
 }
 
@@ -89,12 +108,18 @@ export async function doctorCommand(target: Target, options: DoctorCliOptions): 
     progress.done();
   }
   const { report, transcript } = outcome;
-  if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(transcript, null, 2) + '\n');
+  if (options.dumpWire) writeFileSync(options.dumpWire, `${JSON.stringify(transcript, null, 2)}\n`);
   if (options.junit) writeFileSync(options.junit, formatJunit(report));
   if (options.sarif) writeFileSync(options.sarif, formatSarif(report, TOOL_VERSION));
   if (options.html) writeFileSync(options.html, doctorHtml(report, transcript));
-  if (options.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  else if (options.mermaid) process.stdout.write(formatMermaid(transcript, transcript.connections.filter((c) => c.purpose === 'main' || c.purpose === 'modern-main').map((c) => c.id)));
-  else process.stdout.write(formatDoctorText(report, makeStyle(useColour(process.stdout)), options.verbose) + '\n');
+  if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else if (options.mermaid)
+    process.stdout.write(
+      formatMermaid(
+        transcript,
+        transcript.connections.filter((c) => c.purpose === 'main' || c.purpose === 'modern-main').map((c) => c.id),
+      ),
+    );
+  else process.stdout.write(`${formatDoctorText(report, makeStyle(useColour(process.stdout)), options.verbose)}\n`);
   return report.exitCode;
 }

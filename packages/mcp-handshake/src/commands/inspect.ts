@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { rootCause } from '../diagnosis/root-cause.js';
-import { META } from '../protocol.js';
-import { LIST_METHOD, listRound, type ListKind } from '../probes/listing.js';
+import { LIST_METHOD, type ListKind, listRound } from '../probes/listing.js';
 import { declaredKinds } from '../probes/main.js';
-import { openSession, type EraChoice } from '../probes/session.js';
+import { type EraChoice, openSession } from '../probes/session.js';
+import { META } from '../protocol.js';
 import { explainCapabilities } from '../report/capabilities.js';
-import { formatInspectText, type InspectResult, type UiLink } from '../report/inspect-text.js';
 import { renderHtmlReport } from '../report/html.js';
+import { formatInspectText, type InspectResult, type UiLink } from '../report/inspect-text.js';
 import { formatMermaid } from '../report/mermaid.js';
 import { makeStyle, useColour } from '../report/style.js';
 import type { Target } from '../target.js';
@@ -32,29 +32,57 @@ export function uiLinks(tools: Msg[]): UiLink[] {
   for (const t of tools) {
     const meta = (t._meta ?? {}) as Msg;
     const ui = (meta.ui ?? {}) as Msg;
-    const resourceUri = typeof ui.resourceUri === 'string' ? ui.resourceUri : typeof meta['ui/resourceUri'] === 'string' ? (meta['ui/resourceUri'] as string) : undefined;
-    const outputTemplate = typeof meta['openai/outputTemplate'] === 'string' ? (meta['openai/outputTemplate'] as string) : undefined;
-    if (resourceUri || outputTemplate) links.push({ tool: String(t.name), ...(resourceUri && { resourceUri }), ...(outputTemplate && { outputTemplate }) });
+    const resourceUri =
+      typeof ui.resourceUri === 'string'
+        ? ui.resourceUri
+        : typeof meta['ui/resourceUri'] === 'string'
+          ? (meta['ui/resourceUri'] as string)
+          : undefined;
+    const outputTemplate =
+      typeof meta['openai/outputTemplate'] === 'string' ? (meta['openai/outputTemplate'] as string) : undefined;
+    if (resourceUri || outputTemplate)
+      links.push({
+        tool: String(t.name),
+        ...(resourceUri && { resourceUri }),
+        ...(outputTemplate && { outputTemplate }),
+      });
   }
   return links;
 }
 
 export async function runInspect(target: Target, options: InspectOptions): Promise<InspectResult> {
-  const session = await openSession(target, { era: options.era, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs, purpose: 'inspect' });
+  const session = await openSession(target, {
+    era: options.era,
+    protocolVersion: options.protocolVersion,
+    timeoutMs: options.timeoutMs,
+    purpose: 'inspect',
+  });
   const handshakeMs = Math.round(session.rec.now());
   const capabilities = (session.result?.capabilities ?? {}) as Msg;
   const listing = session.result ? await listRound(session.conn, session.ctx, declaredKinds(capabilities), 1) : {};
   await session.conn.close();
   const transcript = session.rec.transcript();
-  const serverInfo = session.era === 'legacy' ? (session.result?.serverInfo as Msg | undefined) : (((session.result?._meta ?? {}) as Msg)[META.serverInfo] as Msg | undefined);
+  const serverInfo =
+    session.era === 'legacy'
+      ? (session.result?.serverInfo as Msg | undefined)
+      : (((session.result?._meta ?? {}) as Msg)[META.serverInfo] as Msg | undefined);
   // A list entry that is not an object (null, a string) is dropped and said, never dereferenced.
   const notes = [...session.notes];
   for (const k of Object.keys(listing) as ListKind[]) {
     const bad = (listing[k] as unknown[]).filter((v) => !isEntry(v));
-    if (bad.length > 0) notes.push(`${LIST_METHOD[k]} listed ${bad.length} ${bad.length === 1 ? 'entry that is not an object' : 'entries that are not objects'} (${bad.slice(0, 3).map((v) => JSON.stringify(v)).join(', ')}): hosts drop them or reject the whole list`);
+    if (bad.length > 0)
+      notes.push(
+        `${LIST_METHOD[k]} listed ${bad.length} ${bad.length === 1 ? 'entry that is not an object' : 'entries that are not objects'} (${bad
+          .slice(0, 3)
+          .map((v) => JSON.stringify(v))
+          .join(', ')}): hosts drop them or reject the whole list`,
+      );
   }
   const get = (k: ListKind) => (listing[k] ?? []).filter(isEntry);
-  const uiResources = [...get('resources').map((r) => r.uri), ...get('resourceTemplates').map((r) => r.uriTemplate)].filter((u): u is string => typeof u === 'string' && u.startsWith('ui://'));
+  const uiResources = [
+    ...get('resources').map((r) => r.uri),
+    ...get('resourceTemplates').map((r) => r.uriTemplate),
+  ].filter((u): u is string => typeof u === 'string' && u.startsWith('ui://'));
   return {
     format: 'mcp-handshake/inspect@1',
     target: transcript.target,
@@ -67,12 +95,21 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
     ...(serverInfo && { serverInfo }),
     ...(typeof session.result?.instructions === 'string' && { instructions: session.result.instructions }),
     capabilities: explainCapabilities(capabilities),
-    discovery: { tools: get('tools'), resources: get('resources'), resourceTemplates: get('resourceTemplates'), prompts: get('prompts') },
+    discovery: {
+      tools: get('tools'),
+      resources: get('resources'),
+      resourceTemplates: get('resourceTemplates'),
+      prompts: get('prompts'),
+    },
     ui: { links: uiLinks(get('tools')), resources: uiResources },
     timings: {
       totalMs: transcript.durationMs,
       handshakeMs,
-      requests: transcript.exchanges.map((x) => ({ method: x.method === LIST_METHOD.tools && x.label?.includes('page') ? `${x.method} (${x.label})` : x.method, ms: x.ms, outcome: x.outcome })),
+      requests: transcript.exchanges.map((x) => ({
+        method: x.method === LIST_METHOD.tools && x.label?.includes('page') ? `${x.method} (${x.label})` : x.method,
+        ms: x.ms,
+        outcome: x.outcome,
+      })),
     },
     transcript,
   };
@@ -80,7 +117,7 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
 
 export async function inspectCommand(target: Target, options: InspectOptions): Promise<number> {
   const result = await runInspect(target, options);
-  if (options.dumpWire) writeFileSync(options.dumpWire, JSON.stringify(result.transcript, null, 2) + '\n');
+  if (options.dumpWire) writeFileSync(options.dumpWire, `${JSON.stringify(result.transcript, null, 2)}\n`);
   if (options.html) {
     const { tools, resources, prompts } = result.discovery;
     const summary = [
@@ -92,8 +129,11 @@ export async function inspectCommand(target: Target, options: InspectOptions): P
     const title = 'mcp-handshake inspect';
     writeFileSync(options.html, renderHtmlReport({ title, summary, transcript, findings: [] }));
   }
-  if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));
-  else process.stdout.write(formatInspectText(result, makeStyle(useColour(process.stdout)), { verbose: options.verbose }) + '\n');
+  else
+    process.stdout.write(
+      `${formatInspectText(result, makeStyle(useColour(process.stdout)), { verbose: options.verbose })}\n`,
+    );
   return result.connected ? EXIT.ok : EXIT.noConnection;
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { replayAgainst } from '../replay/against.js';
 import { recordedSteps, replayableConnections, type Step } from '../replay/recorded-session.js';
 import { serveHttp, serveStdio } from '../replay/serve.js';
-import { UsageError, type Target } from '../target.js';
+import { type Target, UsageError } from '../target.js';
 import type { Transcript } from '../types.js';
 import { EXIT } from './common.js';
 
@@ -96,7 +96,7 @@ export async function replayAgainstCommand(
   const differing = comparisons.filter((c) => c.outcome !== 'same');
   if (options.json)
     process.stdout.write(
-      JSON.stringify({ format: 'mcp-handshake/replay@1', conn: chosen, comparisons }, null, 2) + '\n',
+      `${JSON.stringify({ format: 'mcp-handshake/replay@1', conn: chosen, comparisons }, null, 2)}\n`,
     );
   else {
     for (const c of comparisons) {

@@ -5,10 +5,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Change } from '../snapshot/change.js';
 import { diffSnapshots } from '../snapshot/diff.js';
-import { impactsFor, type HostImpact } from '../snapshot/host-impact.js';
+import { type HostImpact, impactsFor } from '../snapshot/host-impact.js';
 import { parseSnapshot, type Snapshot } from '../snapshot/snapshot.js';
-import { takeSnapshot, type SnapshotOptions } from '../snapshot/take.js';
-import { UsageError, type Target } from '../target.js';
+import { type SnapshotOptions, takeSnapshot } from '../snapshot/take.js';
+import { type Target, UsageError } from '../target.js';
 import { EXIT } from './common.js';
 
 export async function snapshotCommand(
@@ -17,7 +17,7 @@ export async function snapshotCommand(
   options: SnapshotOptions,
 ): Promise<number> {
   const snapshot = await takeSnapshot(target, options);
-  const text = JSON.stringify(snapshot, null, 2) + '\n';
+  const text = `${JSON.stringify(snapshot, null, 2)}\n`;
   if (out) {
     writeFileSync(out, text);
     process.stderr.write(
@@ -88,6 +88,6 @@ export async function diffCommand(
   options: SnapshotOptions & { json?: boolean },
 ): Promise<number> {
   const result = diffResult(await load(before, options), await load(after, options));
-  process.stdout.write((options.json ? JSON.stringify(result, null, 2) : formatDiffText(result)) + '\n');
+  process.stdout.write(`${options.json ? JSON.stringify(result, null, 2) : formatDiffText(result)}\n`);
   return result.breaking > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -4,18 +4,18 @@
  * a host's config; bytes, exit code and signals pass through. HTTP: `tap --listen
  * HOST:PORT --target URL` is a reverse proxy. The transcript is `mcp-handshake/transcript@1`.
  */
-import { tmpdir } from 'node:os';
+
 import { mkdirSync, statSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { constants } from 'node:os';
 import { Redactor } from '../redact.js';
 import { startHttpTap } from '../tap/http-tap.js';
 import { LearningRedactor, withoutUserinfo } from '../tap/learning-redactor.js';
-import { UsageError } from '../target.js';
 import { formatLiveEvent } from '../tap/live.js';
 import { watchFindings } from '../tap/live-findings.js';
 import { runStdioTap, type ServerCommand } from '../tap/stdio-tap.js';
 import { TranscriptFile } from '../tap/transcript-file.js';
+import { UsageError } from '../target.js';
 import type { TransportKind } from '../types.js';
 import { Recorder } from '../wire/recorder.js';
 

@@ -1,12 +1,12 @@
-import { LIST_CHANGED_NOTIFICATION, withEnvelope } from '../protocol.js';
-import { listRound, type ListKind } from '../probes/listing.js';
+import { LABEL } from '../labels.js';
+import { type ListKind, listRound } from '../probes/listing.js';
 import { declaredKinds } from '../probes/main.js';
-import { openSession, type EraChoice } from '../probes/session.js';
+import { type EraChoice, openSession } from '../probes/session.js';
+import { LIST_CHANGED_NOTIFICATION, withEnvelope } from '../protocol.js';
 import { makeStyle, useColour } from '../report/style.js';
 import type { Target } from '../target.js';
 import { HttpConnection } from '../wire/http.js';
 import { EXIT } from './common.js';
-import { LABEL } from '../labels.js';
 
 type Msg = Record<string, unknown>;
 
@@ -55,8 +55,17 @@ export interface WatchEvent {
  * when it is announced as changed, and at the end re-list everything once more to
  * catch changes that were never announced.
  */
-export async function watch(target: Target, options: WatchOptions, onEvent: (e: WatchEvent) => void): Promise<{ exitCode: number; silentChanges: number }> {
-  const session = await openSession(target, { era: options.era, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs, purpose: 'watch' });
+export async function watch(
+  target: Target,
+  options: WatchOptions,
+  onEvent: (e: WatchEvent) => void,
+): Promise<{ exitCode: number; silentChanges: number }> {
+  const session = await openSession(target, {
+    era: options.era,
+    protocolVersion: options.protocolVersion,
+    timeoutMs: options.timeoutMs,
+    purpose: 'watch',
+  });
   if (!session.result) {
     await session.conn.close();
     return { exitCode: EXIT.noConnection, silentChanges: 0 };
@@ -71,7 +80,8 @@ export async function watch(target: Target, options: WatchOptions, onEvent: (e: 
     if (!next) return;
     const diff = diffLists(lists[kind] ?? [], next);
     lists[kind] = next;
-    if (!silent || diff.added.length + diff.removed.length + diff.changed.length > 0) onEvent({ at: session.rec.now(), kind, diff, silent });
+    if (!silent || diff.added.length + diff.removed.length + diff.changed.length > 0)
+      onEvent({ at: session.rec.now(), kind, diff, silent });
   };
   conn.onMessage((m) => {
     if (typeof m.method !== 'string' || 'id' in m) return;
@@ -81,11 +91,17 @@ export async function watch(target: Target, options: WatchOptions, onEvent: (e: 
   });
   if (session.era === 'modern') {
     // The 2026-07-28 way to hear about changes: one long-lived subscriptions/listen request.
-    void conn.request('subscriptions/listen', withEnvelope(ctx.version!, { notifications: { toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true } }), {
-      label: LABEL.listen,
-      longLived: true,
-      timeoutMs: options.durationMs + options.timeoutMs,
-    });
+    void conn.request(
+      'subscriptions/listen',
+      withEnvelope(ctx.version!, {
+        notifications: { toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true },
+      }),
+      {
+        label: LABEL.listen,
+        longLived: true,
+        timeoutMs: options.durationMs + options.timeoutMs,
+      },
+    );
   } else if (conn instanceof HttpConnection) {
     void conn.openGetStream();
   }
@@ -104,17 +120,31 @@ export async function watch(target: Target, options: WatchOptions, onEvent: (e: 
 export async function watchCommand(target: Target, options: WatchOptions): Promise<number> {
   const style = makeStyle(useColour(process.stdout));
   const print = (e: WatchEvent) => {
-    if (options.json) return void process.stdout.write(JSON.stringify(e) + '\n');
+    if (options.json) return void process.stdout.write(`${JSON.stringify(e)}\n`);
     const at = style.dim(`${(e.at / 1000).toFixed(1).padStart(6)} s`);
-    if (e.notification) process.stdout.write(`${at} ${style.blue('←')} ${String(e.notification.method)} ${style.dim(JSON.stringify(e.notification.params ?? {}).slice(0, 160))}\n`);
+    if (e.notification)
+      process.stdout.write(
+        `${at} ${style.blue('←')} ${String(e.notification.method)} ${style.dim(JSON.stringify(e.notification.params ?? {}).slice(0, 160))}\n`,
+      );
     if (e.diff) {
       const d = e.diff;
-      const parts = [...d.added.map((k) => style.green(`+${k}`)), ...d.removed.map((k) => style.red(`-${k}`)), ...d.changed.map((k) => style.yellow(`~${k}`))];
-      process.stdout.write(`${at} ${e.silent ? style.red(`${e.kind} changed without list_changed:`) : `${e.kind} refreshed:`} ${parts.join(' ') || 'no difference'}\n`);
+      const parts = [
+        ...d.added.map((k) => style.green(`+${k}`)),
+        ...d.removed.map((k) => style.red(`-${k}`)),
+        ...d.changed.map((k) => style.yellow(`~${k}`)),
+      ];
+      process.stdout.write(
+        `${at} ${e.silent ? style.red(`${e.kind} changed without list_changed:`) : `${e.kind} refreshed:`} ${parts.join(' ') || 'no difference'}\n`,
+      );
     }
   };
   if (!options.json) process.stdout.write(style.dim(`watching for ${options.durationMs / 1000} s…\n`));
   const { exitCode, silentChanges } = await watch(target, options, print);
-  if (!options.json) process.stdout.write(exitCode === EXIT.noConnection ? style.red('could not connect\n') : `done; ${silentChanges} list(s) changed without notification\n`);
+  if (!options.json)
+    process.stdout.write(
+      exitCode === EXIT.noConnection
+        ? style.red('could not connect\n')
+        : `done; ${silentChanges} list(s) changed without notification\n`,
+    );
   return exitCode;
 }

@@ -5,7 +5,7 @@
  */
 import { HOST_FACTS, type HostFact } from '../findings/hosts.js';
 import type { Diagnostic, Transcript } from '../types.js';
-import { hostOf, type HostName } from './host-names.js';
+import { type HostName, hostOf } from './host-names.js';
 import type { PassiveRule } from './rule.js';
 import { capabilitiesUsed } from './rules/capabilities-used.js';
 import { envelope } from './rules/envelope.js';

@@ -1,17 +1,24 @@
-import { ERROR, FALLBACK_LEGACY_VERSION, LEGACY_VERSIONS, MODERN_VERSION, UNKNOWN_VERSIONS, isModernVersion } from '../protocol.js';
+import { CONN, LABEL } from '../labels.js';
+import {
+  ERROR,
+  FALLBACK_LEGACY_VERSION,
+  isModernVersion,
+  LEGACY_VERSIONS,
+  MODERN_VERSION,
+  UNKNOWN_VERSIONS,
+} from '../protocol.js';
 import { Redactor } from '../redact.js';
 import { describeTarget, openConnection, secretsOf, type Target } from '../target.js';
 import type { ConnectionInfo, Era, Transcript } from '../types.js';
 import { LegacySseConnection } from '../wire/legacy-sse.js';
 import { Recorder } from '../wire/recorder.js';
 import type { Reply, RpcConnection } from '../wire/rpc.js';
-import { legacyHandshake, type HandshakeOutcome } from './legacy.js';
-import { connectLegacyHttp } from './legacy-http.js';
 import { probeModernHeaders, probeOrigin, probeSession } from './http-transport.js';
+import { type HandshakeOutcome, legacyHandshake } from './legacy.js';
+import { connectLegacyHttp } from './legacy-http.js';
 import { discover, probeLegacySession, probeModernMain } from './main.js';
 import { probeMalformed } from './malformed.js';
 import { runPool } from './pool.js';
-import { CONN, LABEL } from '../labels.js';
 
 export interface DoctorOptions {
   timeoutMs: number;
@@ -42,7 +49,11 @@ export const DEFAULT_DOCTOR_OPTIONS: DoctorOptions = {
  * and bury the root cause (diagnosis/root-cause.ts) under consequences. When the handshake
  * alone is not answered, the other initialize probes are not sent either.
  */
-export async function runDoctor(target: Target, options: DoctorOptions, onRecorder?: (rec: Recorder) => void): Promise<Transcript> {
+export async function runDoctor(
+  target: Target,
+  options: DoctorOptions,
+  onRecorder?: (rec: Recorder) => void,
+): Promise<Transcript> {
   const rec = new Recorder(describeTarget(target), target.kind, new Redactor(secretsOf(target)), {
     timeoutMs: options.timeoutMs,
     driftWindowMs: options.driftWindowMs,
@@ -56,10 +67,12 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
   let oldSse = false;
 
   const open = (info: ConnectionInfo): RpcConnection =>
-    oldSse && target.kind === 'http' && info.era === 'legacy' ? new LegacySseConnection(rec, info, options.timeoutMs, target) : openConnection(rec, target, info, options.timeoutMs);
+    oldSse && target.kind === 'http' && info.era === 'legacy'
+      ? new LegacySseConnection(rec, info, options.timeoutMs, target)
+      : openConnection(rec, target, info, options.timeoutMs);
   // Closing (waiting for a child to exit) need not hold a pool slot; the transcript waits for all of them.
   const closing: Array<Promise<void>> = [];
-  const using = async (info: ConnectionInfo, fn: (conn: RpcConnection) => Promise<void>) => {
+  const _using = async (info: ConnectionInfo, fn: (conn: RpcConnection) => Promise<void>) => {
     const conn = open(info);
     try {
       if (conn instanceof LegacySseConnection && !(await conn.connect())) return;
@@ -109,7 +122,8 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
         modernFirst = (await discover(conn, UNKNOWN_VERSIONS[0], LABEL.unknownVersion)).reply;
         openModernGate(modernFirst);
         // An HTTP status without a JSON-RPC body is an answer too (a 2025-era server's 400): discover judges it.
-        const answered = modernFirst.outcome === 'reply' || (modernFirst.httpStatus !== undefined && (await legacyGate));
+        const answered =
+          modernFirst.outcome === 'reply' || (modernFirst.httpStatus !== undefined && (await legacyGate));
         if (answered) await probeModernMain(conn, { version: modernVersion });
       } finally {
         openModernGate(undefined);
@@ -133,20 +147,29 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
   };
   if (options.eras.includes('legacy')) {
     tasks.push(
-      gated({ id: CONN.malformed, purpose: 'malformed', era: 'legacy' }, (c) => probeMalformed(c, { variantTimeoutMs, version: mainVersion })),
+      gated({ id: CONN.malformed, purpose: 'malformed', era: 'legacy' }, (c) =>
+        probeMalformed(c, { variantTimeoutMs, version: mainVersion }),
+      ),
       ...[...LEGACY_VERSIONS.filter((v) => v !== mainVersion), ...UNKNOWN_VERSIONS].map((version) =>
-        gated({ id: CONN.version(version), purpose: 'version', era: 'legacy', version }, async (c) => void (await legacyHandshake(c, version, { sendInitialized: false }))),
+        gated(
+          { id: CONN.version(version), purpose: 'version', era: 'legacy', version },
+          async (c) => void (await legacyHandshake(c, version, { sendInitialized: false })),
+        ),
       ),
     );
   }
   if (target.kind === 'http') {
     tasks.push(
-      async () => void ((await legacyAnswered()) && !oldSse && (await probeOrigin(rec, target, options.timeoutMs, mainVersion))),
-      async () => void ((await legacyAnswered()) && !oldSse && (await probeSession(rec, target, options.timeoutMs, mainVersion))),
+      async () =>
+        void ((await legacyAnswered()) && !oldSse && (await probeOrigin(rec, target, options.timeoutMs, mainVersion))),
+      async () =>
+        void ((await legacyAnswered()) && !oldSse && (await probeSession(rec, target, options.timeoutMs, mainVersion))),
       async () => {
         // A modern server (it answered the unknown version with -32022, or served it): its standard headers.
         const first = await modernGate;
-        const modernServer = first?.message !== undefined && (first.message.result !== undefined || asCode(first.message.error) === ERROR.unsupportedVersion);
+        const modernServer =
+          first?.message !== undefined &&
+          (first.message.result !== undefined || asCode(first.message.error) === ERROR.unsupportedVersion);
         if (modernServer) await probeModernHeaders(rec, target, options.timeoutMs, modernVersion);
       },
     );
@@ -157,4 +180,5 @@ export async function runDoctor(target: Target, options: DoctorOptions, onRecord
   return rec.transcript();
 }
 
-const asCode = (error: unknown): unknown => (error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined);
+const asCode = (error: unknown): unknown =>
+  error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;

@@ -12,7 +12,7 @@ import { HttpConnection } from '../wire/http.js';
 import { LegacySseConnection } from '../wire/legacy-sse.js';
 import type { Recorder } from '../wire/recorder.js';
 import type { RpcConnection } from '../wire/rpc.js';
-import { legacyHandshake, type HandshakeOutcome } from './legacy.js';
+import { type HandshakeOutcome, legacyHandshake } from './legacy.js';
 
 /** The statuses the 2025-03-26 transport section names as "this is an old HTTP+SSE server". */
 const OLD_TRANSPORT_STATUSES = [400, 404, 405];

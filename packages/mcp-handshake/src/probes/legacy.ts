@@ -1,8 +1,8 @@
+import { LABEL } from '../labels.js';
 import { initializeParams } from '../protocol.js';
 import { HttpConnection } from '../wire/http.js';
 import type { Reply, RpcConnection } from '../wire/rpc.js';
 import { resultOf } from './listing.js';
-import { LABEL } from '../labels.js';
 
 export interface HandshakeOutcome {
   reply: Reply;
@@ -14,7 +14,11 @@ export interface HandshakeOutcome {
  * The 2025-era handshake: initialize, a short pause in which a well-behaved server says
  * nothing (lifecycle-order watches that window), then notifications/initialized.
  */
-export async function legacyHandshake(conn: RpcConnection, version: string, options: { settleMs?: number; label?: string; sendInitialized?: boolean } = {}): Promise<HandshakeOutcome> {
+export async function legacyHandshake(
+  conn: RpcConnection,
+  version: string,
+  options: { settleMs?: number; label?: string; sendInitialized?: boolean } = {},
+): Promise<HandshakeOutcome> {
   // The settle window is also read on HTTP: what the server sends after the result on its stream counts.
   const drain = options.settleMs ? { drainMs: options.settleMs } : {};
   const label = options.label ?? LABEL.initialize;

@@ -1,7 +1,7 @@
+import { LABEL } from '../labels.js';
 import { withEnvelope } from '../protocol.js';
 import type { Era } from '../types.js';
 import type { Reply, RpcConnection } from '../wire/rpc.js';
-import { LABEL } from '../labels.js';
 
 export type ListKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
 
@@ -38,7 +38,12 @@ const MAX_TOOL_PAGES = 10;
  * One listing round. Each request is labelled `list-<round>` so the checks can tell
  * the first listing from the drift re-listing.
  */
-export async function listRound(conn: RpcConnection, ctx: WireContext, kinds: ListKind[], round: number): Promise<Listing> {
+export async function listRound(
+  conn: RpcConnection,
+  ctx: WireContext,
+  kinds: ListKind[],
+  round: number,
+): Promise<Listing> {
   const out: Listing = {};
   for (const kind of kinds) {
     const method = LIST_METHOD[kind];
@@ -47,7 +52,9 @@ export async function listRound(conn: RpcConnection, ctx: WireContext, kinds: Li
     const items: Record<string, unknown>[] = [];
     let ok = false;
     for (let page = 1; page <= (kind === 'tools' ? MAX_TOOL_PAGES : 1); page++) {
-      const reply = await conn.request(method, paramsFor(ctx, cursor ? { cursor } : {}), { label: page === 1 ? LABEL.list(round) : LABEL.listPage(round, page) });
+      const reply = await conn.request(method, paramsFor(ctx, cursor ? { cursor } : {}), {
+        label: page === 1 ? LABEL.list(round) : LABEL.listPage(round, page),
+      });
       const result = resultOf(reply);
       if (!result) break;
       ok = true;

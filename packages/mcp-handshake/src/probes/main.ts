@@ -1,10 +1,10 @@
-import { MODERN_VERSION, isModernVersion, withEnvelope } from '../protocol.js';
+import { LABEL } from '../labels.js';
+import { isModernVersion, MODERN_VERSION, withEnvelope } from '../protocol.js';
 import { HttpConnection } from '../wire/http.js';
 import type { Reply, RpcConnection } from '../wire/rpc.js';
 import { capabilityProbes } from './capability-probes.js';
-import { legacyHandshake, type HandshakeOutcome } from './legacy.js';
-import { type ListKind, listRound, type Listing, paramsFor, resultOf, type WireContext } from './listing.js';
-import { LABEL } from '../labels.js';
+import { type HandshakeOutcome, legacyHandshake } from './legacy.js';
+import { type Listing, type ListKind, listRound, paramsFor, resultOf, type WireContext } from './listing.js';
 
 export const UNKNOWN_METHOD = 'mcp-handshake/no-such-method';
 const ALL_KINDS: ListKind[] = ['tools', 'resources', 'resourceTemplates', 'prompts'];
@@ -19,7 +19,11 @@ export interface MainProbeOptions {
  * Everything after a successful legacy handshake: discovery (every list, declared or
  * not), capability probes, an unknown method, and a second listing after the drift window.
  */
-export async function probeLegacySession(conn: RpcConnection, handshake: HandshakeOutcome, options: MainProbeOptions): Promise<Listing> {
+export async function probeLegacySession(
+  conn: RpcConnection,
+  handshake: HandshakeOutcome,
+  options: MainProbeOptions,
+): Promise<Listing> {
   if (!handshake.result) return {};
   const capabilities = (handshake.result.capabilities ?? {}) as Record<string, unknown>;
   // A session's list_changed notifications travel on the GET stream; open it for the drift window.
@@ -47,7 +51,11 @@ export interface DiscoverOutcome {
 }
 
 /** server/discover as ChatGPT sends it: a modern request carrying the 2026-07-28 envelope. */
-export async function discover(conn: RpcConnection, version = MODERN_VERSION, label: string = LABEL.discover): Promise<DiscoverOutcome> {
+export async function discover(
+  conn: RpcConnection,
+  version = MODERN_VERSION,
+  label: string = LABEL.discover,
+): Promise<DiscoverOutcome> {
   const reply = await conn.request('server/discover', withEnvelope(version), { label });
   const result = resultOf(reply);
   if (!result || !Array.isArray(result.supportedVersions)) return { reply };

@@ -35,10 +35,15 @@ export interface Session {
  * first, and on anything but a DiscoverResult, initialize with 2025-11-25.
  */
 export async function openSession(target: Target, options: SessionOptions, rec?: Recorder): Promise<Session> {
-  rec ??= new Recorder(describeTarget(target), target.kind, new Redactor(secretsOf(target)), { timeoutMs: options.timeoutMs, driftWindowMs: 0, eras: options.era === 'auto' ? ['modern', 'legacy'] : [options.era] });
+  rec ??= new Recorder(describeTarget(target), target.kind, new Redactor(secretsOf(target)), {
+    timeoutMs: options.timeoutMs,
+    driftWindowMs: 0,
+    eras: options.era === 'auto' ? ['modern', 'legacy'] : [options.era],
+  });
   const notes: string[] = [];
   const requested = options.protocolVersion;
-  const open = (id: string, era: Era, version?: string) => openConnection(rec!, target, { id, purpose: options.purpose, era, ...(version && { version }) }, options.timeoutMs);
+  const open = (id: string, era: Era, version?: string) =>
+    openConnection(rec!, target, { id, purpose: options.purpose, era, ...(version && { version }) }, options.timeoutMs);
 
   const wantModern = options.era === 'modern' || (options.era === 'auto' && (!requested || isModernVersion(requested)));
   let conn: RpcConnection | undefined;
@@ -46,9 +51,20 @@ export async function openSession(target: Target, options: SessionOptions, rec?:
     const version = requested && isModernVersion(requested) ? requested : MODERN_VERSION;
     conn = open(options.purpose, 'modern', version);
     const d = await discover(conn, version);
-    if (d.result && d.version) return { rec, conn, era: 'modern', version: d.version, result: d.result, ctx: { era: 'modern', version: d.version }, notes };
+    if (d.result && d.version)
+      return {
+        rec,
+        conn,
+        era: 'modern',
+        version: d.version,
+        result: d.result,
+        ctx: { era: 'modern', version: d.version },
+        notes,
+      };
     const x = rec.exchanges.at(-1);
-    notes.push(`server/discover did not give a DiscoverResult (${x?.outcome}${x?.httpStatus ? `, HTTP ${x.httpStatus}` : ''})`);
+    notes.push(
+      `server/discover did not give a DiscoverResult (${x?.outcome}${x?.httpStatus ? `, HTTP ${x.httpStatus}` : ''})`,
+    );
     if (options.era === 'modern') return { rec, conn, era: 'modern', ctx: { era: 'modern', version }, notes };
   }
   const version = requested && !isModernVersion(requested) ? requested : FALLBACK_LEGACY_VERSION;
@@ -57,10 +73,26 @@ export async function openSession(target: Target, options: SessionOptions, rec?:
   // HTTP: the legacy wire needs its own session, on Streamable HTTP or, for a 2024-11-05 server, HTTP+SSE.
   if (target.kind === 'http') {
     if (conn) await conn.close();
-    const legacy = await connectLegacyHttp(rec, target, { id: legacyId, purpose: options.purpose, era: 'legacy', version }, options.timeoutMs);
-    if (legacy.sse) notes.push('the server speaks the 2024-11-05 HTTP+SSE transport (GET for the event stream, POST to its endpoint)');
+    const legacy = await connectLegacyHttp(
+      rec,
+      target,
+      { id: legacyId, purpose: options.purpose, era: 'legacy', version },
+      options.timeoutMs,
+    );
+    if (legacy.sse)
+      notes.push(
+        'the server speaks the 2024-11-05 HTTP+SSE transport (GET for the event stream, POST to its endpoint)',
+      );
     const { conn: sessionConn, handshake } = legacy;
-    return { rec, conn: sessionConn, era: 'legacy', version: handshake.negotiatedVersion ?? version, result: handshake.result, ctx: { era: 'legacy' }, notes };
+    return {
+      rec,
+      conn: sessionConn,
+      era: 'legacy',
+      version: handshake.negotiatedVersion ?? version,
+      result: handshake.result,
+      ctx: { era: 'legacy' },
+      notes,
+    };
   }
   // stdio: a host retries on the same process.
   if (!conn || conn.closed) {
@@ -70,5 +102,13 @@ export async function openSession(target: Target, options: SessionOptions, rec?:
     rec.record(conn.conn, { dir: 'local', kind: 'note', note: `falling back to initialize ${version}` });
   }
   const handshake = await legacyHandshake(conn, version);
-  return { rec, conn, era: 'legacy', version: handshake.negotiatedVersion ?? version, result: handshake.result, ctx: { era: 'legacy' }, notes };
+  return {
+    rec,
+    conn,
+    era: 'legacy',
+    version: handshake.negotiatedVersion ?? version,
+    result: handshake.result,
+    ctx: { era: 'legacy' },
+    notes,
+  };
 }

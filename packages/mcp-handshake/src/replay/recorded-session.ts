@@ -13,7 +13,8 @@ export interface Step {
   /** The server's answer to it, when it was a request and got one. */
   answer?: Msg;
   /** Server messages (notifications, requests) recorded after this step and before the next client message. */
-  then: Msg[];
+  /** What the server sent after the client's message, up to the next one. */
+  after: Msg[];
 }
 
 const isResponse = (m: Msg) => !('method' in m) && ('result' in m || 'error' in m);
@@ -34,13 +35,13 @@ export function recordedSteps(t: Transcript, conn: string): Step[] {
     const m = e.message as Msg;
     if (e.dir === 'out') {
       if (isResponse(m)) continue; // the client answering a server request: not replayed by the server side
-      last = { client: m, then: [] };
+      last = { client: m, after: [] };
       steps.push(last);
       if ('id' in m) byId.set(idKey(m.id), last);
     } else if (isResponse(m)) {
       const step = byId.get(idKey(m.id));
       if (step && !step.answer) step.answer = m;
-    } else if (last) last.then.push(m);
+    } else if (last) last.after.push(m);
   }
   return steps;
 }

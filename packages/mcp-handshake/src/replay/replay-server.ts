@@ -57,7 +57,7 @@ export class ReplayServer {
             },
       );
     }
-    out.push(...step.then.filter((m) => !('id' in m))); // server requests would need the client's answers: left out
+    out.push(...step.after.filter((m) => !('id' in m))); // server requests would need the client's answers: left out
     return out;
   }
 }

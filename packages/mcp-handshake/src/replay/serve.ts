@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { LineSplitter } from '../tap/line-splitter.js';
-import { ReplayServer } from './replay-server.js';
 import type { Step } from './recorded-session.js';
+import { ReplayServer } from './replay-server.js';
 
 type Msg = Record<string, unknown>;
 
@@ -32,7 +32,7 @@ export function serveStdio(steps: Step[], fallback: Step[], input: Readable, out
     if (line.trim() === '') return;
     const messages = parse(line);
     const out = messages ? messages.flatMap((m) => server.answer(m)) : [parseError(line)];
-    for (const m of out) output.write(JSON.stringify(m) + '\n');
+    for (const m of out) output.write(`${JSON.stringify(m)}\n`);
   };
   return new Promise((resolve) => {
     input.on('data', (chunk: Buffer) => lines.feed(chunk).forEach(handle));

@@ -7,7 +7,8 @@ import type { Finding } from '../types.js';
 export function parseBaseline(text: string): Set<string> {
   const data = JSON.parse(text) as unknown;
   const list = Array.isArray(data) ? data : (data as { accept?: unknown }).accept;
-  if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) throw new Error('a baseline is {"accept": ["check-id", …]} or an array of check ids');
+  if (!Array.isArray(list) || !list.every((x) => typeof x === 'string'))
+    throw new Error('a baseline is {"accept": ["check-id", …]} or an array of check ids');
   return new Set(list as string[]);
 }
 
@@ -24,5 +25,5 @@ export function applyBaseline(findings: Finding[], accepted: Set<string>): Findi
 }
 
 export function baselineFor(findings: Finding[]): string {
-  return JSON.stringify({ accept: findings.filter((f) => f.status === 'fail').map((f) => f.id) }, null, 2) + '\n';
+  return `${JSON.stringify({ accept: findings.filter((f) => f.status === 'fail').map((f) => f.id) }, null, 2)}\n`;
 }

@@ -7,7 +7,7 @@ const MEANING: Record<string, string> = {
   'resources.listChanged': 'the server may tell you when its resource list changes',
   prompts: 'the server offers prompt templates a user can pick',
   'prompts.listChanged': 'the server may tell you when its prompt list changes',
-  logging: 'you can set the server\'s log level and receive its log messages',
+  logging: "you can set the server's log level and receive its log messages",
   completions: 'the server can suggest values for prompt and resource-template arguments',
   experimental: 'non-standard features, named by their keys',
   tasks: 'the server can run some requests as long-running tasks (2025-11-25)',
@@ -27,7 +27,13 @@ export function explainCapabilities(capabilities: Record<string, unknown>): Capa
   const lines: CapabilityLine[] = [];
   for (const [name, value] of Object.entries(capabilities)) {
     lines.push({ path: name, value, meaning: MEANING[name] ?? 'a capability this tool does not know' });
-    if (value && typeof value === 'object' && !Array.isArray(value) && name !== 'experimental' && name !== 'extensions') {
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      name !== 'experimental' &&
+      name !== 'extensions'
+    ) {
       for (const [flag, v] of Object.entries(value as Record<string, unknown>)) {
         const path = `${name}.${flag}`;
         const meaning = MEANING[path] ?? 'a flag this tool does not know';

@@ -1,7 +1,7 @@
 import type { RootCause } from '../diagnosis/root-cause.js';
+import { CRASHED_SUFFIX } from '../findings/finding.js';
 import type { CheckStatus, Diagnostic, Era, Finding, Transcript, TransportKind } from '../types.js';
 import type { Style } from './style.js';
-import { CRASHED_SUFFIX } from '../findings/finding.js';
 
 /** Version 2 added findings (code, severity, args, cite, party) and profile; every @1 field is unchanged. */
 export const REPORT_FORMAT = 'mcp-handshake/doctor@2';
@@ -26,7 +26,12 @@ export interface DoctorReport {
   exitCode: 0 | 1 | 2 | 70;
   /** Why connecting (or the handshake) failed, when it did: the first thing to read. */
   rootCause?: RootCause;
-  checks: Array<Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & { baselined: boolean; findings: Diagnostic[] }>;
+  checks: Array<
+    Pick<Finding, 'id' | 'title' | 'status' | 'summary' | 'evidence' | 'why' | 'fix' | 'spec'> & {
+      baselined: boolean;
+      findings: Diagnostic[];
+    }
+  >;
 }
 
 export function buildReport(
@@ -55,25 +60,54 @@ export function buildReport(
     transport: transcript.transport,
     startedAt: transcript.startedAt,
     durationMs: transcript.durationMs,
-    eras: (['legacy', 'modern'] as const).map((era) => ({ era, probed: transcript.options.eras.includes(era), served: served[era] })),
+    eras: (['legacy', 'modern'] as const).map((era) => ({
+      era,
+      probed: transcript.options.eras.includes(era),
+      served: served[era],
+    })),
     summary,
     exitCode: !connected ? 2 : summary.crashed ? 70 : failing ? 1 : 0,
     ...(rootCause && { rootCause }),
-    checks: findings.map((f) => ({ id: f.id, title: f.title, status: f.status, summary: f.summary, evidence: f.evidence, why: f.why, fix: f.fix, spec: f.spec, baselined: Boolean(f.baselined), findings: f.findings })),
+    checks: findings.map((f) => ({
+      id: f.id,
+      title: f.title,
+      status: f.status,
+      summary: f.summary,
+      evidence: f.evidence,
+      why: f.why,
+      fix: f.fix,
+      spec: f.spec,
+      baselined: Boolean(f.baselined),
+      findings: f.findings,
+    })),
   };
 }
 
 const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '!', fail: '✖', skip: '-', info: 'i' };
 
 export function formatDoctorText(report: DoctorReport, style: Style, verbose = false): string {
-  const paint: Record<CheckStatus, (s: string) => string> = { pass: style.green, warn: style.yellow, fail: style.red, skip: style.dim, info: style.blue };
+  const paint: Record<CheckStatus, (s: string) => string> = {
+    pass: style.green,
+    warn: style.yellow,
+    fail: style.red,
+    skip: style.dim,
+    info: style.blue,
+  };
   const lines: string[] = [];
-  lines.push(style.bold(`mcp-handshake doctor ${report.target}${report.profile ? ` (profile ${report.profile})` : ''}`));
-  lines.push(style.dim(`${report.transport}, ${report.durationMs} ms; ${report.eras.map((e) => `${e.era}: ${e.probed ? e.served.join(', ') || 'none' : 'not probed'}`).join('; ')}`));
+  lines.push(
+    style.bold(`mcp-handshake doctor ${report.target}${report.profile ? ` (profile ${report.profile})` : ''}`),
+  );
+  lines.push(
+    style.dim(
+      `${report.transport}, ${report.durationMs} ms; ${report.eras.map((e) => `${e.era}: ${e.probed ? e.served.join(', ') || 'none' : 'not probed'}`).join('; ')}`,
+    ),
+  );
   lines.push('');
   const cause = report.rootCause;
   if (cause) {
-    lines.push(style.red(style.bold(`✖ ${report.exitCode === 2 ? 'could not connect' : 'handshake failed'}: ${cause.summary}`)));
+    lines.push(
+      style.red(style.bold(`✖ ${report.exitCode === 2 ? 'could not connect' : 'handshake failed'}: ${cause.summary}`)),
+    );
     for (const e of cause.evidence) lines.push(style.dim(`      ${e}`));
     lines.push(`      ${cause.hint}`);
     lines.push(style.dim('      (the doctor stopped here: further probes would only repeat this)'));
@@ -98,9 +132,17 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
   }
   const s = report.summary;
   lines.push('');
-  lines.push(`${s.pass} passed, ${s.fail} failed, ${s.warn} warned, ${s.info} info, ${s.skip} skipped${s.baselined ? ` (${s.baselined} baselined)` : ''}`);
-  if (s.crashed) lines.push(style.red(`${s.crashed} check(s) crashed: a bug in mcp-handshake, not in the server — please report it with --dump-wire`));
-  if (report.exitCode === 2) lines.push(style.red(`could not connect to the server${cause ? `: ${cause.summary}` : ''}`));
+  lines.push(
+    `${s.pass} passed, ${s.fail} failed, ${s.warn} warned, ${s.info} info, ${s.skip} skipped${s.baselined ? ` (${s.baselined} baselined)` : ''}`,
+  );
+  if (s.crashed)
+    lines.push(
+      style.red(
+        `${s.crashed} check(s) crashed: a bug in mcp-handshake, not in the server — please report it with --dump-wire`,
+      ),
+    );
+  if (report.exitCode === 2)
+    lines.push(style.red(`could not connect to the server${cause ? `: ${cause.summary}` : ''}`));
   return lines.join('\n');
 }
 

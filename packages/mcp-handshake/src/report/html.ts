@@ -44,7 +44,7 @@ const WIDTH = 760;
 const LEFT = 150;
 const RIGHT = 610;
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -126,7 +126,7 @@ const ARROW_HEAD = el(
 function actor(x: number, name: string): string {
   return (
     el('rect', { x: x - 70, y: 8, width: 140, height: 28, rx: 4, class: 'actor' }) +
-    el('text', { x, y: 27, 'text-anchor': 'middle', class: 'actor-name' }, escape(clip(name, 20)))
+    el('text', { x, y: 27, 'text-anchor': 'middle', class: 'actor-name' }, escapeHtml(clip(name, 20)))
   );
 }
 
@@ -155,14 +155,14 @@ export function sequenceSvg(t: Transcript, clientName: string): string {
     if (r.kind === 'conn') {
       parts.push(
         el('rect', { x: 10, y: y - 14, width: WIDTH - 20, height: 20, class: 'band' }) +
-          el('text', { x: 18, y, class: 'band-text' }, escape(r.text)),
+          el('text', { x: 18, y, class: 'band-text' }, escapeHtml(r.text)),
       );
     } else if (r.kind === 'note') {
-      parts.push(el('text', { x: mid, y, 'text-anchor': 'middle', class: 'note' }, escape(r.text)));
+      parts.push(el('text', { x: mid, y, 'text-anchor': 'middle', class: 'note' }, escapeHtml(r.text)));
     } else {
       const [x1, x2] = r.dir === 'out' ? [LEFT, RIGHT] : [RIGHT, LEFT];
       const line = el('line', { x1, y1: y, x2, y2: y, 'marker-end': 'url(#head)' });
-      const text = el('text', { x: mid, y: y - 5, 'text-anchor': 'middle' }, escape(clip(r.text, 60)));
+      const text = el('text', { x: mid, y: y - 5, 'text-anchor': 'middle' }, escapeHtml(clip(r.text, 60)));
       parts.push(el('g', { class: `msg ${r.dir}${r.error ? ' error' : ''}` }, line + text));
     }
   });
@@ -191,13 +191,13 @@ pre{background:#f7f8fa;border:1px solid #dde3ec;padding:8px;overflow:auto;font-s
 `;
 
 function findingBlock(f: HtmlFinding): string {
-  const party = f.party ? ` <span class="party">${escape(f.party)}'s side</span>` : '';
-  const spec = f.cite ? ` · <a href="${escape(f.cite)}">spec</a>` : '';
-  const hosts = f.hosts?.length ? ` · hosts: ${escape(f.hosts.join(', '))}` : '';
-  const evidence = f.evidence.length ? `<pre>${escape(f.evidence.join('\n'))}</pre>` : '';
+  const party = f.party ? ` <span class="party">${escapeHtml(f.party)}'s side</span>` : '';
+  const spec = f.cite ? ` · <a href="${escapeHtml(f.cite)}">spec</a>` : '';
+  const hosts = f.hosts?.length ? ` · hosts: ${escapeHtml(f.hosts.join(', '))}` : '';
+  const evidence = f.evidence.length ? `<pre>${escapeHtml(f.evidence.join('\n'))}</pre>` : '';
   return (
-    `<div class="finding ${f.severity}"><div><strong>${escape(f.severity.toUpperCase())}</strong> ` +
-    `${escape(f.message)}${party}</div><div class="code">${escape(f.code)}${spec}${hosts}</div>${evidence}</div>`
+    `<div class="finding ${f.severity}"><div><strong>${escapeHtml(f.severity.toUpperCase())}</strong> ` +
+    `${escapeHtml(f.message)}${party}</div><div class="code">${escapeHtml(f.code)}${spec}${hosts}</div>${evidence}</div>`
   );
 }
 
@@ -207,7 +207,8 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   const clientInfoOf = (e: WireEvent): Msg | undefined => {
     const params = ((e.message as Msg | undefined)?.params ?? {}) as Msg;
     return (params.clientInfo ?? ((params._meta ?? {}) as Msg)['io.modelcontextprotocol/clientInfo']) as
-      Msg | undefined;
+      | Msg
+      | undefined;
   };
   const client = t.events
     .filter((e) => e.dir === 'out')
@@ -221,17 +222,17 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${escape(input.title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(input.title)}</title><style>${STYLE}</style></head>
 <body>
-<h1>${escape(input.title)}</h1>
-${input.summary.map((s) => `<p class="summary">${escape(redactor.text(s))}</p>`).join('\n')}
+<h1>${escapeHtml(input.title)}</h1>
+${input.summary.map((s) => `<p class="summary">${escapeHtml(redactor.text(s))}</p>`).join('\n')}
 <h2>Exchange</h2>
 ${sequenceSvg(t, typeof client?.name === 'string' ? client.name : 'client')}
-<h2>Findings (${escape(counts)})</h2>
+<h2>Findings (${escapeHtml(counts)})</h2>
 ${findingHtml}
 <h2>Transcript</h2>
-<details><summary>${t.events.length} events, ${t.connections.length} connections (${escape(t.format)})</summary>
-<pre>${escape(JSON.stringify(t, null, 2))}</pre></details>
+<details><summary>${t.events.length} events, ${t.connections.length} connections (${escapeHtml(t.format)})</summary>
+<pre>${escapeHtml(JSON.stringify(t, null, 2))}</pre></details>
 </body></html>
 `;
 }

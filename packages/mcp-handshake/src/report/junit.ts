@@ -1,6 +1,9 @@
 import type { DoctorReport } from './doctor-report.js';
 
-const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+const xml = (s: string) =>
+  s
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /** One testcase per check; fail → <failure>, skip → <skipped>; warn and info pass with their text in system-out. */
 export function formatJunit(report: DoctorReport): string {
@@ -15,7 +18,8 @@ export function formatJunit(report: DoctorReport): string {
     out.push(`    <testcase classname="mcp-handshake.${report.transport}" name="${xml(c.id)}">`);
     const coded = c.findings.map((f) => `${f.severity} ${f.code}: ${f.message} (${f.cite.url})`);
     const text = [c.summary, ...coded, ...c.evidence, `why: ${c.why}`, `fix: ${c.fix}`, `spec: ${c.spec}`].join('\n');
-    if (c.status === 'fail' && !c.baselined) out.push(`      <failure message="${xml(c.summary)}" type="${xml(c.id)}">${xml(text)}</failure>`);
+    if (c.status === 'fail' && !c.baselined)
+      out.push(`      <failure message="${xml(c.summary)}" type="${xml(c.id)}">${xml(text)}</failure>`);
     else if (c.status === 'skip') out.push(`      <skipped message="${xml(c.summary)}"/>`);
     else out.push(`      <system-out>${xml(`${c.status}${c.baselined ? ' (baselined)' : ''}: ${text}`)}</system-out>`);
     out.push('    </testcase>');

@@ -12,14 +12,21 @@ function label(e: WireEvent, methodsById: Map<string, string>): string {
   const m = e.message as Msg;
   if (typeof m.method === 'string') {
     const params = (m.params ?? {}) as Msg;
-    const extra = typeof params.protocolVersion === 'string' ? ` ${params.protocolVersion}` : typeof params.name === 'string' ? ` ${params.name}` : '';
+    const extra =
+      typeof params.protocolVersion === 'string'
+        ? ` ${params.protocolVersion}`
+        : typeof params.name === 'string'
+          ? ` ${params.name}`
+          : '';
     return `${m.method}${'id' in m ? ` (id ${String(m.id)})` : ''}${extra}`;
   }
   const method = methodsById.get(`${e.conn}:${JSON.stringify(m.id)}`) ?? 'response';
-  if (m.error && typeof m.error === 'object') return `error ${String((m.error as Msg).code)} to ${method} ${clean(String((m.error as Msg).message ?? ''), 40)}`;
+  if (m.error && typeof m.error === 'object')
+    return `error ${String((m.error as Msg).code)} to ${method} ${clean(String((m.error as Msg).message ?? ''), 40)}`;
   const r = (m.result ?? {}) as Msg;
   if (typeof r.protocolVersion === 'string') return `result ${method} ${r.protocolVersion}`;
-  for (const key of ['tools', 'resources', 'resourceTemplates', 'prompts']) if (Array.isArray(r[key])) return `result ${method}: ${(r[key] as unknown[]).length} ${key}`;
+  for (const key of ['tools', 'resources', 'resourceTemplates', 'prompts'])
+    if (Array.isArray(r[key])) return `result ${method}: ${(r[key] as unknown[]).length} ${key}`;
   if (Array.isArray(r.supportedVersions)) return `result ${method} ${(r.supportedVersions as string[]).join(', ')}`;
   return `result ${method}`;
 }
@@ -36,16 +43,28 @@ export function formatMermaid(t: Transcript, conns?: string[]): string {
     const s = alias(e.conn);
     if (e.kind === 'message') {
       const m = e.message as Msg;
-      if (e.dir === 'out' && typeof m.method === 'string' && 'id' in m) methodsById.set(`${e.conn}:${JSON.stringify(m.id)}`, m.method);
+      if (e.dir === 'out' && typeof m.method === 'string' && 'id' in m)
+        methodsById.set(`${e.conn}:${JSON.stringify(m.id)}`, m.method);
       const isNotification = typeof m.method === 'string' && !('id' in m);
       const arrow = isNotification ? '-)' : e.dir === 'out' ? '->>' : '-->>';
-      lines.push(e.dir === 'out' ? `  C${arrow}${s}: ${clean(label(e, methodsById))}` : `  ${s}${arrow}C: ${clean(label(e, methodsById))}`);
-    } else if (e.kind === 'noise' && e.dir === 'in') lines.push(`  Note over ${s}: stdout noise ${clean(e.raw ?? '', 50)}`);
-    else if (e.kind === 'http' && e.dir === 'in' && e.http?.status !== undefined && (e.http.status >= 300 || e.http.method !== 'POST')) lines.push(`  Note over C,${s}: ${e.http.method} HTTP ${e.http.status}`);
+      lines.push(
+        e.dir === 'out'
+          ? `  C${arrow}${s}: ${clean(label(e, methodsById))}`
+          : `  ${s}${arrow}C: ${clean(label(e, methodsById))}`,
+      );
+    } else if (e.kind === 'noise' && e.dir === 'in')
+      lines.push(`  Note over ${s}: stdout noise ${clean(e.raw ?? '', 50)}`);
+    else if (
+      e.kind === 'http' &&
+      e.dir === 'in' &&
+      e.http?.status !== undefined &&
+      (e.http.status >= 300 || e.http.method !== 'POST')
+    )
+      lines.push(`  Note over C,${s}: ${e.http.method} HTTP ${e.http.status}`);
     else if (e.kind === 'exit') lines.push(`  Note over ${s}: exited ${e.exit?.signal ?? `code ${e.exit?.code}`}`);
     else if (e.kind === 'error') lines.push(`  Note over C: ${clean(e.raw ?? 'error', 60)}`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 const alias = (conn: string) => `S_${conn.replace(/[^A-Za-z0-9]/g, '_')}`;

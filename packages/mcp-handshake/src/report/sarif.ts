@@ -34,7 +34,13 @@ export function formatSarif(report: DoctorReport, toolVersion: string): string {
               ...(c.baselined && { baselineState: 'unchanged' }),
               message: { text: [f.message, ...f.evidence.slice(0, 10)].join('\n') },
               partialFingerprints: { findingCode: f.code },
-              locations: [{ physicalLocation: { artifactLocation: { uri: report.target.startsWith('http') ? report.target : 'mcp-server' } } }],
+              locations: [
+                {
+                  physicalLocation: {
+                    artifactLocation: { uri: report.target.startsWith('http') ? report.target : 'mcp-server' },
+                  },
+                },
+              ],
               properties: {
                 code: f.code,
                 args: f.args,
@@ -48,5 +54,5 @@ export function formatSarif(report: DoctorReport, toolVersion: string): string {
       },
     ],
   };
-  return JSON.stringify(sarif, null, 2) + '\n';
+  return `${JSON.stringify(sarif, null, 2)}\n`;
 }

@@ -15,7 +15,15 @@ export function makeStyle(colour: boolean): Style {
     const id = (s: string) => s;
     return { red: id, green: id, yellow: id, blue: id, dim: id, bold: id };
   }
-  return { red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), blue: wrap(34, 39), dim: wrap(2, 22), bold: wrap(1, 22) };
+  return {
+    red: wrap(31, 39),
+    green: wrap(32, 39),
+    yellow: wrap(33, 39),
+    blue: wrap(34, 39),
+    dim: wrap(2, 22),
+    bold: wrap(1, 22),
+  };
 }
 
-export const useColour = (stream: NodeJS.WriteStream): boolean => Boolean(stream.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+export const useColour = (stream: NodeJS.WriteStream): boolean =>
+  Boolean(stream.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';

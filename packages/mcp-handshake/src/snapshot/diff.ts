@@ -2,9 +2,9 @@
  * Every difference between two snapshots, each classified breaking or additive for a
  * host that froze the old lists. Pure: snapshots in, changes out.
  */
-import { change, type Change } from './change.js';
+import { type Change, change } from './change.js';
 import { diffSchema } from './schema-diff.js';
-import { templateOf, type Msg, type Snapshot, type WidgetSnapshot } from './snapshot.js';
+import { type Msg, type Snapshot, templateOf, type WidgetSnapshot } from './snapshot.js';
 
 const obj = (v: unknown): Msg => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Msg) : {});
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -5,7 +5,7 @@
  * a change that gives it what it did not expect is breaking (removed or optional field,
  * wider type or enum). Pure.
  */
-import { change, type Change } from './change.js';
+import { type Change, change } from './change.js';
 
 type Msg = Record<string, unknown>;
 export type Direction = 'input' | 'output';

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { listRound } from '../probes/listing.js';
+import { listRound, paramsFor } from '../probes/listing.js';
 import { declaredKinds } from '../probes/main.js';
 import { openSession } from '../probes/session.js';
-import { paramsFor } from '../probes/listing.js';
 import { META } from '../protocol.js';
 import type { Target } from '../target.js';
-import { buildSnapshot, templateOf, type Msg, type Snapshot, type WidgetSnapshot } from './snapshot.js';
+import { buildSnapshot, type Msg, type Snapshot, templateOf, type WidgetSnapshot } from './snapshot.js';
 
 export interface SnapshotOptions {
   era: 'auto' | 'legacy' | 'modern';

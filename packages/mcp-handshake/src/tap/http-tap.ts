@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { HttpInfo, JsonRpcId } from '../types.js';
 import type { Recorder } from '../wire/recorder.js';
 import { SseParser } from '../wire/sse.js';
@@ -159,8 +159,9 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
   const base = `${target.protocol}//${target.host}`;
   const auth =
     target.username || target.password
-      ? `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`)
-          .toString('base64')}`
+      ? `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString(
+          'base64',
+        )}`
       : undefined;
 
   const server = http.createServer((req, res) => {

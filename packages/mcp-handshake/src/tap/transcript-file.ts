@@ -37,7 +37,7 @@ export class TranscriptFile {
     this.timer = undefined;
     const t0 = performance.now();
     const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.rec.transcript(), null, 2) + '\n');
+    writeFileSync(tmp, `${JSON.stringify(this.rec.transcript(), null, 2)}\n`);
     renameSync(tmp, this.path);
     this.lastWriteMs = performance.now() - t0;
   }

@@ -2,7 +2,7 @@ import { SSE_NOTE } from '../labels.js';
 import type { ConnectionInfo, Era } from '../types.js';
 import { badPortCause, errorCodeOf } from './errors.js';
 import type { Recorder } from './recorder.js';
-import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
+import { looksLikeJsonRpc, type RequestOptions, RpcConnection } from './rpc.js';
 import { sseEvents } from './sse.js';
 
 export interface HttpTarget {
@@ -12,7 +12,14 @@ export interface HttpTarget {
 
 const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 /** Response headers worth showing; the rest is noise in a transcript. */
-const SHOWN_RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'allow', 'location'];
+const SHOWN_RESPONSE_HEADERS = [
+  'content-type',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'www-authenticate',
+  'allow',
+  'location',
+];
 
 function pickHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -33,7 +40,9 @@ export function mcpNameOf(method: string, params: unknown): string | undefined {
 
 /** Header values must be ASCII; the SEP-2243 sentinel carries anything else as base64. */
 function headerSafe(value: string): string {
-  return /^[\x20-\x7e]*$/.test(value) && value.trim() === value ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+  return /^[\x20-\x7e]*$/.test(value) && value.trim() === value
+    ? value
+    : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
 /**
@@ -47,7 +56,13 @@ export class HttpConnection extends RpcConnection {
   negotiatedVersion: string | undefined;
   private readonly streams = new Set<AbortController>();
 
-  constructor(rec: Recorder, info: ConnectionInfo, timeoutMs: number, readonly target: HttpTarget, readonly era: Era) {
+  constructor(
+    rec: Recorder,
+    info: ConnectionInfo,
+    timeoutMs: number,
+    readonly target: HttpTarget,
+    readonly era: Era,
+  ) {
     super(rec, info, timeoutMs);
   }
 
@@ -72,22 +87,43 @@ export class HttpConnection extends RpcConnection {
     return { ...h, ...extra };
   }
 
-  protected async transmit(payload: Record<string, unknown>, requestKey: string | undefined, options: RequestOptions = {}): Promise<void> {
+  protected async transmit(
+    payload: Record<string, unknown>,
+    requestKey: string | undefined,
+    options: RequestOptions = {},
+  ): Promise<void> {
     const headers = this.headersFor(payload, options.headers);
-    const seq = this.rec.record(this.conn, { dir: 'out', kind: 'message', message: payload, http: { method: 'POST', url: this.target.url, headers } }).seq;
+    const seq = this.rec.record(this.conn, {
+      dir: 'out',
+      kind: 'message',
+      message: payload,
+      http: { method: 'POST', url: this.target.url, headers },
+    }).seq;
     this.markSent(requestKey, seq);
     const controller = new AbortController();
     this.streams.add(controller);
     // A request's answer must come within the timeout; a listen stream may stay open until close().
-    const guard = options.longLived ? undefined : setTimeout(() => controller.abort(), (options.timeoutMs ?? this.timeoutMs) + 250);
+    const guard = options.longLived
+      ? undefined
+      : setTimeout(() => controller.abort(), (options.timeoutMs ?? this.timeoutMs) + 250);
     try {
-      const response = await fetch(this.target.url, { method: 'POST', headers, body: JSON.stringify(payload), signal: controller.signal });
+      const response = await fetch(this.target.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payload),
+        signal: controller.signal,
+      });
       await this.receive(response, requestKey, controller, seq, options.drainMs);
     } catch (error) {
       if (!controller.signal.aborted) {
         const badPort = await badPortCause(this.target.url, error);
         const detail = badPort?.raw ?? describeFetchError(error);
-        this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `POST ${this.target.url}: ${detail}`, ...(badPort ?? errorCodeOf(error)) });
+        this.rec.record(this.conn, {
+          dir: 'local',
+          kind: 'error',
+          raw: `POST ${this.target.url}: ${detail}`,
+          ...(badPort ?? errorCodeOf(error)),
+        });
         this.failOne(requestKey, 'transport-error');
       }
     } finally {
@@ -96,7 +132,13 @@ export class HttpConnection extends RpcConnection {
     }
   }
 
-  private async receive(response: Response, requestKey: string | undefined, controller: AbortController, postSeq: number, drainMs?: number): Promise<void> {
+  private async receive(
+    response: Response,
+    requestKey: string | undefined,
+    controller: AbortController,
+    postSeq: number,
+    drainMs?: number,
+  ): Promise<void> {
     const contentType = response.headers.get('content-type') ?? '';
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId && this.era === 'legacy') this.sessionId = sessionId;
@@ -104,7 +146,13 @@ export class HttpConnection extends RpcConnection {
     this.rec.record(this.conn, {
       dir: 'in',
       kind: 'http',
-      http: { method: 'POST', url: this.target.url, status: response.status, headers: pickHeaders(response.headers), contentType },
+      http: {
+        method: 'POST',
+        url: this.target.url,
+        status: response.status,
+        headers: pickHeaders(response.headers),
+        contentType,
+      },
       replyTo: postSeq,
     });
     if (contentType.includes('text/event-stream') && response.body) {
@@ -125,22 +173,42 @@ export class HttpConnection extends RpcConnection {
       parsed = undefined;
     }
     if (!looksLikeJsonRpc(parsed)) {
-      this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: text.slice(0, 2000), ...(postSeq !== undefined && { replyTo: postSeq }) });
+      this.rec.record(this.conn, {
+        dir: 'in',
+        kind: 'noise',
+        raw: text.slice(0, 2000),
+        ...(postSeq !== undefined && { replyTo: postSeq }),
+      });
       return;
     }
     for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message, ...(postSeq !== undefined && { replyTo: postSeq }) }).seq;
+      const seq = this.rec.record(this.conn, {
+        dir: 'in',
+        kind: 'message',
+        message,
+        ...(postSeq !== undefined && { replyTo: postSeq }),
+      }).seq;
       this.deliver(message as Record<string, unknown>, seq, requestKey);
     }
   }
 
-  private async readSse(body: ReadableStream<Uint8Array>, requestKey: string | undefined, controller: AbortController, postSeq?: number, drainMs?: number): Promise<void> {
+  private async readSse(
+    body: ReadableStream<Uint8Array>,
+    requestKey: string | undefined,
+    controller: AbortController,
+    postSeq?: number,
+    drainMs?: number,
+  ): Promise<void> {
     let drain: NodeJS.Timeout | undefined;
     let drained = false;
     try {
       for await (const event of sseEvents(body)) {
         if (event.event !== 'message') {
-          this.rec.record(this.conn, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
+          this.rec.record(this.conn, {
+            dir: 'in',
+            kind: 'note',
+            note: `SSE event "${event.event}": ${event.data.slice(0, 200)}`,
+          });
           continue;
         }
         this.receiveBody(event.data, requestKey, postSeq);
@@ -157,10 +225,22 @@ export class HttpConnection extends RpcConnection {
         }
       }
       // The server ended the stream itself; said only when we kept reading after the response (drainMs).
-      if (drain && !drained) this.rec.record(this.conn, { dir: 'in', kind: 'note', note: SSE_NOTE.closed, ...(postSeq !== undefined && { replyTo: postSeq }) });
+      if (drain && !drained)
+        this.rec.record(this.conn, {
+          dir: 'in',
+          kind: 'note',
+          note: SSE_NOTE.closed,
+          ...(postSeq !== undefined && { replyTo: postSeq }),
+        });
     } catch {
       // aborted: expected when we stop reading
-      if (drained) this.rec.record(this.conn, { dir: 'local', kind: 'note', note: `${SSE_NOTE.open} (${drainMs} ms)`, ...(postSeq !== undefined && { replyTo: postSeq }) });
+      if (drained)
+        this.rec.record(this.conn, {
+          dir: 'local',
+          kind: 'note',
+          note: `${SSE_NOTE.open} (${drainMs} ms)`,
+          ...(postSeq !== undefined && { replyTo: postSeq }),
+        });
     } finally {
       if (drain) clearTimeout(drain);
     }
@@ -180,7 +260,17 @@ export class HttpConnection extends RpcConnection {
     try {
       const response = await fetch(this.target.url, { method: 'GET', headers, signal: controller.signal });
       const contentType = response.headers.get('content-type') ?? '';
-      this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'GET', url: this.target.url, status: response.status, headers: pickHeaders(response.headers), contentType } });
+      this.rec.record(this.conn, {
+        dir: 'in',
+        kind: 'http',
+        http: {
+          method: 'GET',
+          url: this.target.url,
+          status: response.status,
+          headers: pickHeaders(response.headers),
+          contentType,
+        },
+      });
       if (response.ok && contentType.includes('text/event-stream') && response.body) {
         void this.readSse(response.body, undefined, controller).finally(() => this.streams.delete(controller));
       } else {
@@ -190,7 +280,12 @@ export class HttpConnection extends RpcConnection {
       return response.status;
     } catch (error) {
       this.streams.delete(controller);
-      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
+      this.rec.record(this.conn, {
+        dir: 'local',
+        kind: 'error',
+        raw: `GET ${this.target.url}: ${describeFetchError(error)}`,
+        ...errorCodeOf(error),
+      });
       return undefined;
     }
   }
@@ -208,14 +303,33 @@ export class HttpConnection extends RpcConnection {
   private async sendDelete(): Promise<number | undefined> {
     const headers: Record<string, string> = { ...this.target.headers, 'mcp-session-id': this.sessionId! };
     if (this.negotiatedVersion) headers['mcp-protocol-version'] = this.negotiatedVersion;
-    const seq = this.rec.record(this.conn, { dir: 'out', kind: 'http', http: { method: 'DELETE', url: this.target.url, headers } }).seq;
+    const seq = this.rec.record(this.conn, {
+      dir: 'out',
+      kind: 'http',
+      http: { method: 'DELETE', url: this.target.url, headers },
+    }).seq;
     try {
       const response = await fetch(this.target.url, { method: 'DELETE', headers, signal: AbortSignal.timeout(2000) });
       await response.text().catch(() => '');
-      this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'DELETE', url: this.target.url, status: response.status, headers: pickHeaders(response.headers) }, replyTo: seq });
+      this.rec.record(this.conn, {
+        dir: 'in',
+        kind: 'http',
+        http: {
+          method: 'DELETE',
+          url: this.target.url,
+          status: response.status,
+          headers: pickHeaders(response.headers),
+        },
+        replyTo: seq,
+      });
       return response.status;
     } catch (error) {
-      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `DELETE ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
+      this.rec.record(this.conn, {
+        dir: 'local',
+        kind: 'error',
+        raw: `DELETE ${this.target.url}: ${describeFetchError(error)}`,
+        ...errorCodeOf(error),
+      });
       return undefined;
     }
   }

@@ -1,9 +1,9 @@
 import type { ConnectionInfo } from '../types.js';
-import type { HttpTarget } from './http.js';
 import { errorCodeOf } from './errors.js';
+import type { HttpTarget } from './http.js';
 import { describeFetchError } from './http.js';
 import type { Recorder } from './recorder.js';
-import { looksLikeJsonRpc, RpcConnection, type RequestOptions } from './rpc.js';
+import { looksLikeJsonRpc, type RequestOptions, RpcConnection } from './rpc.js';
 import { sseEvents } from './sse.js';
 
 /**
@@ -14,7 +14,12 @@ export class LegacySseConnection extends RpcConnection {
   private endpoint: string | undefined;
   private readonly controller = new AbortController();
 
-  constructor(rec: Recorder, info: ConnectionInfo, timeoutMs: number, readonly target: HttpTarget) {
+  constructor(
+    rec: Recorder,
+    info: ConnectionInfo,
+    timeoutMs: number,
+    readonly target: HttpTarget,
+  ) {
     super(rec, info, timeoutMs);
   }
 
@@ -26,11 +31,20 @@ export class LegacySseConnection extends RpcConnection {
     try {
       response = await fetch(this.target.url, { headers, signal: this.controller.signal });
     } catch (error) {
-      this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `GET ${this.target.url}: ${describeFetchError(error)}`, ...errorCodeOf(error) });
+      this.rec.record(this.conn, {
+        dir: 'local',
+        kind: 'error',
+        raw: `GET ${this.target.url}: ${describeFetchError(error)}`,
+        ...errorCodeOf(error),
+      });
       return false;
     }
     const contentType = response.headers.get('content-type') ?? '';
-    this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'GET', url: this.target.url, status: response.status, contentType } });
+    this.rec.record(this.conn, {
+      dir: 'in',
+      kind: 'http',
+      http: { method: 'GET', url: this.target.url, status: response.status, contentType },
+    });
     if (!response.ok || !contentType.includes('text/event-stream') || !response.body) return false;
     const gotEndpoint = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), this.timeoutMs);
@@ -74,14 +88,32 @@ export class LegacySseConnection extends RpcConnection {
     }
   }
 
-  protected async transmit(payload: Record<string, unknown>, requestKey: string | undefined, options: RequestOptions = {}): Promise<void> {
+  protected async transmit(
+    payload: Record<string, unknown>,
+    requestKey: string | undefined,
+    options: RequestOptions = {},
+  ): Promise<void> {
     if (!this.endpoint) throw new Error('no endpoint yet');
     const headers = { 'content-type': 'application/json', ...this.target.headers, ...options.headers };
-    const seq = this.rec.record(this.conn, { dir: 'out', kind: 'message', message: payload, http: { method: 'POST', url: this.endpoint, headers } }).seq;
+    const seq = this.rec.record(this.conn, {
+      dir: 'out',
+      kind: 'message',
+      message: payload,
+      http: { method: 'POST', url: this.endpoint, headers },
+    }).seq;
     this.markSent(requestKey, seq);
-    const response = await fetch(this.endpoint, { method: 'POST', headers, body: JSON.stringify(payload), signal: AbortSignal.timeout(this.timeoutMs) });
+    const response = await fetch(this.endpoint, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
     await response.text().catch(() => '');
-    this.rec.record(this.conn, { dir: 'in', kind: 'http', http: { method: 'POST', url: this.endpoint, status: response.status } });
+    this.rec.record(this.conn, {
+      dir: 'in',
+      kind: 'http',
+      http: { method: 'POST', url: this.endpoint, status: response.status },
+    });
     this.setHttpStatus(requestKey, response.status);
     if (response.status >= 400) this.failOne(requestKey, 'transport-error');
   }

@@ -1,5 +1,5 @@
-import type { ConnectionInfo, Exchange, Transcript, TransportKind, WireEvent, Era } from '../types.js';
-import { Redactor } from '../redact.js';
+import type { Redactor } from '../redact.js';
+import type { ConnectionInfo, Era, Exchange, Transcript, TransportKind, WireEvent } from '../types.js';
 
 type NewEvent = Omit<WireEvent, 'seq' | 'at' | 'conn'>;
 
@@ -41,7 +41,12 @@ export class Recorder {
     const e: WireEvent = { seq: this.events.length, at: this.now(), conn, ...event };
     if (e.message !== undefined) e.message = this.redactor.value(e.message);
     if (e.raw !== undefined) e.raw = this.redactor.text(e.raw);
-    if (e.http) e.http = { ...e.http, url: this.redactor.text(e.http.url), ...(e.http.headers && { headers: this.redactor.headers(e.http.headers) }) };
+    if (e.http)
+      e.http = {
+        ...e.http,
+        url: this.redactor.text(e.http.url),
+        ...(e.http.headers && { headers: this.redactor.headers(e.http.headers) }),
+      };
     this.events.push(e);
     for (const listener of this.listeners) listener(e);
     return e;

@@ -77,7 +77,11 @@ export abstract class RpcConnection {
   }
 
   /** Put one message on the wire. Returns the seq of the recorded outgoing event. */
-  protected abstract transmit(payload: Record<string, unknown>, requestKey: string | undefined, options?: RequestOptions): Promise<void>;
+  protected abstract transmit(
+    payload: Record<string, unknown>,
+    requestKey: string | undefined,
+    options?: RequestOptions,
+  ): Promise<void>;
   abstract close(): Promise<void>;
 
   protected recordOut(payload: Record<string, unknown>): number {
@@ -85,7 +89,12 @@ export abstract class RpcConnection {
   }
 
   async request(method: string, params?: Record<string, unknown>, options: RequestOptions = {}): Promise<Reply> {
-    const payload = options.raw ?? { jsonrpc: '2.0', id: this.nextId++, method, ...(params !== undefined && { params }) };
+    const payload = options.raw ?? {
+      jsonrpc: '2.0',
+      id: this.nextId++,
+      method,
+      ...(params !== undefined && { params }),
+    };
     const id = payload.id as JsonRpcId | undefined;
     const key = idKey(id);
     const start = performance.now();
@@ -113,7 +122,9 @@ export abstract class RpcConnection {
   }
 
   async notify(method: string, params?: Record<string, unknown>, headers?: Record<string, string>): Promise<void> {
-    await this.transmit({ jsonrpc: '2.0', method, ...(params !== undefined && { params }) }, undefined, { headers }).catch(() => undefined);
+    await this.transmit({ jsonrpc: '2.0', method, ...(params !== undefined && { params }) }, undefined, {
+      headers,
+    }).catch(() => undefined);
   }
 
   onMessage(listener: MessageListener): () => void {
@@ -122,7 +133,10 @@ export abstract class RpcConnection {
   }
 
   /** Resolves with the first incoming message matching `predicate`, or undefined after `ms`. */
-  waitFor(predicate: (m: Record<string, unknown>) => boolean, ms: number): Promise<Record<string, unknown> | undefined> {
+  waitFor(
+    predicate: (m: Record<string, unknown>) => boolean,
+    ms: number,
+  ): Promise<Record<string, unknown> | undefined> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         off();
@@ -172,7 +186,11 @@ export abstract class RpcConnection {
       const answer =
         message.method === 'ping'
           ? { jsonrpc: '2.0', id: message.id, result: {} }
-          : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `mcp-handshake does not implement ${message.method}` } };
+          : {
+              jsonrpc: '2.0',
+              id: message.id,
+              error: { code: -32601, message: `mcp-handshake does not implement ${message.method}` },
+            };
       void this.transmit(answer, undefined).catch(() => undefined);
     }
     for (const listener of this.listeners) listener(message, seq);

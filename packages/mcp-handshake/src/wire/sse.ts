@@ -23,7 +23,12 @@ export class SseParser {
       const sepLen = this.buffer.startsWith('\r\n', nl) ? 2 : 1;
       this.buffer = this.buffer.slice(nl + sepLen);
       if (line === '') {
-        if (this.data.length > 0) out.push({ event: this.event || 'message', data: this.data.join('\n'), ...(this.id !== undefined && { id: this.id }) });
+        if (this.data.length > 0)
+          out.push({
+            event: this.event || 'message',
+            data: this.data.join('\n'),
+            ...(this.id !== undefined && { id: this.id }),
+          });
         this.event = '';
         this.data = [];
         continue;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { ConnectionInfo } from '../types.js';
 import { errorCodeOf } from './errors.js';
 import type { Recorder } from './recorder.js';
@@ -28,7 +28,12 @@ export class StdioConnection extends RpcConnection {
   readonly exited: Promise<void>;
   private markExited!: () => void;
 
-  constructor(rec: Recorder, info: ConnectionInfo, timeoutMs: number, readonly target: StdioTarget) {
+  constructor(
+    rec: Recorder,
+    info: ConnectionInfo,
+    timeoutMs: number,
+    readonly target: StdioTarget,
+  ) {
     super(rec, info, timeoutMs);
     // On a loaded machine (CI, parallel tests) a Node server can take seconds to start.
     this.startupAllowanceMs = STARTUP_ALLOWANCE_MS;
@@ -66,7 +71,12 @@ export class StdioConnection extends RpcConnection {
 
   private onSpawnError(error: Error): void {
     if (this.closed) return;
-    this.rec.record(this.conn, { dir: 'local', kind: 'error', raw: `could not start ${this.target.command}: ${error.message}`, ...errorCodeOf(error) });
+    this.rec.record(this.conn, {
+      dir: 'local',
+      kind: 'error',
+      raw: `could not start ${this.target.command}: ${error.message}`,
+      ...errorCodeOf(error),
+    });
     this.closed = true;
     this.failAll('transport-error');
     this.markExited();
@@ -113,22 +123,28 @@ export class StdioConnection extends RpcConnection {
   private flush(): void {
     if (this.stdoutBuffer.length > 0) this.onLine(this.stdoutBuffer);
     this.stdoutBuffer = '';
-    if (this.stderrBuffer.length > 0 && ++this.stderrLines <= MAX_STDERR_LINES) this.rec.record(this.conn, { dir: 'in', kind: 'stderr', raw: this.stderrBuffer });
+    if (this.stderrBuffer.length > 0 && ++this.stderrLines <= MAX_STDERR_LINES)
+      this.rec.record(this.conn, { dir: 'in', kind: 'stderr', raw: this.stderrBuffer });
     this.stderrBuffer = '';
-    if (this.stderrLines > MAX_STDERR_LINES) this.rec.record(this.conn, { dir: 'local', kind: 'note', note: `${this.stderrLines - MAX_STDERR_LINES} more stderr lines not kept` });
+    if (this.stderrLines > MAX_STDERR_LINES)
+      this.rec.record(this.conn, {
+        dir: 'local',
+        kind: 'note',
+        note: `${this.stderrLines - MAX_STDERR_LINES} more stderr lines not kept`,
+      });
   }
 
   protected async transmit(payload: Record<string, unknown>, requestKey: string | undefined): Promise<void> {
     if (this.closed || !this.child?.stdin?.writable) throw new Error('stdin closed');
     const seq = this.recordOut(payload);
     this.markSent(requestKey, seq);
-    this.child.stdin.write(JSON.stringify(payload) + '\n');
+    this.child.stdin.write(`${JSON.stringify(payload)}\n`);
   }
 
   /** Write a line that is not a JSON-RPC message (used by tests of the doctor itself). */
   writeRawLine(line: string): void {
     this.rec.record(this.conn, { dir: 'out', kind: 'noise', raw: line });
-    this.child?.stdin?.write(line + '\n');
+    this.child?.stdin?.write(`${line}\n`);
   }
 
   /** Close stdin, then escalate (SIGTERM, SIGKILL) as the stdio transport spec suggests. */
@@ -137,7 +153,8 @@ export class StdioConnection extends RpcConnection {
     this.closing = true;
     this.rec.record(this.conn, { dir: 'local', kind: 'note', note: 'closing stdin' });
     this.child.stdin?.end();
-    const waited = (ms: number) => Promise.race([this.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+    const waited = (ms: number) =>
+      Promise.race([this.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
     if (await waited(1500)) return;
     this.child.kill('SIGTERM');
     if (await waited(1500)) return;

@@ -47,7 +47,7 @@ export const listDrift: PassiveRule = {
     for (const v of sessions) {
       for (const kind of LISTS) {
         const seen = listings(v, kind.method, kind.key);
-        const declared = Boolean(((v.serverCapabilities ?? {})[kind.capability] as Msg | undefined)?.listChanged);
+        const declared = Boolean((v.serverCapabilities?.[kind.capability] as Msg | undefined)?.listChanged);
         const notes = v.messages.filter((m) => m.from === 'server' && m.message.method === kind.notification);
         for (let i = 1; i < seen.length; i++) {
           const [a, b] = [seen[i - 1]!, seen[i]!];
