@@ -18,12 +18,14 @@ import { BearerAccess } from './access.js';
 import { boundedStream } from './bounded-stream.js';
 import { createDirectPath } from './direct-http.js';
 import { type Authorized, EdgeGate, nodeHead } from './edge.js';
+import { createFastMethods } from './fast-methods.js';
 import { invalidInitialize } from './initialize-check.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { ConcurrencyGate, RateLimiter } from './limits.js';
 import { listenRefusal } from './listen-check.js';
 import { nodeHeader, writeWebResponse } from './node-io.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
+import type { MirrorEntry } from './sdk-mirror.js';
 
 export { DEFAULT_HTTP_OPTIONS, type HttpOptions } from './http-options.js';
 
@@ -55,6 +57,7 @@ export async function startHttpServer(
   app: GiftGenApp,
   metrics: ServerMetrics,
   options: HttpOptions,
+  internals: { mirror?: readonly MirrorEntry[] } = {},
 ): Promise<RunningHttpServer> {
   const onerror = (error: Error) => app.log.debug({ event: 'http_mcp_error', err: error.message }, 'request rejected');
   const modern = createMcpHandler(
@@ -162,6 +165,7 @@ export async function startHttpServer(
     // A listen stream keeps its filter and id for as long as it is open: both bounded, the filter to what is served.
     const listenRefused = method === 'subscriptions/listen' ? listenRefusal(body, app, options) : undefined;
     if (listenRefused) return listenRefused;
+    if (typeof method === 'string' && FAST_METHOD_NAMES.has(method)) metrics.fastMethods.inc({ method, path: 'sdk' });
     const isToolCall = method === 'tools/call';
     if (isToolCall) {
       const refused = admitToolCall(requestIdOf(body));
@@ -271,8 +275,32 @@ export async function startHttpServer(
       onerror: (error) => app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error'),
     },
   );
+  const fastMethods = options.directCalls
+    ? createFastMethods({
+        app,
+        metrics,
+        sessions,
+        mirror: internals.mirror,
+        draining: () => draining,
+        // The same handlers serveMcp hands these to, in process: the answer to keep is the SDK's own.
+        sdkAnswer: (era, request, body, authInfo, check) =>
+          era === 'modern'
+            ? modern.fetch(request, { authInfo, parsedBody: body })
+            : sessions
+              ? sessions.handle(request, authInfo, body, check)
+              : stateless!(request, { authInfo, parsedBody: body }),
+      })
+    : undefined;
+  // Bounded: a catalog that cannot be read yet (Postgres down at start) must not hold up listening.
+  if (fastMethods) {
+    const failed = (error: Error) =>
+      app.log.error({ event: 'fast_check_failed', err: error.message }, 'start-up check failed');
+    const checked = fastMethods.check().catch(failed);
+    await Promise.race([checked, new Promise((r) => setTimeout(r, 2000).unref())]);
+  }
   const directPath = createDirectPath({
     app,
+    fastMethods,
     sessions,
     maxRequestBodySize: options.maxRequestBodySize,
     calls: metrics.toolCalls.labels('direct'),
@@ -402,6 +430,7 @@ export async function startHttpServer(
     authRequired: access.enabled,
     async close() {
       draining = true;
+      fastMethods?.close();
       const deadline = Date.now() + options.shutdownGraceMs;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       if (inFlight > 0) app.log.warn({ event: 'shutdown_timeout', inFlight }, 'stopping with calls still in flight');
@@ -418,6 +447,14 @@ export async function startHttpServer(
 }
 
 const PEER_HEADER = 'x-giftgen-peer';
+const FAST_METHOD_NAMES = new Set([
+  'server/discover',
+  'tools/list',
+  'resources/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+]);
 const SERVING_HEADER = 'x-giftgen-serving';
 const OPEN: Authorized = Object.freeze({});
 

@@ -119,6 +119,12 @@ export class LegacySessions {
     return session && { lane: LANE, clientCapabilities: session.clientCapabilities, logLevel: session.logLevel };
   }
 
+  /** What a session's list and read answers follow from (fast-methods.ts keys on it); `undefined`: no such session. */
+  servedOnceKey(sessionId: string): string | undefined {
+    const session = this.sessions.get(sessionId);
+    return session && `${session.initialized ? 1 : 0}${session.initialize}`;
+  }
+
   /** Whether the session is there and the caller's; if so it counts as used now. */
   claim(sessionId: string, principal: string | undefined): boolean {
     return this.lookup(sessionId, principal) !== undefined;
@@ -134,7 +140,8 @@ export class LegacySessions {
     return session;
   }
 
-  async handle(request: Request, authInfo?: AuthInfo, parsedBody?: unknown): Promise<Response> {
+  /** `untapped`: a session the server opens itself (the served-once start-up check), not a client's handshake. */
+  async handle(request: Request, authInfo?: AuthInfo, parsedBody?: unknown, untapped = false): Promise<Response> {
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const session = this.lookup(sessionId, authInfo?.clientId);
@@ -171,7 +178,7 @@ export class LegacySessions {
         },
       );
     }
-    return this.open(request, authInfo, parsedBody);
+    return this.open(request, authInfo, parsedBody, untapped);
   }
 
   /** A request to an existing session. */
@@ -221,7 +228,12 @@ export class LegacySessions {
     return whenFinished(response, release, request.signal);
   }
 
-  private async open(request: Request, authInfo: AuthInfo | undefined, parsedBody: unknown): Promise<Response> {
+  private async open(
+    request: Request,
+    authInfo: AuthInfo | undefined,
+    parsedBody: unknown,
+    untapped: boolean,
+  ): Promise<Response> {
     this.opening++;
     const gs = createGiftServer(this.app, LANE);
     let session: Session | undefined;
@@ -244,7 +256,8 @@ export class LegacySessions {
     });
     try {
       // The handshake is tapped (one log line, metrics); replays into later instances are not.
-      await gs.server.connect(new TapTransport(transport, new HandshakeTap(this.app.log, this.metrics, 'http')));
+      const tap = () => new TapTransport(transport, new HandshakeTap(this.app.log, this.metrics, 'http'));
+      await gs.server.connect(untapped ? transport : tap());
       const response = await transport.handleRequest(request, { authInfo, parsedBody });
       if (!session) {
         // Not an initialize (or a bad one): no session was made, so nothing may linger.
