@@ -21,6 +21,12 @@ export class ServerMetrics {
     labelNames: ['path'] as const,
     registers: [this.registry],
   });
+  readonly fastMethods = new Counter({
+    name: 'giftgen_fast_method_requests_total',
+    help: 'discover, list, read and prompts/get requests over HTTP, by method and path: served_once (kept answers) or sdk',
+    labelNames: ['method', 'path'] as const,
+    registers: [this.registry],
+  });
   readonly legacySessions = new Gauge({
     name: 'giftgen_legacy_http_sessions',
     help: 'Open legacy Streamable HTTP sessions',

@@ -5,6 +5,7 @@ import { plainToolCall, prepareDirectCall, type DirectCallContext, type PlainToo
 import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { EraMemo } from './era-memo.js';
+import type { FastMethods } from './fast-methods.js';
 import type { LegacySessions } from './legacy-sessions.js';
 import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from './node-io.js';
 import { jsonRpcErrorResponse } from './responses.js';
@@ -19,6 +20,8 @@ export interface DirectPathOptions {
   /** The server's tool-call limit and drain: a Response to refuse with, or undefined (then `leaveToolCall` once answered). */
   admitToolCall(id: string | number): Response | undefined;
   leaveToolCall(): void;
+  /** Discover, lists and reads served once (fast-methods.ts), when enabled. */
+  fastMethods?: FastMethods;
   /** The SDK path, for everything not taken here: the request with its body again, and the body parsed if JSON. */
   fallback(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): void;
 }
@@ -123,7 +126,9 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
         // is the SDK's to answer, so both paths answer every input alike.
         taken = undefined;
       }
-      if (!taken || !prepared) return options.fallback(replayRequest(req, read.text), res, message);
+      const sdk = () => options.fallback(replayRequest(req, read.text), res, message);
+      if (!taken && options.fastMethods?.serve(req, res, message, read.text, authInfo, sdk)) return;
+      if (!taken || !prepared) return sdk();
       serve(res, taken, prepared, authInfo);
     });
   };

@@ -18,6 +18,8 @@ import { BearerAccess } from './access.js';
 import { boundedStream } from './bounded-stream.js';
 import { EdgeGate, nodeHead, type Authorized } from './edge.js';
 import { createDirectPath } from './direct-http.js';
+import { createFastMethods } from './fast-methods.js';
+import type { MirrorEntry } from './sdk-mirror.js';
 import { listenRefusal } from './listen-check.js';
 import { nodeHeader, writeWebResponse } from './node-io.js';
 import { RateLimitedLog } from '../observe/rate-limited-log.js';
@@ -50,7 +52,12 @@ export interface RunningHttpServer {
  * Host/Origin checks, bearer tokens and rate (EdgeGate, the same for both paths), CORS
  * for browser-based inspectors, /healthz and /metrics.
  */
-export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, options: HttpOptions): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  app: GiftGenApp,
+  metrics: ServerMetrics,
+  options: HttpOptions,
+  internals: { mirror?: readonly MirrorEntry[] } = {},
+): Promise<RunningHttpServer> {
   const onerror = (error: Error) => app.log.debug({ event: 'http_mcp_error', err: error.message }, 'request rejected');
   const modern = createMcpHandler(() => createGiftServer(app, { transport: 'http', era: 'modern', sessions: 'stateless' }).server, {
     legacy: 'reject',
@@ -123,6 +130,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     // A listen stream keeps its filter and id for as long as it is open: both bounded, the filter to what is served.
     const listenRefused = method === 'subscriptions/listen' ? listenRefusal(body, app, options) : undefined;
     if (listenRefused) return listenRefused;
+    if (typeof method === 'string' && FAST_METHOD_NAMES.has(method)) metrics.fastMethods.inc({ method, path: 'sdk' });
     const isToolCall = method === 'tools/call';
     if (isToolCall) {
       const refused = admitToolCall(requestIdOf(body));
@@ -207,8 +215,26 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
     { fetch },
     { maxRequestBodySize: options.maxRequestBodySize, onerror: (error) => app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error') },
   );
+  const fastMethods = options.directCalls
+    ? createFastMethods({
+        app,
+        metrics,
+        sessions,
+        mirror: internals.mirror,
+        draining: () => draining,
+        // The same handlers serveMcp hands these to, in process: the answer to keep is the SDK's own.
+        sdkAnswer: (era, request, body, authInfo) =>
+          era === 'modern'
+            ? modern.fetch(request, { authInfo, parsedBody: body })
+            : sessions
+              ? sessions.handle(request, authInfo, body)
+              : stateless!(request, { authInfo, parsedBody: body }),
+      })
+    : undefined;
+  await fastMethods?.check();
   const directPath = createDirectPath({
     app,
+    fastMethods,
     sessions,
     maxRequestBodySize: options.maxRequestBodySize,
     calls: metrics.toolCalls.labels('direct'),
@@ -349,6 +375,7 @@ export async function startHttpServer(app: GiftGenApp, metrics: ServerMetrics, o
 }
 
 const PEER_HEADER = 'x-giftgen-peer';
+const FAST_METHOD_NAMES = new Set(['server/discover', 'tools/list', 'resources/list', 'resources/read', 'prompts/list', 'prompts/get']);
 const SERVING_HEADER = 'x-giftgen-serving';
 const OPEN: Authorized = Object.freeze({});
 

@@ -114,6 +114,12 @@ export class LegacySessions {
     return session && { lane: LANE, clientCapabilities: session.clientCapabilities, logLevel: session.logLevel };
   }
 
+  /** What a session's list and read answers follow from (fast-methods.ts keys on it); `undefined`: no such session. */
+  servedOnceKey(sessionId: string): string | undefined {
+    const session = this.sessions.get(sessionId);
+    return session && `${session.initialized ? 1 : 0}${session.initialize}`;
+  }
+
   /** Whether the session is there and the caller's; if so it counts as used now. */
   claim(sessionId: string, principal: string | undefined): boolean {
     return this.lookup(sessionId, principal) !== undefined;

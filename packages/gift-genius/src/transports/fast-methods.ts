@@ -1,0 +1,292 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type AuthInfo,
+  type ClientCapabilities,
+} from '@modelcontextprotocol/server';
+import type { GiftGenApp } from '../app.js';
+import { HandshakeTap } from '../observe/handshake-tap.js';
+import type { ServerMetrics } from '../observe/metrics.js';
+import type { PlainToolCall } from '../primitives/direct-call.js';
+import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
+import { widgetResource } from '../widget/meta.js';
+import { EraMemo } from './era-memo.js';
+import type { LegacySessions } from './legacy-sessions.js';
+import { nodeHeader } from './node-io.js';
+import { SDK_MIRROR, envelopeCapabilities, type FastMethod, type MirrorEntry } from './sdk-mirror.js';
+
+/*
+ * Served once: server/discover, tools/list, prompts/list, resources/list, resources/read and
+ * prompts/get over HTTP, answered from the SDK's own answer, computed the first time a key is seen
+ * (sdk-mirror.ts says what the key is) and kept until the catalog or the tool configuration
+ * changes (any app change event drops everything). Why: the SDK path builds a whole McpServer and
+ * a web Request/Response pair per request; these answers change only with the data, so a host that
+ * lists or reads pays that cost once per change, not per request.
+ * Only plain requests are taken (strict shape, the envelope and nothing else in `_meta`, the
+ * standard headers); anything else, and any answer that is not a result, is the SDK path's.
+ */
+export type FastEra = 'modern' | 'legacy';
+
+export interface FastMethodsOptions {
+  app: GiftGenApp;
+  metrics: ServerMetrics;
+  sessions?: LegacySessions;
+  /** The mirror to use (tests pass a broken one to see the start-up check disable it). */
+  mirror?: readonly MirrorEntry[];
+  /** The SDK's answer to a request, in process: the handler the SDK path would give it to. */
+  sdkAnswer(era: FastEra, request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response>;
+  draining(): boolean;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+const MODERN_META_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
+const MAX_KEY_CHARS = 4096;
+const MAX_ENTRIES = 1024;
+
+/** A result as the SDK serialised it, and parsed (for the handshake tap). */
+interface Answer {
+  text: string;
+  value: unknown;
+}
+
+/** A request this path takes: where its answer is kept, and what computing it needs. */
+interface Taken {
+  id: string | number;
+  method: FastMethod;
+  era: FastEra;
+  key: string;
+  sessionId?: string;
+}
+
+export interface FastMethods {
+  /** Serves the request if it is one of ours (then true; `fallback` may still be called once, on a non-result). */
+  serve(req: IncomingMessage, res: ServerResponse, message: unknown, text: string, authInfo: AuthInfo | undefined, fallback: () => void): boolean;
+  /** Sends every entry's canned requests both ways; disables (with a warning) the entries whose answers differ. */
+  check(): Promise<FastMethod[]>;
+  readonly enabled: ReadonlySet<FastMethod>;
+}
+
+export function createFastMethods(options: FastMethodsOptions): FastMethods {
+  const { app, metrics, sessions } = options;
+  const entries = new Map<string, MirrorEntry>((options.mirror ?? SDK_MIRROR).map((e) => [e.method, e]));
+  const enabled = new Set<FastMethod>(entries.keys() as Iterable<FastMethod>);
+  const eras = new Map<string, EraMemo>([...entries.keys()].map((m) => [m, new EraMemo()]));
+  let generation = 0;
+  const answers = new Map<string, Answer>();
+  const pending = new Map<string, Promise<Answer | undefined>>();
+  const changed = () => {
+    generation++;
+    answers.clear();
+    pending.clear();
+  };
+  app.on('resourcesListChanged', changed);
+  app.on('resourceUpdated', changed);
+  app.on('toolsChanged', changed);
+
+  /** Reads headers and body only: no side effects. */
+  const route = (req: IncomingMessage, message: unknown): Taken | undefined => {
+    if (!isObj(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return undefined;
+    const entry = entries.get(message.method);
+    if (!entry || !enabled.has(entry.method)) return undefined;
+    for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
+    const { id, params } = message;
+    if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
+    if (params !== undefined && !isObj(params)) return undefined;
+    const { _meta: meta, ...rest } = params ?? {};
+    if (meta !== undefined) {
+      if (!isObj(meta)) return undefined;
+      for (const key in meta) if (!MODERN_META_KEYS.has(key)) return undefined;
+    }
+    const paramsKey = entry.paramsKey(rest);
+    if (paramsKey === undefined) return undefined;
+    const pv = nodeHeader(req, 'mcp-protocol-version') ?? undefined;
+    const mh = nodeHeader(req, 'mcp-method') ?? undefined;
+    const era = eras.get(entry.method)!.classify(message, { meta } as unknown as PlainToolCall, pv, mh);
+    const accept = nodeHeader(req, 'accept') ?? '';
+    const head = `${entry.method}\n${paramsKey}\n${pv ?? ''}\n${mh ?? ''}\n${nodeHeader(req, 'mcp-name') ?? ''}\n${accept}`;
+    let key: string;
+    let sessionId: string | undefined;
+    if (era === 'modern') {
+      if (pv !== MODERN_PROTOCOL_VERSION || mh !== entry.method) return undefined;
+      key = `m\n${entry.capabilitiesKey(envelopeCapabilities(meta as Obj))}\n${head}`;
+    } else {
+      if (era !== 'legacy' || meta !== undefined) return undefined;
+      if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+      if (pv !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(pv)) return undefined;
+      sessionId = nodeHeader(req, 'mcp-session-id') ?? undefined;
+      if (!sessions) {
+        if (sessionId !== undefined) return undefined;
+        key = `l\n${head}`;
+      } else {
+        // A session answers as its initialize negotiated: the key holds it whole.
+        const session = sessionId === undefined ? undefined : sessions.servedOnceKey(sessionId);
+        if (session === undefined) return undefined;
+        const caps = sessions.directContext(sessionId!)?.clientCapabilities;
+        key = `s\n${entry.capabilitiesKey(caps)}\n${session}\n${head}`;
+      }
+    }
+    if (key.length > MAX_KEY_CHARS) return undefined;
+    return { id: id as string | number, method: entry.method, era, key, sessionId };
+  };
+
+  /** The kept answer, or the SDK's computed now (once per key, however many ask at once); `undefined`: not a result. */
+  const answerFor = (
+    key: string,
+    id: string | number,
+    compute: () => Promise<Response>,
+    store: Map<string, Answer> = answers,
+  ): Answer | Promise<Answer | undefined> => {
+    const kept = store.get(key);
+    if (kept) return kept;
+    const inFlight = store === answers ? pending.get(key) : undefined;
+    if (inFlight) return inFlight;
+    const started = generation;
+    const computing = compute().then(async (response) => {
+      const value = resultOf(await messagesOf(response), id, response.status);
+      if (value === undefined) return undefined;
+      const answer = { text: JSON.stringify(value), value };
+      if (generation === started) {
+        if (store.size >= MAX_ENTRIES) store.clear();
+        store.set(key, answer);
+      }
+      return answer;
+    }, () => undefined);
+    if (store === answers) {
+      pending.set(key, computing);
+      void computing.finally(() => pending.get(key) === computing && pending.delete(key));
+    }
+    return computing;
+  };
+
+  const write = (res: ServerResponse, taken: Taken, answer: Answer, message: unknown) => {
+    metrics.fastMethods.inc({ method: taken.method, path: 'served_once' });
+    const body = `{"jsonrpc":"2.0","id":${JSON.stringify(taken.id)},"result":${answer.text}}`;
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    if (taken.sessionId !== undefined) headers['mcp-session-id'] = taken.sessionId;
+    res.writeHead(200, headers);
+    res.end(body);
+    // The probe is counted and logged as on the SDK path (serveMcp's tap).
+    if (taken.method === 'server/discover') {
+      const tap = new HandshakeTap(app.log, metrics, 'http');
+      tap.inbound(message);
+      tap.outbound({ jsonrpc: '2.0', id: taken.id, result: answer.value });
+    }
+  };
+
+  const serve: FastMethods['serve'] = (req, res, message, text, authInfo, fallback) => {
+    let taken: Taken | undefined;
+    try {
+      taken = route(req, message);
+    } catch {
+      return false; // whatever this path cannot check is the SDK's to answer
+    }
+    // While draining the SDK path answers 503; a missing or someone else's session is its 404.
+    if (!taken || options.draining()) return false;
+    if (taken.sessionId !== undefined && !sessions!.claim(taken.sessionId, authInfo?.clientId)) return false;
+    const compute = () => options.sdkAnswer(taken.era, webRequest(req, text), message, authInfo);
+    const answer = answerFor(taken.key, taken.id, compute);
+    if (!(answer instanceof Promise)) {
+      write(res, taken, answer, message);
+      return true;
+    }
+    answer.then((a) => (a ? write(res, taken, a, message) : fallback()), fallback);
+    return true;
+  };
+
+  const check = async (): Promise<FastMethod[]> => {
+    const disabled: FastMethod[] = [];
+    const sample = { giftId: app.giftIds[0] ?? 'none', widgetUri: widgetResource().uri };
+    for (const entry of entries.values()) {
+      const scratch = new Map<string, Answer>();
+      let differs: string | undefined;
+      for (const era of ['modern', 'legacy'] as const) {
+        if (era === 'legacy' && sessions) continue; // a session's answers are the stateful lane's; checked by tests
+        for (const [i, canned] of entry.canned(sample).entries()) {
+          const id = `startup-check-${i}`;
+          const params = era === 'modern' ? { ...canned.params, _meta: envelope(canned.capabilities) } : canned.params;
+          const body = { jsonrpc: '2.0', id, method: entry.method, params };
+          const headers = cannedHeaders(era, entry.method, canned.params);
+          const req = { headers, method: 'POST', url: '/mcp' } as unknown as IncomingMessage;
+          const taken = route(req, body);
+          if (!taken) {
+            differs = 'the fast path does not take its canned request';
+            break;
+          }
+          const text = JSON.stringify(body);
+          const sdk = () => options.sdkAnswer(era, webRequest(req, text), body);
+          const fast = await answerFor(taken.key, id, sdk, scratch);
+          const expected = resultOf(await messagesOf(await sdk()), id, 200);
+          if (fast === undefined || expected === undefined) differs = 'the SDK does not answer its canned request with a result';
+          else if (!jsonEqual(JSON.parse(fast.text), expected)) differs = 'answers differ from the SDK';
+          if (differs) break;
+        }
+        if (differs) break;
+      }
+      if (differs) {
+        enabled.delete(entry.method);
+        disabled.push(entry.method);
+        app.log.warn({ event: 'fast_method_disabled', method: entry.method, reason: differs }, `fast path disabled for ${entry.method}`);
+      }
+    }
+    return disabled;
+  };
+
+  return { serve, check, enabled };
+}
+
+function envelope(capabilities: ClientCapabilities): Obj {
+  return {
+    [PROTOCOL_VERSION_META_KEY]: MODERN_PROTOCOL_VERSION,
+    [CLIENT_CAPABILITIES_META_KEY]: capabilities,
+    [CLIENT_INFO_META_KEY]: { name: 'gift-genius-startup-check', version: '1' },
+  };
+}
+
+function cannedHeaders(era: FastEra, method: string, params: Obj): Record<string, string> {
+  const headers: Record<string, string> = { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  if (era === 'legacy') return headers;
+  const name = method === 'resources/read' ? params.uri : method === 'prompts/get' ? params.name : undefined;
+  return { ...headers, 'mcp-protocol-version': MODERN_PROTOCOL_VERSION, 'mcp-method': method, ...(typeof name === 'string' && { 'mcp-name': name }) };
+}
+
+/** The node request as a web Request for the SDK's in-process handlers, body included. */
+function webRequest(req: IncomingMessage, text: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new Request(`http://${headers.get('host') ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, body: text });
+}
+
+/** The messages of an answer: JSON, or an event stream's `data:` lines. */
+async function messagesOf(response: Response): Promise<unknown[]> {
+  const text = await response.text();
+  const t = text.trimStart();
+  try {
+    if (t.startsWith('{') || t.startsWith('[')) return ([] as unknown[]).concat(JSON.parse(t));
+    return text.split('\n').filter((l) => l.startsWith('data:') && l.length > 6).map((l) => JSON.parse(l.slice(5)) as unknown);
+  } catch {
+    return [];
+  }
+}
+
+/** The result, when the answer is exactly one success response to `id`. */
+function resultOf(messages: unknown[], id: string | number, status: number): unknown {
+  if (status !== 200 || messages.length !== 1) return undefined;
+  const [message] = messages;
+  return isObj(message) && message.id === id && 'result' in message && !('error' in message) ? message.result : undefined;
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  if (!isObj(a) || !isObj(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b && jsonEqual(a[k], b[k]));
+}
