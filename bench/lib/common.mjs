@@ -143,6 +143,12 @@ export const OPERATIONS = {
   'tools/list': ['tools/list', {}, undefined],
   suggest_gifts: ['tools/call', { name: 'suggest_gifts', arguments: SUGGEST_ARGS }, 'suggest_gifts'],
   get_gift: ['tools/call', { name: 'get_gift', arguments: { id: GET_ID } }, 'get_gift'],
+  // What else a host calls in normal use (bench/fast-methods.mjs).
+  'server/discover': ['server/discover', {}, undefined],
+  'resources/list': ['resources/list', {}, undefined],
+  'resources/read': ['resources/read', { uri: `gift://catalog/${GET_ID}` }, `gift://catalog/${GET_ID}`],
+  'prompts/list': ['prompts/list', {}, undefined],
+  'prompts/get': ['prompts/get', { name: 'gift_description', arguments: { giftId: GET_ID, recipient: 'Sam' } }, 'gift_description'],
 };
 
 /** Legacy (2025-11-25) opening: initialize + notifications/initialized. Returns the session id (or undefined). */

@@ -64,6 +64,43 @@ async function directCount(server: RunningServer): Promise<number> {
   return Number(/giftgen_tool_calls_total\{path="direct"\} (\d+)/.exec(text)?.[1] ?? 0);
 }
 
+
+/** Requests answered from kept answers (served once per change, src/transports/fast-methods.ts), all methods. */
+async function servedOnceCount(server: RunningServer): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', server.url))).text();
+  let n = 0;
+  for (const m of text.matchAll(/giftgen_fast_method_requests_total\{method="[^"]+",path="served_once"\} (\d+)/g)) n += Number(m[1]);
+  return n;
+}
+
+const APPS_CAPS = { extensions: { 'io.modelcontextprotocol/ui': {} } };
+/** [method, params]: what a host sends, and some it rarely does (a cursor, an unknown prompt, a missing gift). */
+const FAST_CASES = (): Array<[string, Obj]> => [
+  ['server/discover', {}],
+  ['tools/list', {}],
+  ['tools/list', { cursor: 'x' }],
+  ['prompts/list', {}],
+  ['resources/list', {}],
+  ['resources/list', { cursor: 'bogus' }],
+  ['resources/read', { uri: `gift://catalog/${ids[0]}` }],
+  ['resources/read', { uri: 'gift://catalog/no-such-gift' }],
+  ['prompts/get', { name: 'gift_description', arguments: { giftId: ids[1]!, recipient: 'Sam' } }],
+  ['prompts/get', { name: 'no_such_prompt' }],
+];
+/** Served once exactly when the request is plain (no cursor on tools/list) and the SDK answers it with a result. */
+const shouldBeServedOnce = (method: string, params: Obj, sdkAnswer: Obj[]) =>
+  !(method === 'tools/list' && 'cursor' in params) && sdkAnswer.length === 1 && sdkAnswer[0]!.result !== undefined;
+
+/** Same answers from both servers, twice (the second from the kept answer); served once exactly when it should be. */
+async function sameFastAnswer(shipped: RunningServer, sdkUrl: string, method: string, params: Obj, body: Obj, headers: Record<string, string>, sdkHeaders = headers) {
+  for (let round = 0; round < 2; round++) {
+    const before = await servedOnceCount(shipped);
+    const [a, b] = await Promise.all([post(shipped.url, body, headers), post(sdkUrl, body, sdkHeaders)]);
+    expect({ status: a.status, messages: a.messages }, `${round} ${JSON.stringify(body)}`).toEqual({ status: b.status, messages: b.messages });
+    expect((await servedOnceCount(shipped)) - before, `${round} ${JSON.stringify(body)}`).toBe(shouldBeServedOnce(method, params, b.messages) ? 1 : 0);
+  }
+}
+
 async function openSession(url: string, version: string, capabilities: Obj): Promise<string> {
   const init = await post(url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: version, capabilities, clientInfo: { name: 'diff', version: '1' } } }, {});
   expect(init.status).toBe(200);
@@ -232,4 +269,42 @@ describe('direct tools/call answers like the SDK', () => {
     }
     expect(directs).toBeGreaterThan(15);
   });
+  it('modern wire: discover, lists, reads and prompts answer as the SDK does, per capabilities; plain ones served once', async () => {
+    for (const caps of [{}, APPS_CAPS] as Obj[]) {
+      for (const [i, [method, params]] of FAST_CASES().entries()) {
+        const meta = { ...META, 'io.modelcontextprotocol/clientCapabilities': caps };
+        const body = { jsonrpc: '2.0', id: i % 2 ? `f-${i}` : i, method, params: { ...params, _meta: meta } };
+        const name = method === 'resources/read' ? params.uri : method === 'prompts/get' ? params.name : undefined;
+        const headers = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': method, ...(typeof name === 'string' && { 'mcp-name': name }) };
+        await sameFastAnswer(direct, sdk.url, method, params, body, headers);
+      }
+    }
+    // A progress token in the envelope, or a missing header, is the SDK's.
+    const before = await servedOnceCount(direct);
+    const odd = { jsonrpc: '2.0', id: 'p', method: 'tools/list', params: { _meta: { ...META, progressToken: 'p' } } };
+    const [a, b] = await Promise.all([post(direct.url, odd, { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/list' }), post(sdk.url, odd, { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/list' })]);
+    expect({ status: a.status, messages: a.messages }).toEqual({ status: b.status, messages: b.messages });
+    const plain = { jsonrpc: '2.0', id: 'h', method: 'tools/list', params: { _meta: META } };
+    const [c, d] = await Promise.all([post(direct.url, plain, { 'mcp-protocol-version': MODERN_VERSION }), post(sdk.url, plain, { 'mcp-protocol-version': MODERN_VERSION })]);
+    expect({ status: c.status, messages: c.messages }).toEqual({ status: d.status, messages: d.messages });
+    expect(await servedOnceCount(direct)).toBe(before);
+    expect(await servedOnceCount(sdk)).toBe(0);
+  });
+
+  for (const version of LEGACY_VERSIONS) {
+    it(`legacy session ${version} and stateless: discover, lists, reads and prompts answer as the SDK does`, async () => {
+      for (const capabilities of [{}, APPS_CAPS] as Obj[]) {
+        const [sa, sb] = await Promise.all([openSession(direct.url, version, capabilities), openSession(sdk.url, version, capabilities)]);
+        for (const [i, [method, params]] of FAST_CASES().entries()) {
+          const body = { jsonrpc: '2.0', id: i, method, params };
+          const headers = (sid: string) => ({ 'mcp-session-id': sid, 'mcp-protocol-version': version });
+          await sameFastAnswer(direct, sdk.url, method, params, body, headers(sa), headers(sb));
+        }
+      }
+      for (const [i, [method, params]] of FAST_CASES().entries()) {
+        const body = { jsonrpc: '2.0', id: i, method, params };
+        await sameFastAnswer(directStateless, sdkStateless.url, method, params, body, { 'mcp-protocol-version': version });
+      }
+    });
+  }
 });

@@ -110,6 +110,46 @@ describe('both request paths answer alike', () => {
     );
   }, 120_000);
 
+  it('discover, lists, reads and prompts (served once on the shipped server) on generated inputs alike', async () => {
+    const FAST = ['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/read', 'prompts/get'] as const;
+    const paramKey = fc.oneof(fc.constantFrom('cursor', 'uri', 'name', 'arguments'), fc.constantFrom(...PROTO_KEYS));
+    const paramValue = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(`"gift://catalog/${ids[0]}"`, '"gift_description"', `{"giftId":"${ids[1]}","recipient":"Sam"}`) },
+      { weight: 2, arbitrary: value },
+    );
+    const fastInput = fc.record({
+      method: fc.constantFrom(...FAST),
+      pairs: fc.uniqueArray(fc.tuple(paramKey, paramValue), { maxLength: 3, selector: ([k]) => k }),
+      metaExtra,
+      header: fc.constantFrom('same', 'same', 'same', 'other', 'none'),
+      host: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_HOSTS) }),
+      id: fc.oneof(fc.integer({ min: 0, max: 1e6 }), fc.constantFrom('__proto__', 'constructor')),
+    });
+    await fc.assert(
+      fc.asyncProperty(fastInput, async ({ method, pairs, metaExtra: extra, header, host, id }) => {
+        const meta = objectText([
+          ['io.modelcontextprotocol/protocolVersion', JSON.stringify(MODERN_VERSION)],
+          ['io.modelcontextprotocol/clientCapabilities', '{}'],
+          ...extra,
+        ]);
+        const params = objectText([...pairs, ['_meta', meta]]);
+        const body = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(method)},"params":${params}}`;
+        const name = pairs.find(([k]) => k === (method === 'resources/read' ? 'uri' : 'name'))?.[1];
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': MODERN_VERSION,
+          ...(header !== 'none' && { 'mcp-method': header === 'same' ? method : 'tools/list' }),
+          ...(name?.startsWith('"') && { 'mcp-name': JSON.parse(name) as string }),
+          ...(host !== undefined && { host }),
+        };
+        await bothAnswer(body, headers);
+        await bothAnswer(body, headers); // the second time from a kept answer, if any
+      }),
+      { numRuns: 150, seed: 17 },
+    );
+  }, 120_000);
+
   it('the same on /healthz and /metrics: the gate (Host/Origin) is the same for every route', async () => {
     for (const host of ODD_HOSTS) {
       const results = await Promise.all(

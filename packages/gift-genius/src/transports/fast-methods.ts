@@ -200,29 +200,34 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
 
   const check = async (): Promise<FastMethod[]> => {
     const disabled: FastMethod[] = [];
-    const sample = { giftId: app.giftIds[0] ?? 'none', widgetUri: widgetResource().uri };
+    const sample = { giftId: app.giftIds[0] ?? 'none', otherGiftId: app.giftIds[1] ?? 'none', widgetUri: widgetResource().uri };
     for (const entry of entries.values()) {
       const scratch = new Map<string, Answer>();
       let differs: string | undefined;
-      for (const era of ['modern', 'legacy'] as const) {
-        if (era === 'legacy' && sessions) continue; // a session's answers are the stateful lane's; checked by tests
+      for (const era of entry.eras) {
         for (const [i, canned] of entry.canned(sample).entries()) {
           const id = `startup-check-${i}`;
           const params = era === 'modern' ? { ...canned.params, _meta: envelope(canned.capabilities) } : canned.params;
           const body = { jsonrpc: '2.0', id, method: entry.method, params };
-          const headers = cannedHeaders(era, entry.method, canned.params);
+          // On sessions the legacy lane is a session's: one opened for the check (with these capabilities), then closed.
+          const sessionId = era === 'legacy' && sessions ? await openCheckSession(canned.capabilities) : undefined;
+          const headers = { ...cannedHeaders(era, entry.method, canned.params), ...(sessionId && { 'mcp-session-id': sessionId }) };
           const req = { headers, method: 'POST', url: '/mcp' } as unknown as IncomingMessage;
-          const taken = route(req, body);
-          if (!taken) {
-            differs = 'the fast path does not take its canned request';
-            break;
+          try {
+            const taken = route(req, body);
+            if (!taken) {
+              differs = 'the fast path does not take its canned request';
+              break;
+            }
+            const text = JSON.stringify(body);
+            const sdk = () => options.sdkAnswer(era, webRequest(req, text), body);
+            const fast = await answerFor(taken.key, id, sdk, scratch);
+            const expected = resultOf(await messagesOf(await sdk()), id, 200);
+            if (fast === undefined || expected === undefined) differs = 'the SDK does not answer its canned request with a result';
+            else if (!jsonEqual(JSON.parse(fast.text), expected)) differs = 'answers differ from the SDK';
+          } finally {
+            if (sessionId) await closeCheckSession(sessionId);
           }
-          const text = JSON.stringify(body);
-          const sdk = () => options.sdkAnswer(era, webRequest(req, text), body);
-          const fast = await answerFor(taken.key, id, sdk, scratch);
-          const expected = resultOf(await messagesOf(await sdk()), id, 200);
-          if (fast === undefined || expected === undefined) differs = 'the SDK does not answer its canned request with a result';
-          else if (!jsonEqual(JSON.parse(fast.text), expected)) differs = 'answers differ from the SDK';
           if (differs) break;
         }
         if (differs) break;
@@ -236,6 +241,28 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
     return disabled;
   };
 
+  const openCheckSession = async (capabilities: ClientCapabilities): Promise<string | undefined> => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 'startup-check',
+      method: 'initialize',
+      params: { protocolVersion: LATEST_LEGACY, capabilities, clientInfo: { name: 'gift-genius-startup-check', version: '1' } },
+    };
+    const opened = await options.sdkAnswer('legacy', cannedRequest(initialize, {}), initialize);
+    await opened.text();
+    const sessionId = opened.headers.get('mcp-session-id') ?? undefined;
+    if (sessionId) {
+      const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+      const headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': LATEST_LEGACY };
+      await (await options.sdkAnswer('legacy', cannedRequest(initialized, headers), initialized)).text();
+    }
+    return sessionId;
+  };
+  const closeCheckSession = async (sessionId: string) => {
+    const request = new Request('http://localhost/mcp', { method: 'DELETE', headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': LATEST_LEGACY } });
+    await (await options.sdkAnswer('legacy', request, undefined)).text();
+  };
+
   return { serve, check, enabled };
 }
 
@@ -245,6 +272,13 @@ function envelope(capabilities: ClientCapabilities): Obj {
     [CLIENT_CAPABILITIES_META_KEY]: capabilities,
     [CLIENT_INFO_META_KEY]: { name: 'gift-genius-startup-check', version: '1' },
   };
+}
+
+const LATEST_LEGACY = '2025-11-25';
+
+function cannedRequest(body: unknown, headers: Record<string, string>): Request {
+  const all = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers };
+  return new Request('http://localhost/mcp', { method: 'POST', headers: all, body: JSON.stringify(body) });
 }
 
 function cannedHeaders(era: FastEra, method: string, params: Obj): Record<string, string> {

@@ -27,8 +27,10 @@ export interface MirrorEntry {
   paramsKey(params: Obj): string | undefined;
   /** What of the client's capabilities changes the answer ('' when nothing does). */
   capabilitiesKey(capabilities: ClientCapabilities | undefined): string;
+  /** The eras that have the method (server/discover is 2026-07-28's only). */
+  eras: ReadonlyArray<'modern' | 'legacy'>;
   /** Start-up check: requests (params without envelope, and the capabilities to send) answered both ways. */
-  canned(sample: { giftId: string; widgetUri: string }): Array<{ params: Obj; capabilities: ClientCapabilities }>;
+  canned(sample: { giftId: string; otherGiftId: string; widgetUri: string }): Array<{ params: Obj; capabilities: ClientCapabilities }>;
 }
 
 const only = (params: Obj, allowed: readonly string[]) => Object.keys(params).every((k) => allowed.includes(k));
@@ -37,14 +39,16 @@ const str = (v: unknown) => typeof v === 'string' && v.length <= MAX_PARAM_CHARS
 const uiKey = (caps: ClientCapabilities | undefined) => JSON.stringify((caps?.extensions as Obj | undefined)?.[UI_EXTENSION] ?? null);
 const none = () => '';
 const APPS: ClientCapabilities = { extensions: { [UI_EXTENSION]: {} } } as ClientCapabilities;
+const BOTH = ['modern', 'legacy'] as const;
 const bothCapabilities = (params: Obj = {}) => [{ params, capabilities: {} }, { params, capabilities: APPS }];
 
 export const SDK_MIRROR: readonly MirrorEntry[] = [
-  { method: 'server/discover', paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: none, canned: () => bothCapabilities() },
-  { method: 'tools/list', paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: uiKey, canned: () => bothCapabilities() },
-  { method: 'prompts/list', paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: none, canned: () => bothCapabilities() },
+  { method: 'server/discover', eras: ['modern'], paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: none, canned: () => bothCapabilities() },
+  { method: 'tools/list', eras: BOTH, paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: uiKey, canned: () => bothCapabilities() },
+  { method: 'prompts/list', eras: BOTH, paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: none, canned: () => bothCapabilities() },
   {
     method: 'resources/list',
+    eras: BOTH,
     // A cursor is part of the key (each page its own answer); a malformed one gets the SDK's error, never cached.
     paramsKey: (p) => (only(p, ['cursor']) && (p.cursor === undefined || str(p.cursor)) ? String(p.cursor ?? '') : undefined),
     capabilitiesKey: uiKey,
@@ -52,15 +56,18 @@ export const SDK_MIRROR: readonly MirrorEntry[] = [
   },
   {
     method: 'resources/read',
+    eras: BOTH,
     paramsKey: (p) => (only(p, ['uri']) && str(p.uri) ? (p.uri as string) : undefined),
     capabilitiesKey: none,
-    canned: ({ giftId, widgetUri }) => [
+    canned: ({ giftId, otherGiftId, widgetUri }) => [
       { params: { uri: `gift://catalog/${giftId}` }, capabilities: {} },
+      { params: { uri: `gift://catalog/${otherGiftId}` }, capabilities: {} },
       { params: { uri: widgetUri }, capabilities: APPS },
     ],
   },
   {
     method: 'prompts/get',
+    eras: BOTH,
     paramsKey: (p) => {
       if (!only(p, ['name', 'arguments']) || !str(p.name)) return undefined;
       if (p.arguments !== undefined && !(isObj(p.arguments) && Object.values(p.arguments).every(str))) return undefined;

@@ -1,0 +1,146 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GiftGenApp } from '../dist/app.js';
+import { loadBundledCatalog, openCatalog } from '../dist/catalog/open.js';
+import { ServerMetrics } from '../dist/observe/metrics.js';
+import { DEFAULT_HTTP_OPTIONS, startHttpServer } from '../dist/transports/http.js';
+import { SDK_MIRROR, type MirrorEntry } from '../dist/transports/sdk-mirror.js';
+import { MODERN_VERSION, runCli, startHttpCli, tempDir, waitFor, type RunningServer } from './harness.js';
+
+/**
+ * The served-once answers (src/transports/fast-methods.ts): the start-up check disables a method whose
+ * mirror entry (sdk-mirror.ts) stops matching the SDK, and a catalog import or a tool configuration
+ * change reaches the kept answers as it reaches the SDK path.
+ */
+type Obj = Record<string, unknown>;
+const ids = loadBundledCatalog().map((g) => g.id);
+const META = { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION, 'io.modelcontextprotocol/clientCapabilities': {} };
+
+async function modern(url: string, method: string, params: Obj, extraHeaders: Record<string, string> = {}) {
+  const name = method === 'resources/read' ? params.uri : method === 'prompts/get' ? params.name : undefined;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MODERN_VERSION,
+      'mcp-method': method,
+      ...(typeof name === 'string' && { 'mcp-name': name }),
+      ...extraHeaders,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: META } }),
+  });
+  return (await response.json()) as { result?: Obj; error?: Obj };
+}
+
+async function servedOnce(url: string, method: string): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', url))).text();
+  const m = new RegExp(`giftgen_fast_method_requests_total\\{method="${method}",path="served_once"\\} (\\d+)`).exec(text);
+  return Number(m?.[1] ?? 0);
+}
+
+describe('start-up check: a mirror entry that differs from the SDK is disabled', () => {
+  const data = tempDir();
+  const lines: string[] = [];
+  let app: GiftGenApp;
+  let server: Awaited<ReturnType<typeof startHttpServer>>;
+  beforeAll(async () => {
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    app = new GiftGenApp({ store: await openCatalog(data.path), log });
+    await app.start();
+    // Deliberately broken: resources/read keyed without its URI, tools/list without the client's capabilities.
+    const broken: MirrorEntry[] = SDK_MIRROR.map((e) =>
+      e.method === 'resources/read' ? { ...e, paramsKey: () => '' } : e.method === 'tools/list' ? { ...e, capabilitiesKey: () => '' } : e,
+    );
+    server = await startHttpServer(app, new ServerMetrics(), { ...DEFAULT_HTTP_OPTIONS, port: 0 }, { mirror: broken });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await app?.close();
+    data.remove();
+  });
+
+  it('warns naming each broken method, serves those through the SDK, the others still served once', async () => {
+    const warned = lines.map((l) => JSON.parse(l) as Obj).filter((l) => l.event === 'fast_method_disabled').map((l) => l.method);
+    expect(new Set(warned)).toEqual(new Set(['resources/read', 'tools/list']));
+    for (const [method, params] of [['tools/list', {}], ['resources/read', { uri: `gift://catalog/${ids[0]}` }]] as const) {
+      const answer = await modern(server.url, method, params);
+      expect(answer.result, method).toBeDefined();
+      expect(await servedOnce(server.url, method), method).toBe(0);
+    }
+    // The two reads stay apart (the broken key would have served the first gift for both on a legacy session).
+    const second = await modern(server.url, 'resources/read', { uri: `gift://catalog/${ids[1]}` });
+    expect(JSON.stringify(second.result)).toContain(ids[1]);
+    expect((await modern(server.url, 'prompts/list', {})).result).toBeDefined();
+    expect(await servedOnce(server.url, 'prompts/list')).toBe(1);
+  });
+
+  it('the shipped mirror passes its own check', async () => {
+    const ok = tempDir();
+    const quiet: string[] = [];
+    const app2 = new GiftGenApp({ store: await openCatalog(ok.path), log: pino({}, { write: (l: string) => void quiet.push(l) }) });
+    await app2.start();
+    const s = await startHttpServer(app2, new ServerMetrics(), { ...DEFAULT_HTTP_OPTIONS, port: 0, legacyHttp: 'stateless' });
+    try {
+      expect(quiet.filter((l) => l.includes('fast_method_disabled'))).toEqual([]);
+    } finally {
+      await s.close();
+      await app2.close();
+      ok.remove();
+    }
+  });
+});
+
+describe('a catalog import or a tools-config change reaches the kept answers', () => {
+  const data = tempDir();
+  const toolsFile = join(data.path, 'tools.json');
+  let server: RunningServer;
+  beforeAll(async () => {
+    writeFileSync(toolsFile, JSON.stringify({ tools: { suggest_gifts: { enabled: true }, get_gift: { enabled: true } } }));
+    server = await startHttpCli({ dataDir: data.path, args: ['--tools-config', toolsFile] });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    data.remove();
+  });
+
+  // The same server's SDK path: a browser-style request (an Origin) never takes the fast path.
+  const viaSdk = { origin: 'http://localhost' };
+  const same = async (method: string, params: Obj) => {
+    const [fast, sdk] = await Promise.all([modern(server.url, method, params), modern(server.url, method, params, viaSdk)]);
+    return isDeepStrictEqual(fast, sdk) ? fast : undefined;
+  };
+
+  it('resources/list, resources/read and tools/list follow the change on the fast path', async () => {
+    const uri = `gift://catalog/${ids[0]}`;
+    const before = { list: await same('resources/list', {}), read: await same('resources/read', { uri }), tools: await same('tools/list', {}) };
+    expect(before.list && before.read && before.tools).toBeTruthy();
+    const servedBefore = await servedOnce(server.url, 'resources/list');
+    await same('resources/list', {});
+    expect(await servedOnce(server.url, 'resources/list')).toBe(servedBefore + 1);
+
+    const gift = loadBundledCatalog()[0]!;
+    const importFile = join(data.path, 'import.json');
+    writeFileSync(importFile, JSON.stringify([{ ...gift, title: 'Renamed by the test' }, { ...gift, id: 'aaa-first-new-gift', title: 'A new gift' }]));
+    const imported = await runCli(['catalog', 'import', importFile, '--data', data.path]);
+    expect(imported.code, imported.stderr).toBe(0);
+    await waitFor('resources/list changed on both paths', async () => {
+      const list = await same('resources/list', {});
+      return list && JSON.stringify(list).includes('aaa-first-new-gift') ? list : undefined;
+    });
+    await waitFor('resources/read changed on both paths', async () => {
+      const read = await same('resources/read', { uri });
+      return read && JSON.stringify(read).includes('Renamed by the test') ? read : undefined;
+    });
+
+    writeFileSync(toolsFile, JSON.stringify({ tools: { suggest_gifts: { enabled: true }, get_gift: { enabled: false } } }));
+    const tools = await waitFor('tools/list changed on both paths', async () => {
+      const list = await same('tools/list', {});
+      return list && !JSON.stringify(list).includes('"get_gift"') ? list : undefined;
+    });
+    expect((tools.result!.tools as Obj[]).map((t) => t.name)).toEqual(['suggest_gifts']);
+  });
+});
