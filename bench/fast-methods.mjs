@@ -5,21 +5,46 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GG_CLI, SERVERS, TASKSET, LEGACY, OPERATIONS, openLegacySession, post, rpc, modernHeaders, startHttp, tmp } from './lib/common.mjs';
+import {
+  GG_CLI,
+  SERVERS,
+  TASKSET,
+  LEGACY,
+  OPERATIONS,
+  openLegacySession,
+  post,
+  rpc,
+  modernHeaders,
+  startHttp,
+  tmp,
+} from './lib/common.mjs';
 import { captureFixtures } from './lib/fixtures.mjs';
 
 if (TASKSET && !process.env.BENCH_PINNED) {
-  const child = spawn(TASKSET, ['-c', '1', process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_PINNED: '1' },
-  });
+  const child = spawn(
+    TASKSET,
+    ['-c', '1', process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_PINNED: '1' },
+    },
+  );
   child.on('exit', (code) => process.exit(code ?? 1));
 } else {
   const { runLoad } = await import('./lib/http-load.mjs');
   const duration = Number(process.argv[2] ?? 4) || 4;
   const ggFlags = process.argv.includes('--no-direct-calls') ? ['--no-direct-calls'] : [];
   const EXTRA = ['server/discover', 'resources/list', 'resources/read', 'prompts/list', 'prompts/get'];
-  const ops = ['server/discover', 'tools/list', 'resources/list', 'resources/read', 'prompts/list', 'prompts/get', 'get_gift', 'suggest_gifts'];
+  const ops = [
+    'server/discover',
+    'tools/list',
+    'resources/list',
+    'resources/read',
+    'prompts/list',
+    'prompts/get',
+    'get_gift',
+    'suggest_gifts',
+  ];
 
   // raw answers with gift-genius's own bytes, the extra methods included.
   const fixtures = join(tmp('fx'), 'raw-fixtures.json');
@@ -32,9 +57,15 @@ if (TASKSET && !process.env.BENCH_PINNED) {
     const { sessionId } = await openLegacySession(s.url);
     for (const op of EXTRA) {
       const [method, params, name] = OPERATIONS[op];
-      const m = (await post(s.url, rpc(7, method, params), modernHeaders(method, name))).messages.find((x) => x.id === 7);
-      const l = (await post(s.url, rpc(8, method, params, 'legacy'), { 'MCP-Protocol-Version': LEGACY, 'Mcp-Session-Id': sessionId }))
-        .messages.find((x) => x.id === 8);
+      const m = (await post(s.url, rpc(7, method, params), modernHeaders(method, name))).messages.find(
+        (x) => x.id === 7,
+      );
+      const l = (
+        await post(s.url, rpc(8, method, params, 'legacy'), {
+          'MCP-Protocol-Version': LEGACY,
+          'Mcp-Session-Id': sessionId,
+        })
+      ).messages.find((x) => x.id === 8);
       // server/discover is the modern era's only.
       if (!m?.result || (!l?.result && method !== 'server/discover')) throw new Error(`fixture ${op}: no result`);
       fx.byMethod.modern[method] = m.result;
@@ -49,7 +80,8 @@ if (TASKSET && !process.env.BENCH_PINNED) {
   };
   const sessions = {};
   for (const [k, s] of Object.entries(servers)) {
-    for (const op of ops) await runLoad({ url: s.url, wire: 'modern', op, connections: 10, duration: 0.5 }); // warm-up (JIT)
+    // Warm-up (JIT).
+    for (const op of ops) await runLoad({ url: s.url, wire: 'modern', op, connections: 10, duration: 0.5 });
     sessions[k] = (await openLegacySession(s.url)).sessionId;
   }
   const rows = [];
@@ -59,14 +91,23 @@ if (TASKSET && !process.env.BENCH_PINNED) {
         if (wire === 'legacy' && op === 'server/discover') continue;
         const rps = {};
         for (const [k, s] of Object.entries(servers)) {
-          const r = await runLoad({ url: s.url, wire, op, connections, duration, sessionId: wire === 'legacy' ? sessions[k] : undefined });
+          const r = await runLoad({
+            url: s.url,
+            wire,
+            op,
+            connections,
+            duration,
+            sessionId: wire === 'legacy' ? sessions[k] : undefined,
+          });
           rps[k] = Math.round(r.rpsTotal);
           if (r.errors) console.error(`${k} ${wire} ${op}: ${r.errors} ERRORS ${r.firstError}`);
         }
         const ratio = Math.round((rps['gift-genius'] / rps.raw) * 1000) / 1000;
         const bar = op === 'get_gift' || op === 'suggest_gifts' ? 0.4 : 0.3;
         rows.push({ wire, connections, op, raw: rps.raw, gg: rps['gift-genius'], ratio, ok: ratio >= bar });
-        console.log(`${wire.padEnd(6)} c=${String(connections).padEnd(3)} ${op.padEnd(16)} raw ${String(rps.raw).padStart(6)}  gift-genius ${String(rps['gift-genius']).padStart(6)}  ${ratio.toFixed(3)}× ${ratio >= bar ? 'ok' : `< ${bar}`}`);
+        const cell = `${wire.padEnd(6)} c=${String(connections).padEnd(3)} ${op.padEnd(16)}`;
+        const figures = `raw ${String(rps.raw).padStart(6)}  gift-genius ${String(rps['gift-genius']).padStart(6)}`;
+        console.log(`${cell} ${figures}  ${ratio.toFixed(3)}× ${ratio >= bar ? 'ok' : `< ${bar}`}`);
       }
     }
   }

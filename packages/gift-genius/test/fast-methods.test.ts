@@ -17,7 +17,10 @@ import { MODERN_VERSION, runCli, startHttpCli, tempDir, waitFor, type RunningSer
  */
 type Obj = Record<string, unknown>;
 const ids = loadBundledCatalog().map((g) => g.id);
-const META = { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION, 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 async function modern(url: string, method: string, params: Obj, extraHeaders: Record<string, string> = {}) {
   const name = method === 'resources/read' ? params.uri : method === 'prompts/get' ? params.name : undefined;
@@ -38,7 +41,9 @@ async function modern(url: string, method: string, params: Obj, extraHeaders: Re
 
 async function servedOnce(url: string, method: string): Promise<number> {
   const text = await (await fetch(new URL('/metrics', url))).text();
-  const m = new RegExp(`giftgen_fast_method_requests_total\\{method="${method}",path="served_once"\\} (\\d+)`).exec(text);
+  const m = new RegExp(`giftgen_fast_method_requests_total\\{method="${method}",path="served_once"\\} (\\d+)`).exec(
+    text,
+  );
   return Number(m?.[1] ?? 0);
 }
 
@@ -53,7 +58,11 @@ describe('start-up check: a mirror entry that differs from the SDK is disabled',
     await app.start();
     // Deliberately broken: resources/read keyed without its URI, tools/list without the client's capabilities.
     const broken: MirrorEntry[] = SDK_MIRROR.map((e) =>
-      e.method === 'resources/read' ? { ...e, paramsKey: () => '' } : e.method === 'tools/list' ? { ...e, capabilitiesKey: () => '' } : e,
+      e.method === 'resources/read'
+        ? { ...e, paramsKey: () => '' }
+        : e.method === 'tools/list'
+          ? { ...e, capabilitiesKey: () => '' }
+          : e,
     );
     server = await startHttpServer(app, new ServerMetrics(), { ...DEFAULT_HTTP_OPTIONS, port: 0 }, { mirror: broken });
   });
@@ -64,9 +73,15 @@ describe('start-up check: a mirror entry that differs from the SDK is disabled',
   });
 
   it('warns naming each broken method, serves those through the SDK, the others still served once', async () => {
-    const warned = lines.map((l) => JSON.parse(l) as Obj).filter((l) => l.event === 'fast_method_disabled').map((l) => l.method);
+    const warned = lines
+      .map((l) => JSON.parse(l) as Obj)
+      .filter((l) => l.event === 'fast_method_disabled')
+      .map((l) => l.method);
     expect(new Set(warned)).toEqual(new Set(['resources/read', 'tools/list']));
-    for (const [method, params] of [['tools/list', {}], ['resources/read', { uri: `gift://catalog/${ids[0]}` }]] as const) {
+    for (const [method, params] of [
+      ['tools/list', {}],
+      ['resources/read', { uri: `gift://catalog/${ids[0]}` }],
+    ] as const) {
       const answer = await modern(server.url, method, params);
       expect(answer.result, method).toBeDefined();
       expect(await servedOnce(server.url, method), method).toBe(0);
@@ -81,9 +96,16 @@ describe('start-up check: a mirror entry that differs from the SDK is disabled',
   it('the shipped mirror passes its own check', async () => {
     const ok = tempDir();
     const quiet: string[] = [];
-    const app2 = new GiftGenApp({ store: await openCatalog(ok.path), log: pino({}, { write: (l: string) => void quiet.push(l) }) });
+    const app2 = new GiftGenApp({
+      store: await openCatalog(ok.path),
+      log: pino({}, { write: (l: string) => void quiet.push(l) }),
+    });
     await app2.start();
-    const s = await startHttpServer(app2, new ServerMetrics(), { ...DEFAULT_HTTP_OPTIONS, port: 0, legacyHttp: 'stateless' });
+    const s = await startHttpServer(app2, new ServerMetrics(), {
+      ...DEFAULT_HTTP_OPTIONS,
+      port: 0,
+      legacyHttp: 'stateless',
+    });
     try {
       expect(quiet.filter((l) => l.includes('fast_method_disabled'))).toEqual([]);
     } finally {
@@ -99,7 +121,10 @@ describe('a catalog import or a tools-config change reaches the kept answers', (
   const toolsFile = join(data.path, 'tools.json');
   let server: RunningServer;
   beforeAll(async () => {
-    writeFileSync(toolsFile, JSON.stringify({ tools: { suggest_gifts: { enabled: true }, get_gift: { enabled: true } } }));
+    writeFileSync(
+      toolsFile,
+      JSON.stringify({ tools: { suggest_gifts: { enabled: true }, get_gift: { enabled: true } } }),
+    );
     server = await startHttpCli({ dataDir: data.path, args: ['--tools-config', toolsFile] });
   });
   afterAll(async () => {
@@ -110,13 +135,20 @@ describe('a catalog import or a tools-config change reaches the kept answers', (
   // The same server's SDK path: a browser-style request (an Origin) never takes the fast path.
   const viaSdk = { origin: 'http://localhost' };
   const same = async (method: string, params: Obj) => {
-    const [fast, sdk] = await Promise.all([modern(server.url, method, params), modern(server.url, method, params, viaSdk)]);
+    const [fast, sdk] = await Promise.all([
+      modern(server.url, method, params),
+      modern(server.url, method, params, viaSdk),
+    ]);
     return isDeepStrictEqual(fast, sdk) ? fast : undefined;
   };
 
   it('resources/list, resources/read and tools/list follow the change on the fast path', async () => {
     const uri = `gift://catalog/${ids[0]}`;
-    const before = { list: await same('resources/list', {}), read: await same('resources/read', { uri }), tools: await same('tools/list', {}) };
+    const before = {
+      list: await same('resources/list', {}),
+      read: await same('resources/read', { uri }),
+      tools: await same('tools/list', {}),
+    };
     expect(before.list && before.read && before.tools).toBeTruthy();
     const servedBefore = await servedOnce(server.url, 'resources/list');
     await same('resources/list', {});
@@ -124,7 +156,13 @@ describe('a catalog import or a tools-config change reaches the kept answers', (
 
     const gift = loadBundledCatalog()[0]!;
     const importFile = join(data.path, 'import.json');
-    writeFileSync(importFile, JSON.stringify([{ ...gift, title: 'Renamed by the test' }, { ...gift, id: 'aaa-first-new-gift', title: 'A new gift' }]));
+    writeFileSync(
+      importFile,
+      JSON.stringify([
+        { ...gift, title: 'Renamed by the test' },
+        { ...gift, id: 'aaa-first-new-gift', title: 'A new gift' },
+      ]),
+    );
     const imported = await runCli(['catalog', 'import', importFile, '--data', data.path]);
     expect(imported.code, imported.stderr).toBe(0);
     await waitFor('resources/list changed on both paths', async () => {
@@ -136,7 +174,10 @@ describe('a catalog import or a tools-config change reaches the kept answers', (
       return read && JSON.stringify(read).includes('Renamed by the test') ? read : undefined;
     });
 
-    writeFileSync(toolsFile, JSON.stringify({ tools: { suggest_gifts: { enabled: true }, get_gift: { enabled: false } } }));
+    writeFileSync(
+      toolsFile,
+      JSON.stringify({ tools: { suggest_gifts: { enabled: true }, get_gift: { enabled: false } } }),
+    );
     const tools = await waitFor('tools/list changed on both paths', async () => {
       const list = await same('tools/list', {});
       return list && !JSON.stringify(list).includes('"get_gift"') ? list : undefined;

@@ -65,7 +65,14 @@ interface Taken {
 
 export interface FastMethods {
   /** Serves the request if it is one of ours (then true; `fallback` may still be called once, on a non-result). */
-  serve(req: IncomingMessage, res: ServerResponse, message: unknown, text: string, authInfo: AuthInfo | undefined, fallback: () => void): boolean;
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    message: unknown,
+    text: string,
+    authInfo: AuthInfo | undefined,
+    fallback: () => void,
+  ): boolean;
   /** Sends every entry's canned requests both ways; disables (with a warning) the entries whose answers differ. */
   check(): Promise<FastMethod[]>;
   readonly enabled: ReadonlySet<FastMethod>;
@@ -108,7 +115,8 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
     const mh = nodeHeader(req, 'mcp-method') ?? undefined;
     const era = eras.get(entry.method)!.classify(message, { meta } as unknown as PlainToolCall, pv, mh);
     const accept = nodeHeader(req, 'accept') ?? '';
-    const head = `${entry.method}\n${paramsKey}\n${pv ?? ''}\n${mh ?? ''}\n${nodeHeader(req, 'mcp-name') ?? ''}\n${accept}`;
+    const name = nodeHeader(req, 'mcp-name') ?? '';
+    const head = `${entry.method}\n${paramsKey}\n${pv ?? ''}\n${mh ?? ''}\n${name}\n${accept}`;
     let key: string;
     let sessionId: string | undefined;
     if (era === 'modern') {
@@ -146,16 +154,19 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
     const inFlight = store === answers ? pending.get(key) : undefined;
     if (inFlight) return inFlight;
     const started = generation;
-    const computing = compute().then(async (response) => {
-      const value = resultOf(await messagesOf(response), id, response.status);
-      if (value === undefined) return undefined;
-      const answer = { text: JSON.stringify(value), value };
-      if (generation === started) {
-        if (store.size >= MAX_ENTRIES) store.clear();
-        store.set(key, answer);
-      }
-      return answer;
-    }, () => undefined);
+    const computing = compute().then(
+      async (response) => {
+        const value = resultOf(await messagesOf(response), id, response.status);
+        if (value === undefined) return undefined;
+        const answer = { text: JSON.stringify(value), value };
+        if (generation === started) {
+          if (store.size >= MAX_ENTRIES) store.clear();
+          store.set(key, answer);
+        }
+        return answer;
+      },
+      () => undefined,
+    );
     if (store === answers) {
       pending.set(key, computing);
       void computing.finally(() => pending.get(key) === computing && pending.delete(key));
@@ -166,7 +177,10 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
   const write = (res: ServerResponse, taken: Taken, answer: Answer, message: unknown) => {
     metrics.fastMethods.inc({ method: taken.method, path: 'served_once' });
     const body = `{"jsonrpc":"2.0","id":${JSON.stringify(taken.id)},"result":${answer.text}}`;
-    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    };
     if (taken.sessionId !== undefined) headers['mcp-session-id'] = taken.sessionId;
     res.writeHead(200, headers);
     res.end(body);
@@ -200,7 +214,11 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
 
   const check = async (): Promise<FastMethod[]> => {
     const disabled: FastMethod[] = [];
-    const sample = { giftId: app.giftIds[0] ?? 'none', otherGiftId: app.giftIds[1] ?? 'none', widgetUri: widgetResource().uri };
+    const sample = {
+      giftId: app.giftIds[0] ?? 'none',
+      otherGiftId: app.giftIds[1] ?? 'none',
+      widgetUri: widgetResource().uri,
+    };
     for (const entry of entries.values()) {
       const scratch = new Map<string, Answer>();
       let differs: string | undefined;
@@ -209,9 +227,12 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
           const id = `startup-check-${i}`;
           const params = era === 'modern' ? { ...canned.params, _meta: envelope(canned.capabilities) } : canned.params;
           const body = { jsonrpc: '2.0', id, method: entry.method, params };
-          // On sessions the legacy lane is a session's: one opened for the check (with these capabilities), then closed.
+          // On sessions the legacy lane is a session's: one opened for the check (these capabilities), then closed.
           const sessionId = era === 'legacy' && sessions ? await openCheckSession(canned.capabilities) : undefined;
-          const headers = { ...cannedHeaders(era, entry.method, canned.params), ...(sessionId && { 'mcp-session-id': sessionId }) };
+          const headers = {
+            ...cannedHeaders(era, entry.method, canned.params),
+            ...(sessionId && { 'mcp-session-id': sessionId }),
+          };
           const req = { headers, method: 'POST', url: '/mcp' } as unknown as IncomingMessage;
           try {
             const taken = route(req, body);
@@ -223,7 +244,8 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
             const sdk = () => options.sdkAnswer(era, webRequest(req, text), body);
             const fast = await answerFor(taken.key, id, sdk, scratch);
             const expected = resultOf(await messagesOf(await sdk()), id, 200);
-            if (fast === undefined || expected === undefined) differs = 'the SDK does not answer its canned request with a result';
+            if (fast === undefined || expected === undefined)
+              differs = 'the SDK does not answer its canned request with a result';
             else if (!jsonEqual(JSON.parse(fast.text), expected)) differs = 'answers differ from the SDK';
           } finally {
             if (sessionId) await closeCheckSession(sessionId);
@@ -235,7 +257,10 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
       if (differs) {
         enabled.delete(entry.method);
         disabled.push(entry.method);
-        app.log.warn({ event: 'fast_method_disabled', method: entry.method, reason: differs }, `fast path disabled for ${entry.method}`);
+        app.log.warn(
+          { event: 'fast_method_disabled', method: entry.method, reason: differs },
+          `fast path disabled for ${entry.method}`,
+        );
       }
     }
     return disabled;
@@ -246,7 +271,11 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
       jsonrpc: '2.0',
       id: 'startup-check',
       method: 'initialize',
-      params: { protocolVersion: LATEST_LEGACY, capabilities, clientInfo: { name: 'gift-genius-startup-check', version: '1' } },
+      params: {
+        protocolVersion: LATEST_LEGACY,
+        capabilities,
+        clientInfo: { name: 'gift-genius-startup-check', version: '1' },
+      },
     };
     const opened = await options.sdkAnswer('legacy', cannedRequest(initialize, {}), initialize);
     await opened.text();
@@ -259,7 +288,10 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
     return sessionId;
   };
   const closeCheckSession = async (sessionId: string) => {
-    const request = new Request('http://localhost/mcp', { method: 'DELETE', headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': LATEST_LEGACY } });
+    const request = new Request('http://localhost/mcp', {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': LATEST_LEGACY },
+    });
     await (await options.sdkAnswer('legacy', request, undefined)).text();
   };
 
@@ -282,10 +314,19 @@ function cannedRequest(body: unknown, headers: Record<string, string>): Request 
 }
 
 function cannedHeaders(era: FastEra, method: string, params: Obj): Record<string, string> {
-  const headers: Record<string, string> = { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const headers: Record<string, string> = {
+    host: 'localhost',
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  };
   if (era === 'legacy') return headers;
   const name = method === 'resources/read' ? params.uri : method === 'prompts/get' ? params.name : undefined;
-  return { ...headers, 'mcp-protocol-version': MODERN_PROTOCOL_VERSION, 'mcp-method': method, ...(typeof name === 'string' && { 'mcp-name': name }) };
+  return {
+    ...headers,
+    'mcp-protocol-version': MODERN_PROTOCOL_VERSION,
+    'mcp-method': method,
+    ...(typeof name === 'string' && { 'mcp-name': name }),
+  };
 }
 
 /** The node request as a web Request for the SDK's in-process handlers, body included. */
@@ -295,7 +336,11 @@ function webRequest(req: IncomingMessage, text: string): Request {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
-  return new Request(`http://${headers.get('host') ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, body: text });
+  return new Request(`http://${headers.get('host') ?? 'localhost'}${req.url ?? '/'}`, {
+    method: 'POST',
+    headers,
+    body: text,
+  });
 }
 
 /** The messages of an answer: JSON, or an event stream's `data:` lines. */
@@ -304,7 +349,10 @@ async function messagesOf(response: Response): Promise<unknown[]> {
   const t = text.trimStart();
   try {
     if (t.startsWith('{') || t.startsWith('[')) return ([] as unknown[]).concat(JSON.parse(t));
-    return text.split('\n').filter((l) => l.startsWith('data:') && l.length > 6).map((l) => JSON.parse(l.slice(5)) as unknown);
+    return text
+      .split('\n')
+      .filter((l) => l.startsWith('data:') && l.length > 6)
+      .map((l) => JSON.parse(l.slice(5)) as unknown);
   } catch {
     return [];
   }
@@ -314,7 +362,9 @@ async function messagesOf(response: Response): Promise<unknown[]> {
 function resultOf(messages: unknown[], id: string | number, status: number): unknown {
   if (status !== 200 || messages.length !== 1) return undefined;
   const [message] = messages;
-  return isObj(message) && message.id === id && 'result' in message && !('error' in message) ? message.result : undefined;
+  return isObj(message) && message.id === id && 'result' in message && !('error' in message)
+    ? message.result
+    : undefined;
 }
 
 function jsonEqual(a: unknown, b: unknown): boolean {

@@ -14,7 +14,8 @@ import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities } from '@modelcon
  */
 export const MIRRORED_SDK_VERSION = '2.4.0';
 
-export type FastMethod = 'server/discover' | 'tools/list' | 'resources/list' | 'resources/read' | 'prompts/list' | 'prompts/get';
+export type FastMethod =
+  'server/discover' | 'tools/list' | 'resources/list' | 'resources/read' | 'prompts/list' | 'prompts/get';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -30,27 +31,54 @@ export interface MirrorEntry {
   /** The eras that have the method (server/discover is 2026-07-28's only). */
   eras: ReadonlyArray<'modern' | 'legacy'>;
   /** Start-up check: requests (params without envelope, and the capabilities to send) answered both ways. */
-  canned(sample: { giftId: string; otherGiftId: string; widgetUri: string }): Array<{ params: Obj; capabilities: ClientCapabilities }>;
+  canned(sample: {
+    giftId: string;
+    otherGiftId: string;
+    widgetUri: string;
+  }): Array<{ params: Obj; capabilities: ClientCapabilities }>;
 }
 
 const only = (params: Obj, allowed: readonly string[]) => Object.keys(params).every((k) => allowed.includes(k));
 const str = (v: unknown) => typeof v === 'string' && v.length <= MAX_PARAM_CHARS;
 /** The MCP Apps extension decides whether the widget's tools and ui:// resource are listed (widget/register.ts). */
-const uiKey = (caps: ClientCapabilities | undefined) => JSON.stringify((caps?.extensions as Obj | undefined)?.[UI_EXTENSION] ?? null);
+const uiKey = (caps: ClientCapabilities | undefined) =>
+  JSON.stringify((caps?.extensions as Obj | undefined)?.[UI_EXTENSION] ?? null);
 const none = () => '';
 const APPS: ClientCapabilities = { extensions: { [UI_EXTENSION]: {} } } as ClientCapabilities;
 const BOTH = ['modern', 'legacy'] as const;
-const bothCapabilities = (params: Obj = {}) => [{ params, capabilities: {} }, { params, capabilities: APPS }];
+const bothCapabilities = (params: Obj = {}) => [
+  { params, capabilities: {} },
+  { params, capabilities: APPS },
+];
 
 export const SDK_MIRROR: readonly MirrorEntry[] = [
-  { method: 'server/discover', eras: ['modern'], paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: none, canned: () => bothCapabilities() },
-  { method: 'tools/list', eras: BOTH, paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: uiKey, canned: () => bothCapabilities() },
-  { method: 'prompts/list', eras: BOTH, paramsKey: (p) => (only(p, []) ? '' : undefined), capabilitiesKey: none, canned: () => bothCapabilities() },
+  {
+    method: 'server/discover',
+    eras: ['modern'],
+    paramsKey: (p) => (only(p, []) ? '' : undefined),
+    capabilitiesKey: none,
+    canned: () => bothCapabilities(),
+  },
+  {
+    method: 'tools/list',
+    eras: BOTH,
+    paramsKey: (p) => (only(p, []) ? '' : undefined),
+    capabilitiesKey: uiKey,
+    canned: () => bothCapabilities(),
+  },
+  {
+    method: 'prompts/list',
+    eras: BOTH,
+    paramsKey: (p) => (only(p, []) ? '' : undefined),
+    capabilitiesKey: none,
+    canned: () => bothCapabilities(),
+  },
   {
     method: 'resources/list',
     eras: BOTH,
     // A cursor is part of the key (each page its own answer); a malformed one gets the SDK's error, never cached.
-    paramsKey: (p) => (only(p, ['cursor']) && (p.cursor === undefined || str(p.cursor)) ? String(p.cursor ?? '') : undefined),
+    paramsKey: (p) =>
+      only(p, ['cursor']) && (p.cursor === undefined || str(p.cursor)) ? String(p.cursor ?? '') : undefined,
     capabilitiesKey: uiKey,
     canned: () => bothCapabilities(),
   },
@@ -76,7 +104,10 @@ export const SDK_MIRROR: readonly MirrorEntry[] = [
     capabilitiesKey: none,
     canned: ({ giftId }) => [
       { params: { name: 'gift_description', arguments: { giftId, recipient: 'Sam' } }, capabilities: {} },
-      { params: { name: 'gift_description', arguments: { giftId, recipient: 'Alex', relationship: 'friend' } }, capabilities: {} },
+      {
+        params: { name: 'gift_description', arguments: { giftId, recipient: 'Alex', relationship: 'friend' } },
+        capabilities: {},
+      },
     ],
   },
 ];
