@@ -73,15 +73,24 @@ export interface FastMethods {
     authInfo: AuthInfo | undefined,
     fallback: () => void,
   ): boolean;
-  /** Sends every entry's canned requests both ways; disables (with a warning) the entries whose answers differ. */
+  /**
+   * Sends every entry's canned requests both ways: enables the entries whose answers are the same, disables (with a
+   * warning) those whose answers differ, and checks again later those the SDK could not answer. Returns the disabled.
+   */
   check(): Promise<FastMethod[]>;
+  /** Stops checking again. */
+  close(): void;
   readonly enabled: ReadonlySet<FastMethod>;
 }
 
 export function createFastMethods(options: FastMethodsOptions): FastMethods {
   const { app, metrics, sessions } = options;
   const entries = new Map<string, MirrorEntry>((options.mirror ?? SDK_MIRROR).map((e) => [e.method, e]));
-  const enabled = new Set<FastMethod>(entries.keys() as Iterable<FastMethod>);
+  /** Methods whose start-up check passed; one the SDK could not answer yet (a store not open) is checked again later. */
+  const enabled = new Set<FastMethod>();
+  const decided = new Set<FastMethod>();
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
   const eras = new Map<string, EraMemo>([...entries.keys()].map((m) => [m, new EraMemo()]));
   let generation = 0;
   const answers = new Map<string, Answer>();
@@ -99,7 +108,7 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
   const route = (req: IncomingMessage, message: unknown): Taken | undefined => {
     if (!isObj(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return undefined;
     const entry = entries.get(message.method);
-    if (!entry || !enabled.has(entry.method)) return undefined;
+    if (!entry) return undefined;
     for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
     const { id, params } = message;
     if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
@@ -200,7 +209,7 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
       return false; // whatever this path cannot check is the SDK's to answer
     }
     // While draining the SDK path answers 503; a missing or someone else's session is its 404.
-    if (!taken || options.draining()) return false;
+    if (!taken || !enabled.has(taken.method) || options.draining()) return false;
     if (taken.sessionId !== undefined && !sessions!.claim(taken.sessionId, authInfo?.clientId)) return false;
     const compute = () => options.sdkAnswer(taken.era, webRequest(req, text), message, authInfo);
     const answer = answerFor(taken.key, taken.id, compute);
@@ -214,12 +223,14 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
 
   const check = async (): Promise<FastMethod[]> => {
     const disabled: FastMethod[] = [];
+    let inconclusive = false;
     const sample = {
       giftId: app.giftIds[0] ?? 'none',
       otherGiftId: app.giftIds[1] ?? 'none',
       widgetUri: widgetResource().uri,
     };
     for (const entry of entries.values()) {
+      if (decided.has(entry.method)) continue;
       const scratch = new Map<string, Answer>();
       let differs: string | undefined;
       for (const era of entry.eras) {
@@ -228,12 +239,18 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
           const params = era === 'modern' ? { ...canned.params, _meta: envelope(canned.capabilities) } : canned.params;
           const body = { jsonrpc: '2.0', id, method: entry.method, params };
           // On sessions the legacy lane is a session's: one opened for the check (these capabilities), then closed.
-          const sessionId = era === 'legacy' && sessions ? await openCheckSession(canned.capabilities) : undefined;
+          const sessionId =
+            era === 'legacy' && sessions ? await openCheckSession(canned.capabilities).catch(() => undefined) : undefined;
           const headers = {
             ...cannedHeaders(era, entry.method, canned.params),
             ...(sessionId && { 'mcp-session-id': sessionId }),
           };
           const req = { headers, method: 'POST', url: '/mcp' } as unknown as IncomingMessage;
+          if (era === 'legacy' && sessions && !sessionId) {
+            inconclusive = true; // no session to check with (at the session limit): again later
+            differs = 'pending';
+            break;
+          }
           try {
             const taken = route(req, body);
             if (!taken) {
@@ -243,19 +260,24 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
             const text = JSON.stringify(body);
             const sdk = () => options.sdkAnswer(era, webRequest(req, text), body);
             const fast = await answerFor(taken.key, id, sdk, scratch);
-            const expected = resultOf(await messagesOf(await sdk()), id, 200);
-            if (fast === undefined || expected === undefined)
-              differs = 'the SDK does not answer its canned request with a result';
+            // A handler that throws (a store not open yet) is no verdict either.
+            const expected = await sdk().then((r) => messagesOf(r).then((m) => resultOf(m, id, r.status)), () => undefined);
+            if (expected === undefined) {
+              inconclusive = true;
+              differs = 'pending';
+            } else if (fast === undefined) differs = 'the fast path has no answer to its canned request';
             else if (!jsonEqual(JSON.parse(fast.text), expected)) differs = 'answers differ from the SDK';
           } finally {
-            if (sessionId) await closeCheckSession(sessionId);
+            if (sessionId) await closeCheckSession(sessionId).catch(() => undefined);
           }
           if (differs) break;
         }
         if (differs) break;
       }
-      if (differs) {
-        enabled.delete(entry.method);
+      if (differs === 'pending') continue; // the SDK could not answer (the catalog not readable yet): again later
+      decided.add(entry.method);
+      if (!differs) enabled.add(entry.method);
+      else {
         disabled.push(entry.method);
         app.log.warn(
           { event: 'fast_method_disabled', method: entry.method, reason: differs },
@@ -263,7 +285,12 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
         );
       }
     }
+    if (inconclusive && !closed) retry = setTimeout(() => void check().catch(() => undefined), 5000).unref();
     return disabled;
+  };
+  const close = () => {
+    closed = true;
+    clearTimeout(retry);
   };
 
   const openCheckSession = async (capabilities: ClientCapabilities): Promise<string | undefined> => {
@@ -295,7 +322,7 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
     await (await options.sdkAnswer('legacy', request, undefined)).text();
   };
 
-  return { serve, check, enabled };
+  return { serve, check, close, enabled };
 }
 
 function envelope(capabilities: ClientCapabilities): Obj {

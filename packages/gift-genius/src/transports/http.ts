@@ -231,7 +231,11 @@ export async function startHttpServer(
               : stateless!(request, { authInfo, parsedBody: body }),
       })
     : undefined;
-  await fastMethods?.check();
+  // Bounded: a catalog that cannot be read yet (Postgres down at start) must not hold up listening.
+  if (fastMethods) {
+    const checked = fastMethods.check().catch((error: Error) => app.log.error({ event: 'fast_check_failed', err: error.message }));
+    await Promise.race([checked, new Promise((r) => setTimeout(r, 2000).unref())]);
+  }
   const directPath = createDirectPath({
     app,
     fastMethods,
@@ -359,6 +363,7 @@ export async function startHttpServer(
     authRequired: access.enabled,
     async close() {
       draining = true;
+      fastMethods?.close();
       const deadline = Date.now() + options.shutdownGraceMs;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       if (inFlight > 0) app.log.warn({ event: 'shutdown_timeout', inFlight }, 'stopping with calls still in flight');
