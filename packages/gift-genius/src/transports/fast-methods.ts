@@ -37,7 +37,7 @@ export interface FastMethodsOptions {
   /** The mirror to use (tests pass a broken one to see the start-up check disable it). */
   mirror?: readonly MirrorEntry[];
   /** The SDK's answer to a request, in process: the handler the SDK path would give it to. */
-  sdkAnswer(era: FastEra, request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response>;
+  sdkAnswer(era: FastEra, request: Request, body: unknown, authInfo?: AuthInfo, check?: boolean): Promise<Response>;
   draining(): boolean;
 }
 
@@ -304,7 +304,7 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
         clientInfo: { name: 'gift-genius-startup-check', version: '1' },
       },
     };
-    const opened = await options.sdkAnswer('legacy', cannedRequest(initialize, {}), initialize);
+    const opened = await options.sdkAnswer('legacy', cannedRequest(initialize, {}), initialize, undefined, true);
     await opened.text();
     const sessionId = opened.headers.get('mcp-session-id') ?? undefined;
     if (sessionId) {

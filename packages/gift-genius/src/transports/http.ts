@@ -223,17 +223,18 @@ export async function startHttpServer(
         mirror: internals.mirror,
         draining: () => draining,
         // The same handlers serveMcp hands these to, in process: the answer to keep is the SDK's own.
-        sdkAnswer: (era, request, body, authInfo) =>
+        sdkAnswer: (era, request, body, authInfo, check) =>
           era === 'modern'
             ? modern.fetch(request, { authInfo, parsedBody: body })
             : sessions
-              ? sessions.handle(request, authInfo, body)
+              ? sessions.handle(request, authInfo, body, check)
               : stateless!(request, { authInfo, parsedBody: body }),
       })
     : undefined;
   // Bounded: a catalog that cannot be read yet (Postgres down at start) must not hold up listening.
   if (fastMethods) {
-    const checked = fastMethods.check().catch((error: Error) => app.log.error({ event: 'fast_check_failed', err: error.message }));
+    const failed = (error: Error) => app.log.error({ event: 'fast_check_failed', err: error.message }, 'start-up check failed');
+    const checked = fastMethods.check().catch(failed);
     await Promise.race([checked, new Promise((r) => setTimeout(r, 2000).unref())]);
   }
   const directPath = createDirectPath({

@@ -135,7 +135,8 @@ export class LegacySessions {
     return session;
   }
 
-  async handle(request: Request, authInfo?: AuthInfo, parsedBody?: unknown): Promise<Response> {
+  /** `untapped`: a session the server opens itself (the served-once start-up check), not a client's handshake. */
+  async handle(request: Request, authInfo?: AuthInfo, parsedBody?: unknown, untapped = false): Promise<Response> {
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const session = this.lookup(sessionId, authInfo?.clientId);
@@ -161,7 +162,7 @@ export class LegacySessions {
         'retry-after': '5',
       });
     }
-    return this.open(request, authInfo, parsedBody);
+    return this.open(request, authInfo, parsedBody, untapped);
   }
 
   /** A request to an existing session. */
@@ -200,7 +201,12 @@ export class LegacySessions {
     return whenFinished(response, release, request.signal);
   }
 
-  private async open(request: Request, authInfo: AuthInfo | undefined, parsedBody: unknown): Promise<Response> {
+  private async open(
+    request: Request,
+    authInfo: AuthInfo | undefined,
+    parsedBody: unknown,
+    untapped: boolean,
+  ): Promise<Response> {
     this.opening++;
     const gs = createGiftServer(this.app, LANE);
     let session: Session | undefined;
@@ -223,7 +229,8 @@ export class LegacySessions {
     });
     try {
       // The handshake is tapped (one log line, metrics); replays into later instances are not.
-      await gs.server.connect(new TapTransport(transport, new HandshakeTap(this.app.log, this.metrics, 'http')));
+      const tap = () => new TapTransport(transport, new HandshakeTap(this.app.log, this.metrics, 'http'));
+      await gs.server.connect(untapped ? transport : tap());
       const response = await transport.handleRequest(request, { authInfo, parsedBody });
       if (!session) {
         // Not an initialize (or a bad one): no session was made, so nothing may linger.
