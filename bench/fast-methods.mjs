@@ -1,6 +1,6 @@
 // Throughput of every method a host calls in normal use, gift-genius beside raw, both wires, 50 and 100
 // connections (issue 12's target: each ≥ 0.3× raw, tools/call ≥ 0.4×). One run, servers pinned to CPU 0.
-//   node bench/fast-methods.mjs [seconds=4] [--no-direct-calls]
+//   node bench/fast-methods.mjs [seconds=4] [--no-direct-calls] [--only op,op]
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,8 @@ if (TASKSET && !process.env.BENCH_PINNED) {
     'get_gift',
     'suggest_gifts',
   ];
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
+  const measured = only ? ops.filter((op) => only.includes(op)) : ops;
 
   // raw answers with gift-genius's own bytes, the extra methods included.
   const fixtures = join(tmp('fx'), 'raw-fixtures.json');
@@ -87,7 +89,7 @@ if (TASKSET && !process.env.BENCH_PINNED) {
   const rows = [];
   for (const wire of ['modern', 'legacy']) {
     for (const connections of [50, 100]) {
-      for (const op of ops) {
+      for (const op of measured) {
         if (wire === 'legacy' && op === 'server/discover') continue;
         const rps = {};
         for (const [k, s] of Object.entries(servers)) {
