@@ -19,44 +19,34 @@ export const BAD_VERSION_HEADER = '1999-01-01';
 
 type HttpTarget = Extract<Target, { kind: 'http' }>;
 
-export async function probeOrigin(
+/** A connection of its own for one probe, closed whatever happens. */
+async function onOwnConnection(
   rec: Recorder,
   target: HttpTarget,
   timeoutMs: number,
-  version: string,
+  info: { id: string; era: 'legacy' | 'modern'; version: string },
+  probe: (conn: HttpConnection) => Promise<void>,
 ): Promise<void> {
-  const conn = new HttpConnection(
-    rec,
-    { id: CONN.httpOrigin, purpose: 'http-probe', era: 'legacy', version },
-    timeoutMs,
-    target,
-    'legacy',
-  );
+  const conn = new HttpConnection(rec, { ...info, purpose: 'http-probe' }, timeoutMs, target, info.era);
   try {
-    await conn.request('initialize', initializeParams(version), {
-      label: LABEL.foreignOrigin,
-      headers: { origin: FOREIGN_ORIGIN },
-    });
+    await probe(conn);
   } finally {
     await conn.close();
   }
 }
 
+export async function probeOrigin(rec: Recorder, target: HttpTarget, timeoutMs: number, version: string) {
+  await onOwnConnection(rec, target, timeoutMs, { id: CONN.httpOrigin, era: 'legacy', version }, async (conn) => {
+    await conn.request('initialize', initializeParams(version), {
+      label: LABEL.foreignOrigin,
+      headers: { origin: FOREIGN_ORIGIN },
+    });
+  });
+}
+
 /** A session of its own: a bad MCP-Protocol-Version header on it, then DELETE, then a request with the ended id. */
-export async function probeSession(
-  rec: Recorder,
-  target: HttpTarget,
-  timeoutMs: number,
-  version: string,
-): Promise<void> {
-  const conn = new HttpConnection(
-    rec,
-    { id: CONN.httpSession, purpose: 'http-probe', era: 'legacy', version },
-    timeoutMs,
-    target,
-    'legacy',
-  );
-  try {
+export async function probeSession(rec: Recorder, target: HttpTarget, timeoutMs: number, version: string) {
+  await onOwnConnection(rec, target, timeoutMs, { id: CONN.httpSession, era: 'legacy', version }, async (conn) => {
     const handshake = await legacyHandshake(conn, version);
     if (!handshake.result) return;
     await conn.request('ping', undefined, {
@@ -67,30 +57,20 @@ export async function probeSession(
     const deleted = await conn.endSession();
     if (deleted !== undefined && deleted >= 200 && deleted < 300)
       await conn.request('ping', undefined, { label: LABEL.afterDelete });
-  } finally {
-    await conn.close();
-  }
+  });
 }
 
-export async function probeModernHeaders(
-  rec: Recorder,
-  target: HttpTarget,
-  timeoutMs: number,
-  version: string,
-): Promise<void> {
-  const conn = new HttpConnection(
+export async function probeModernHeaders(rec: Recorder, target: HttpTarget, timeoutMs: number, version: string) {
+  await onOwnConnection(
     rec,
-    { id: CONN.httpModernHeaders, purpose: 'http-probe', era: 'modern', version },
-    timeoutMs,
     target,
-    'modern',
+    timeoutMs,
+    { id: CONN.httpModernHeaders, era: 'modern', version },
+    async (conn) => {
+      await conn.request('tools/list', withEnvelope(version), {
+        label: LABEL.headerMismatch,
+        headers: { 'mcp-method': 'prompts/list' },
+      });
+    },
   );
-  try {
-    await conn.request('tools/list', withEnvelope(version), {
-      label: LABEL.headerMismatch,
-      headers: { 'mcp-method': 'prompts/list' },
-    });
-  } finally {
-    await conn.close();
-  }
 }
