@@ -1,7 +1,21 @@
 import type { Gift } from '../catalog/schema.js';
-import { isPlain, locations, rankGroups, signatureKey, type ItemGroup, type Locations, type Ranking } from './rank.js';
+import {
+  bestInRun,
+  byRank,
+  finishRanking,
+  isPlain,
+  locations,
+  POOL,
+  rankGroups,
+  signatureKey,
+  upperBound,
+  type Candidate,
+  type ItemGroup,
+  type Locations,
+  type Ranking,
+} from './rank.js';
 import type { GiftQuery } from './score.js';
-import { exclusionWords } from './score.js';
+import { ageFit, exclusionWords, gate, parseQuery, priceFit, signatureScore } from './score.js';
 import { profilesOf, TextEngine } from './text.js';
 
 export interface IndexRankOptions {
@@ -92,6 +106,57 @@ export class GiftIndex {
   }
 
   rank(query: GiftQuery, options: IndexRankOptions = {}): Ranking {
-    return rankGroups(this.groups, this.engine, query, options.skipIds ?? new Set(), this.where, true);
+    const q = parseQuery(query);
+    const skipIds = options.skipIds ?? NONE;
+    // Skipped items (the widget's "more like this", an exclusion naming an id) are rare: the shared loop.
+    const skips = [...skipIds].some((id) => this.where.has(id)) ||
+      q.exclusions.some((e) => this.where.has(e.word.replace(/ /g, '-')));
+    if (skips) return rankGroups(this.groups, this.engine, query, skipIds, this.where, true);
+    const relevance = q.interests.map((reading) => this.engine.relevanceByProfile(reading.words, reading.terms));
+    // rankGroups' loop with no skipped ids and unique signatures, plus bounds: no item of a run scores above
+    // its `base` (priceFit ≤ 0), so a run whose base is below the group's best so far or the pool's worst
+    // cannot change the pool and only its matched count is taken (one binary search).
+    const pool: Candidate[] = [];
+    const gated = q.exclusions.length > 0;
+    const { age, budget } = q;
+    let matched = 0;
+    for (const group of this.groups) {
+      if ((gated || !group.plain) && gate(group.rep, q, group.words)) continue;
+      let facts: ReturnType<typeof signatureScore> | undefined;
+      let gift: Gift | undefined;
+      let score = -Infinity;
+      for (const run of group.runs) {
+        if (age < run.ageMin || age > run.ageMax) continue;
+        const hi = budget === undefined ? run.prices.length : upperBound(run.prices, budget);
+        if (hi === 0) continue;
+        matched += hi;
+        facts ??= signatureScore(group.rep, q, relevance, group.profile);
+        const base = facts.score + ageFit(run.ageMin, run.ageMax, q);
+        if (base < score || (pool.length === POOL && base < pool[POOL - 1]!.score)) continue;
+        const at = bestInRun(run, hi, base, q);
+        if (at < 0) continue;
+        const s = base + priceFit(run.prices[at]!, q);
+        if (s > score || (s === score && run.items[at]!.id < gift!.id)) ((score = s), (gift = run.items[at]!));
+      }
+      if (!gift || !facts) continue;
+      const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
+      if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
+      const entry: Candidate = {
+        gift,
+        group,
+        score,
+        phraseRel: facts.phraseRel,
+        roleFits: facts.roleFits,
+        occasionFits: facts.occasionFits,
+      };
+      let i = pool.length;
+      while (i > 0 && byRank(entry, pool[i - 1]!) < 0) i--;
+      pool.splice(i, 0, entry);
+      if (pool.length > POOL) pool.pop();
+    }
+    return finishRanking(this.groups, q, relevance, pool, matched, query, NO_SKIP);
   }
 }
+
+const NONE: ReadonlySet<string> = new Set();
+const NO_SKIP = () => false;

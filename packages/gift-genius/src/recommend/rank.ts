@@ -94,7 +94,7 @@ export interface AgeRun {
 }
 
 /** How many of the best candidates the diversity step chooses from. */
-const POOL = 40;
+export const POOL = 40;
 
 export interface RankOptions {
   /**
@@ -269,6 +269,19 @@ export function rankGroups(
       if (passes!.has(group) && q.age >= run.ageMin && q.age <= run.ageMax && inBudget) matched--;
     }
   }
+  return finishRanking(groups, q, relevance, pool, matched, query, skip);
+}
+
+/** From the candidate pool (best first) and the match count to the answer: diversity, unmet, reasons. */
+export function finishRanking(
+  groups: readonly ItemGroup[],
+  q: ParsedQuery,
+  relevance: Float64Array[],
+  pool: readonly Candidate[],
+  matched: number,
+  query: GiftQuery,
+  skip: (id: string) => boolean,
+): Ranking {
   const picks = diversify(pool, q.count);
   const unmet = findUnmet(groups, q, relevance, picks, matched, query, skip);
   return {
@@ -302,7 +315,7 @@ export function upperBound(prices: Float64Array, value: number): number {
  * both sides, so it is the dearest item at or under the target or the cheapest above it, the lowest id among
  * equal prices. With skipped ids (rare: the widget's "more like this"), every item is looked at.
  */
-function bestInRun(run: AgeRun, hi: number, base: number, q: ParsedQuery, skip?: (id: string) => boolean): number {
+export function bestInRun(run: AgeRun, hi: number, base: number, q: ParsedQuery, skip?: (id: string) => boolean): number {
   const { prices, items } = run;
   if (skip) {
     let best = -1,
