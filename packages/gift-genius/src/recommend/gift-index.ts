@@ -14,8 +14,18 @@ import {
   type Locations,
   type Ranking,
 } from './rank.js';
-import type { GiftQuery } from './score.js';
-import { ageFit, exclusionWords, gate, parseQuery, priceFit, signatureScore } from './score.js';
+import type { GiftQuery, ParsedQuery } from './score.js';
+import {
+  ageFit,
+  exclusionWords,
+  gate,
+  parseQuery,
+  priceFit,
+  signatureScore,
+  WEIGHTS,
+  type SignatureFacts,
+} from './score.js';
+import { MatchCounter } from './match-count.js';
 import { profilesOf, TextEngine } from './text.js';
 
 export interface IndexRankOptions {
@@ -50,6 +60,18 @@ export interface GiftIndexStats {
 export class GiftIndex {
   readonly stats: GiftIndexStats;
 
+  /**
+   * Groups alike in what `gate` reads besides exclusions (presumptions, gender, notFor, partner-only) pass
+   * or fail together: each such class counts its items without visiting them (undefined when some item's
+   * range or price is off; then runs are counted one by one).
+   */
+  private readonly classes: Array<{ rep: Gift; count: MatchCounter }> | undefined;
+  private readonly duplicateIds: boolean;
+  /** Each group's class number. */
+  private readonly classOf: Int32Array;
+  /** Per group: what any of its runs can reach (ages, cheapest price, the age-range part of the score). */
+  private readonly bounds: GroupBounds[];
+
   private constructor(
     private readonly groups: ItemGroup[],
     private readonly engine: TextEngine,
@@ -57,6 +79,38 @@ export class GiftIndex {
     stats: GiftIndexStats,
   ) {
     this.stats = stats;
+    this.duplicateIds = [...where.values()].some((at) => at.length > 1);
+    const byKey = new Map<string, { rep: Gift; members: ItemGroup[] }>();
+    this.classOf = new Int32Array(groups.length);
+    groups.forEach((g, i) => {
+      const key = gateKey(g.rep);
+      let entry = byKey.get(key);
+      if (!entry) byKey.set(key, (entry = { rep: g.rep, members: [] }));
+      entry.members.push(g);
+      this.classOf[i] = [...byKey.keys()].indexOf(key);
+    });
+    const classes = [...byKey.values()].map(({ rep, members }) => ({
+      rep,
+      count: MatchCounter.build(members.flatMap((g) => g.runs.flatMap((r) => r.items))),
+    }));
+    this.classes = classes.every((c) => c.count)
+      ? classes.map((c) => ({ rep: c.rep, count: c.count! }))
+      : undefined;
+    this.bounds = groups.map((g) => ({
+      ageLo: Math.min(...g.runs.map((r) => r.ageMin)),
+      ageHi: Math.max(...g.runs.map((r) => r.ageMax)),
+      minPrice: Math.min(...g.runs.map((r) => r.prices[0]!)),
+      narrow: g.runs.some((r) => r.ageMax - r.ageMin <= 30),
+      seniorRange: g.runs.some((r) => r.ageMin >= 40),
+    }));
+  }
+
+  /** No run of the group scores above this (tooYoung only lowers a score; priceFit ≤ 0). */
+  private static ageFitBound(b: GroupBounds, q: ParsedQuery): number {
+    let score = 0;
+    if (b.narrow) score += WEIGHTS.ageTargeted;
+    if (q.band === 'senior' && b.seniorRange) score += WEIGHTS.senior;
+    return score;
   }
 
   static build(catalog: readonly Gift[]): GiftIndex {
@@ -108,46 +162,79 @@ export class GiftIndex {
   rank(query: GiftQuery, options: IndexRankOptions = {}): Ranking {
     const q = parseQuery(query);
     const skipIds = options.skipIds ?? NONE;
-    // Skipped items (the widget's "more like this", an exclusion naming an id) are rare: the shared loop.
+    // Skipped items (the widget's "more like this", an exclusion naming an id) are rare: the shared loop. So
+    // is a catalog with an id twice (the pool's order among equal (score, id) pairs follows visiting order).
     const skips = [...skipIds].some((id) => this.where.has(id)) ||
       q.exclusions.some((e) => this.where.has(e.word.replace(/ /g, '-')));
-    if (skips) return rankGroups(this.groups, this.engine, query, skipIds, this.where, true);
+    if (skips || this.duplicateIds) return rankGroups(this.groups, this.engine, query, skipIds, this.where, true);
     const relevance = q.interests.map((reading) => this.engine.relevanceByProfile(reading.words, reading.terms));
     // rankGroups' loop with no skipped ids and unique signatures, plus bounds: no item of a run scores above
-    // its `base` (priceFit ≤ 0), so a run whose base is below the group's best so far or the pool's worst
-    // cannot change the pool and only its matched count is taken (one binary search).
+    // its `base` (priceFit ≤ 0), so a run or group whose bound is below the pool's worst cannot change it.
     const pool: Candidate[] = [];
     const gated = q.exclusions.length > 0;
     const { age, budget } = q;
+    const groups = this.groups;
+    // Counted by class: the classes that pass the non-exclusion gate, less the groups an exclusion gates out.
+    const classes = age === age ? this.classes : undefined;
     let matched = 0;
-    for (const group of this.groups) {
-      if ((gated || !group.plain) && gate(group.rep, q, group.words)) continue;
-      let facts: ReturnType<typeof signatureScore> | undefined;
+    let classPasses: Uint8Array | undefined;
+    if (classes) {
+      const ungated = gated ? { ...q, exclusions: [] } : q;
+      classPasses = new Uint8Array(classes.length);
+      classes.forEach(({ rep, count }, c) => {
+        if (gate(rep, ungated, NO_WORDS)) return;
+        classPasses![c] = 1;
+        matched += count.count(age, budget);
+      });
+    }
+    // Pass 1: gate and score every group (no item visited); pass 2 visits groups best bound first and stops
+    // when no group left can enter the pool.
+    const facts: Array<SignatureFacts | undefined> = new Array(groups.length);
+    const bound = new Float64Array(groups.length);
+    const order: number[] = [];
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g]!;
+      const b = this.bounds[g]!;
+      if (age < b.ageLo || age > b.ageHi || (budget !== undefined && !(b.minPrice <= budget))) continue;
+      if ((gated || !group.plain) && gate(group.rep, q, group.words)) {
+        if (classPasses?.[this.classOf[g]!]) matched -= countRuns(group, age, budget);
+        continue;
+      }
+      if (!classes) matched += countRuns(group, age, budget);
+      const f = (facts[g] = signatureScore(group.rep, q, relevance, group.profile));
+      const ub = f.score + GiftIndex.ageFitBound(b, q);
+      bound[g] = ub === ub ? ub : Infinity; // a NaN score (never seen) is visited, as rankGroups would
+      order.push(g);
+    }
+    order.sort((x, y) => bound[y]! - bound[x]! || x - y);
+    for (const g of order) {
+      const full = pool.length === POOL;
+      if (full && bound[g]! < pool[POOL - 1]!.score) break;
+      const group = groups[g]!;
+      const f = facts[g]!;
       let gift: Gift | undefined;
       let score = -Infinity;
       for (const run of group.runs) {
         if (age < run.ageMin || age > run.ageMax) continue;
         const hi = budget === undefined ? run.prices.length : upperBound(run.prices, budget);
         if (hi === 0) continue;
-        matched += hi;
-        facts ??= signatureScore(group.rep, q, relevance, group.profile);
-        const base = facts.score + ageFit(run.ageMin, run.ageMax, q);
-        if (base < score || (pool.length === POOL && base < pool[POOL - 1]!.score)) continue;
+        const base = f.score + ageFit(run.ageMin, run.ageMax, q);
+        if (base < score || (full && base < pool[POOL - 1]!.score)) continue;
         const at = bestInRun(run, hi, base, q);
         if (at < 0) continue;
         const s = base + priceFit(run.prices[at]!, q);
         if (s > score || (s === score && run.items[at]!.id < gift!.id)) ((score = s), (gift = run.items[at]!));
       }
-      if (!gift || !facts) continue;
+      if (!gift) continue;
       const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
       if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
       const entry: Candidate = {
         gift,
         group,
         score,
-        phraseRel: facts.phraseRel,
-        roleFits: facts.roleFits,
-        occasionFits: facts.occasionFits,
+        phraseRel: f.phraseRel,
+        roleFits: f.roleFits,
+        occasionFits: f.occasionFits,
       };
       let i = pool.length;
       while (i > 0 && byRank(entry, pool[i - 1]!) < 0) i--;
@@ -160,3 +247,35 @@ export class GiftIndex {
 
 const NONE: ReadonlySet<string> = new Set();
 const NO_SKIP = () => false;
+
+interface GroupBounds {
+  ageLo: number;
+  ageHi: number;
+  minPrice: number;
+  /** Some run's range is narrow (the ageTargeted bonus). */
+  narrow: boolean;
+  /** Some run starts at 40 or later (the senior bonus). */
+  seniorRange: boolean;
+}
+
+/** A group's items that cover the age and fit the budget, run by run. */
+function countRuns(group: ItemGroup, age: number, budget: number | undefined): number {
+  let n = 0;
+  for (const run of group.runs) {
+    if (age < run.ageMin || age > run.ageMax) continue;
+    n += budget === undefined ? run.prices.length : upperBound(run.prices, budget);
+  }
+  return n;
+}
+
+/** What `gate` reads of an item besides exclusions (so the same key gives the same outcome). */
+const gateKey = (g: Gift) =>
+  JSON.stringify([
+    g.presumesInterest ?? null,
+    g.presumes ?? null,
+    g.gender ?? null,
+    g.notFor ?? null,
+    g.relationships.length === 1 && g.relationships[0] === 'partner',
+  ]);
+
+const NO_WORDS: ReadonlySet<string> = new Set();

@@ -1,0 +1,49 @@
+import { upperBound } from './rank.js';
+
+/*
+ * How many items cover an age and fit a budget, without visiting them: the items covering `age` are those
+ * with ageMin ≤ age, less those with ageMax < age (those have ageMin ≤ ageMax < age too). Each side is a
+ * bucket of sorted prices per distinct age value, so a count costs one binary search per distinct age
+ * (at most 121 of each by the schema) whatever the item count. Pure; built once per index.
+ */
+export class MatchCounter {
+  private constructor(
+    private readonly minAges: Float64Array,
+    private readonly byMin: Float64Array[],
+    private readonly maxAges: Float64Array,
+    private readonly byMax: Float64Array[],
+  ) {}
+
+  /** undefined when some range or price is off (ageMin > ageMax, NaN): then items are counted one by one. */
+  static build(items: Iterable<{ ageMin: number; ageMax: number; price: number }>): MatchCounter | undefined {
+    const byMin = new Map<number, number[]>();
+    const byMax = new Map<number, number[]>();
+    for (const { ageMin, ageMax, price } of items) {
+      if (!(ageMin <= ageMax) || Number.isNaN(price)) return undefined;
+      const lo = byMin.get(ageMin);
+      if (lo) lo.push(price);
+      else byMin.set(ageMin, [price]);
+      const hi = byMax.get(ageMax);
+      if (hi) hi.push(price);
+      else byMax.set(ageMax, [price]);
+    }
+    const side = (buckets: Map<number, number[]>) => {
+      const ages = Float64Array.from([...buckets.keys()].sort((a, b) => a - b));
+      return [ages, Array.from(ages, (a) => Float64Array.from(buckets.get(a)!).sort())] as const;
+    };
+    const [minAges, mins] = side(byMin);
+    const [maxAges, maxs] = side(byMax);
+    return new MatchCounter(minAges, mins, maxAges, maxs);
+  }
+
+  /** Items with ageMin ≤ age ≤ ageMax and price ≤ budget (any price when budget is undefined). */
+  count(age: number, budget: number | undefined): number {
+    let n = 0;
+    const { minAges, byMin, maxAges, byMax } = this;
+    for (let i = 0; i < minAges.length && minAges[i]! <= age; i++)
+      n += budget === undefined ? byMin[i]!.length : upperBound(byMin[i]!, budget);
+    for (let i = 0; i < maxAges.length && maxAges[i]! < age; i++)
+      n -= budget === undefined ? byMax[i]!.length : upperBound(byMax[i]!, budget);
+    return n;
+  }
+}
