@@ -102,6 +102,7 @@ export class GiftIndex {
       minPrice: Math.min(...g.runs.map((r) => r.prices[0]!)),
       narrow: g.runs.some((r) => r.ageMax - r.ageMin <= 30),
       seniorRange: g.runs.some((r) => r.ageMin >= 40),
+      prices: Float64Array.from(g.runs.flatMap((r) => [...r.prices])).sort(),
     }));
   }
 
@@ -210,6 +211,9 @@ export class GiftIndex {
     for (const g of order) {
       const full = pool.length === POOL;
       if (full && bound[g]! < pool[POOL - 1]!.score) break;
+      // The group's prices bound it more tightly (checked only now: a binary search and two logarithms). The
+      // margin keeps the bound safe should Math.log round non-monotonically by an ulp.
+      if (full && bound[g]! + priceFitBound(this.bounds[g]!.prices, q) + 1e-9 < pool[POOL - 1]!.score) continue;
       const group = groups[g]!;
       const f = facts[g]!;
       let gift: Gift | undefined;
@@ -256,6 +260,19 @@ interface GroupBounds {
   narrow: boolean;
   /** Some run starts at 40 or later (the senior bonus). */
   seniorRange: boolean;
+  /** All the group's prices, sorted. */
+  prices: Float64Array;
+}
+
+/**
+ * No item of the group has a better priceFit than this: priceFit rises up to the target and falls after it,
+ * so the best is the nearest price at or under the target or the nearest above it (within the budget).
+ */
+function priceFitBound(prices: Float64Array, q: ParsedQuery): number {
+  const hi = q.budget === undefined ? prices.length : upperBound(prices, q.budget);
+  const r = Math.min(upperBound(prices, q.target), hi);
+  const below = r > 0 ? priceFit(prices[r - 1]!, q) : -Infinity;
+  return r < hi ? Math.max(below, priceFit(prices[r]!, q)) : below;
 }
 
 /** A group's items that cover the age and fit the budget, run by run. */
