@@ -118,8 +118,10 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
   for (const p of gift.presumes ?? []) {
     const by = PRESUMPTION_SATISFIED_BY.get(p) ?? [];
     const baby = p === 'has-baby' && q.occasion?.occasion === 'new-baby';
-    const said = q.interests.some((i) => [...i.words, ...i.terms].some((t) => PRESUMPTION_WORDS.get(p)?.has(t)));
-    if (!baby && !said && !by.some((i) => q.stated.has(i))) return 'presumption';
+    if (baby || by.some((i) => q.stated.has(i))) continue;
+    const said = PRESUMPTION_WORDS.get(p);
+    if (!said || !q.interests.some((i) => i.words.some((t) => said.has(t)) || i.terms.some((t) => said.has(t))))
+      return 'presumption';
   }
   if (gift.gender && gift.gender !== q.relationship?.gender) return 'presumption';
   const role = q.relationship?.role;
@@ -147,14 +149,29 @@ export function exclusionWords(gift: Gift): Set<string> {
   return new Set(words(text.replace(/\b[\p{L}]+-free\b/gu, ' ')));
 }
 
+/**
+ * An exclusion's id form and words (and their plural stems), read once per reading, not once per item: a
+ * request's readings are new objects, so the WeakMap holds them only while the request runs.
+ */
+const exclusionForms = new WeakMap<ExclusionReading, { id: string; ws: string[]; plurals: string[] }>();
+function formsOf(e: ExclusionReading) {
+  let forms = exclusionForms.get(e);
+  if (!forms) {
+    const ws = words(e.word);
+    forms = { id: e.word.replace(/ /g, '-'), ws, plurals: ws.map((x) => stem(`${x}s`)) };
+    exclusionForms.set(e, forms);
+  }
+  return forms;
+}
+
 function excludes(gift: Gift, e: ExclusionReading, itemWords: ReadonlySet<string>): boolean {
-  if (gift.id === e.word.replace(/ /g, '-')) return true;
+  const { id, ws, plurals } = formsOf(e);
+  if (gift.id === id) return true;
   if (e.contents.some((x) => gift.contains?.includes(x))) return true;
   if (e.interests.some((i) => gift.interests.includes(i) || gift.presumesInterest?.includes(i))) return true;
   if (e.categories.some((cat) => gift.categories.includes(cat))) return true;
   if ((gift.categories as readonly string[]).includes(e.word)) return true;
-  const ws = words(e.word);
-  return ws.length > 0 && ws.every((x) => itemWords.has(x) || itemWords.has(stem(`${x}s`)));
+  return ws.length > 0 && ws.every((x, i) => itemWords.has(x) || itemWords.has(plurals[i]!));
 }
 
 /** Weights: a stated interest outweighs every tag; tags only nudge. */
