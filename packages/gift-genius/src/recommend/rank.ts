@@ -315,7 +315,13 @@ export function upperBound(prices: Float64Array, value: number): number {
  * both sides, so it is the dearest item at or under the target or the cheapest above it, the lowest id among
  * equal prices. With skipped ids (rare: the widget's "more like this"), every item is looked at.
  */
-export function bestInRun(run: AgeRun, hi: number, base: number, q: ParsedQuery, skip?: (id: string) => boolean): number {
+export function bestInRun(
+  run: AgeRun,
+  hi: number,
+  base: number,
+  q: ParsedQuery,
+  skip?: (id: string) => boolean,
+): number {
   const { prices, items } = run;
   if (skip) {
     let best = -1,
@@ -342,16 +348,18 @@ function likeness(a: Candidate, b: Candidate): number {
   if (a.group.key === b.group.key) return 1;
   const ga = a.gift,
     gb = b.gift;
-  const jac = (x: readonly string[], y: readonly string[]) => {
-    let shared = 0;
-    for (const v of x) if (y.includes(v)) shared++;
-    return shared / (x.length + y.length - shared || 1);
-  };
   return (
     0.5 * jac(ga.interests, gb.interests) +
     0.3 * (ga.categories[0] === gb.categories[0] ? 1 : 0) +
     0.2 * jac(ga.categories, gb.categories)
   );
+}
+
+/** Jaccard likeness of two lists of distinct values. */
+function jac(x: readonly string[], y: readonly string[]): number {
+  let shared = 0;
+  for (const v of x) if (y.includes(v)) shared++;
+  return shared / (x.length + y.length - shared || 1);
 }
 
 /** MMR: each pick maximises score − 2 × likeness to the closest earlier pick (ties: rank order). */
