@@ -52,10 +52,12 @@ export interface GiftIndexStats {
  * item, the index over groups of alike items (test/gift-index.test.ts checks the equality on generated
  * catalogs and queries).
  *
- * Why it is fast: a call costs about the number of signatures (one gate and one score each), plus one
- * binary search per (signature, age range) run and the few items that can enter the candidate pool. The
- * text engine holds distinct text profiles only. A catalog of many near-copies (the benchmark's generated
- * ones) costs about what its distinct records cost; the real catalog's items are all distinct.
+ * Why it is fast: a call gates and scores each signature once (no item visited), counts the matched items per
+ * gate class (match-count.ts: a binary search per distinct age, whatever the item count), then visits
+ * signatures best upper bound first (score without price + the best age bonus of its runs, then + the best
+ * price fit of its prices) and stops when none left can enter the candidate pool; a visited signature costs
+ * two binary searches per age run. The text engine holds distinct text profiles only. A catalog of many
+ * near-copies (the benchmark's generated ones) costs about what its distinct records cost.
  */
 export class GiftIndex {
   readonly stats: GiftIndexStats;
@@ -80,14 +82,14 @@ export class GiftIndex {
   ) {
     this.stats = stats;
     this.duplicateIds = [...where.values()].some((at) => at.length > 1);
-    const byKey = new Map<string, { rep: Gift; members: ItemGroup[] }>();
+    const byKey = new Map<string, { rep: Gift; members: ItemGroup[]; number: number }>();
     this.classOf = new Int32Array(groups.length);
     groups.forEach((g, i) => {
       const key = gateKey(g.rep);
       let entry = byKey.get(key);
-      if (!entry) byKey.set(key, (entry = { rep: g.rep, members: [] }));
+      if (!entry) byKey.set(key, (entry = { rep: g.rep, members: [], number: byKey.size }));
       entry.members.push(g);
-      this.classOf[i] = [...byKey.keys()].indexOf(key);
+      this.classOf[i] = entry.number;
     });
     const classes = [...byKey.values()].map(({ rep, members }) => ({
       rep,
