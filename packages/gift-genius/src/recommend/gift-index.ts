@@ -22,8 +22,8 @@ import {
   parseQuery,
   priceFit,
   signatureScore,
+  signatureScoreValue,
   WEIGHTS,
-  type SignatureFacts,
 } from './score.js';
 import { MatchCounter } from './match-count.js';
 import { profilesOf, TextEngine } from './text.js';
@@ -192,7 +192,7 @@ export class GiftIndex {
     }
     // Pass 1: gate and score every group (no item visited); pass 2 visits groups best bound first and stops
     // when no group left can enter the pool.
-    const facts: Array<SignatureFacts | undefined> = new Array(groups.length);
+    const scores = new Float64Array(groups.length);
     const bound = new Float64Array(groups.length);
     const order: number[] = [];
     for (let g = 0; g < groups.length; g++) {
@@ -204,8 +204,8 @@ export class GiftIndex {
         continue;
       }
       if (!classes) matched += countRuns(group, age, budget);
-      const f = (facts[g] = signatureScore(group.rep, q, relevance, group.profile));
-      const ub = f.score + GiftIndex.ageFitBound(b, q);
+      const score = (scores[g] = signatureScoreValue(group.rep, q, relevance, group.profile));
+      const ub = score + GiftIndex.ageFitBound(b, q);
       bound[g] = ub === ub ? ub : Infinity; // a NaN score (never seen) is visited, as rankGroups would
       order.push(g);
     }
@@ -217,14 +217,14 @@ export class GiftIndex {
       // margin keeps the bound safe should Math.log round non-monotonically by an ulp.
       if (full && bound[g]! + priceFitBound(this.bounds[g]!.prices, q) + 1e-9 < pool[POOL - 1]!.score) continue;
       const group = groups[g]!;
-      const f = facts[g]!;
+      const fScore = scores[g]!;
       let gift: Gift | undefined;
       let score = -Infinity;
       for (const run of group.runs) {
         if (age < run.ageMin || age > run.ageMax) continue;
         const hi = budget === undefined ? run.prices.length : upperBound(run.prices, budget);
         if (hi === 0) continue;
-        const base = f.score + ageFit(run.ageMin, run.ageMax, q);
+        const base = fScore + ageFit(run.ageMin, run.ageMax, q);
         if (base < score || (full && base < pool[POOL - 1]!.score)) continue;
         const at = bestInRun(run, hi, base, q);
         if (at < 0) continue;
@@ -234,6 +234,7 @@ export class GiftIndex {
       if (!gift) continue;
       const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
       if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
+      const f = signatureScore(group.rep, q, relevance, group.profile);
       const entry: Candidate = {
         gift,
         group,

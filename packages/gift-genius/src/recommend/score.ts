@@ -255,10 +255,35 @@ export function signatureScore(
     : NO_PHRASES;
   for (const r of phraseRel) score += WEIGHTS.interest * r;
   const role = q.relationship?.role;
-  const roleFits =
-    role !== undefined &&
-    (gift.relationships.includes(role) || (role === 'host' && gift.relationships.includes('neighbor')));
-  if (role) score += roleFits ? WEIGHTS.roleFit : WEIGHTS.roleMiss;
+  const occasion = q.occasion?.occasion;
+  return {
+    score: factScore(gift, q, score),
+    phraseRel,
+    roleFits: role !== undefined && fitsRole(gift, role),
+    occasionFits: occasion !== undefined && gift.occasions.includes(occasion),
+  };
+}
+
+/** signatureScore(…).score, the same double, with nothing allocated (the index scores every signature). */
+export function signatureScoreValue(
+  gift: Gift,
+  q: ParsedQuery,
+  text: readonly Float64Array[],
+  profile: number,
+): number {
+  let score = 0;
+  for (let p = 0; p < q.interests.length; p++)
+    score += WEIGHTS.interest * phraseRelevance(gift, q.interests[p]!, text[p]![profile]!);
+  return factScore(gift, q, score);
+}
+
+const fitsRole = (gift: Gift, role: Relationship) =>
+  gift.relationships.includes(role) || (role === 'host' && gift.relationships.includes('neighbor'));
+
+/** The score's terms after the interest phrases, added to `score` in a fixed order. */
+function factScore(gift: Gift, q: ParsedQuery, score: number): number {
+  const role = q.relationship?.role;
+  if (role) score += fitsRole(gift, role) ? WEIGHTS.roleFit : WEIGHTS.roleMiss;
   const occasion = q.occasion?.occasion;
   const occasionFits = occasion !== undefined && gift.occasions.includes(occasion);
   if (occasion)
@@ -270,8 +295,7 @@ export function signatureScore(
   // The register of the relationship: what people usually give a colleague, a host, a teenager.
   const register = q.register;
   if (register && gift.categories.some((cat) => register.has(cat))) score += WEIGHTS.register;
-  score += WEIGHTS.giftability * ((gift.giftability ?? 3) - 3);
-  return { score, phraseRel, roleFits, occasionFits };
+  return score + WEIGHTS.giftability * ((gift.giftability ?? 3) - 3);
 }
 
 /** The part of the score that depends on an item's age range (kept apart: the index groups items across ranges). */
