@@ -6,6 +6,7 @@
 //   node bench/rank-micro.mjs                      (npm run build first)
 //   RANK_MICRO_SIZES=453,1000,100000 RANK_MICRO_MS=200 RANK_MICRO_ROUNDS=5 node bench/rank-micro.mjs
 //   RANK_MICRO_CLOCK=cpu node bench/rank-micro.mjs  (CPU time per call: steadier on a shared machine)
+//   RANK_MICRO_REFERENCE=0 node bench/rank-micro.mjs  (the index alone, as the server runs it)
 // Each cell is the median over rounds of (time / calls) for one ~RANK_MICRO_MS burst; index and reference
 // alternate within a round, so a burst of outside load (shared machine) hits both alike.
 import { spawnSync } from 'node:child_process';
@@ -42,6 +43,9 @@ const QUERIES = {
 // RANK_MICRO_CLOCK=cpu: the process's CPU time (user + system, GC threads included) instead of wall time, so
 // that waiting for a core on a loaded shared machine does not count as ranking time.
 const cpuClock = process.env.RANK_MICRO_CLOCK === 'cpu';
+// RANK_MICRO_REFERENCE=0: time the index alone (as the server runs it), the reference's garbage not collected
+// during index bursts; equality with rankGifts is still checked once per query.
+const withReference = process.env.RANK_MICRO_REFERENCE !== '0';
 const clock = cpuClock
   ? () => {
       const u = process.cpuUsage();
@@ -96,10 +100,11 @@ for (const n of sizes) {
     const ix = [], ref = [];
     for (let r = 0; r < rounds; r++) {
       ix.push(burst(() => index.rank(query), burstMs, 50));
-      ref.push(burst(() => rankGifts(catalog, query), refMs));
+      ref.push(withReference ? burst(() => rankGifts(catalog, query), refMs) : NaN);
     }
     row.queries[name] = { index: median(ix), rankGifts: median(ref) };
-    console.log(`  ${name.padEnd(20)} index ${f(median(ix)).padStart(9)}   rankGifts ${f(median(ref)).padStart(9)}   (${(median(ref) / median(ix)).toFixed(0)}× faster)`);
+    const vs = withReference ? `   rankGifts ${f(median(ref)).padStart(9)}   (${(median(ref) / median(ix)).toFixed(0)}× faster)` : '';
+    console.log(`  ${name.padEnd(20)} index ${f(median(ix)).padStart(9)}${vs}`);
   }
 }
 
@@ -109,7 +114,8 @@ if (pairs.length) {
   for (const name of Object.keys(QUERIES)) {
     const cells = pairs.map(([a, b]) => {
       const x = results[b].queries[name], y = results[a].queries[name];
-      return `${a / 1000}k→${b >= 1e6 ? `${b / 1e6}M` : `${b / 1000}k`}: index ${(x.index / y.index).toFixed(2)}×, rankGifts ${(x.rankGifts / y.rankGifts).toFixed(0)}×`;
+      const ref = withReference ? `, rankGifts ${(x.rankGifts / y.rankGifts).toFixed(0)}×` : '';
+      return `${a / 1000}k→${b >= 1e6 ? `${b / 1e6}M` : `${b / 1000}k`}: index ${(x.index / y.index).toFixed(2)}×${ref}`;
     });
     console.log(`  ${name.padEnd(20)} ${cells.join('   ')}`);
   }
