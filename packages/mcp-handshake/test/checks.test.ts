@@ -347,7 +347,7 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
       'completions info server/utilities/completion',
     ]);
   });
-  it('a declared capability whose method is refused warns in capabilities-backed; one that hangs fails', () => {
+  it('a declared capability whose core method is refused fails, another method warns; one that hangs fails', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { logging: {}, resources: { subscribe: true } }), 'initialize');
@@ -355,10 +355,14 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
     b.ok(c, 'resources/list', undefined, { resources: [{ uri: 'x://1' }] }, 'list-1');
     b.err(c, 'resources/subscribe', { uri: 'x://1' }, -32601, 'probe:subscribe');
     const r = capabilitiesBacked.run(b.build());
-    expect(r.status).toBe('warn');
-    expect(r.findings!.map((f) => f.code)).toEqual(['capabilities-backed/refused', 'capabilities-backed/refused']);
+    // logging/setLevel is what a declared `logging` is for (Inspector's CLI gives up on it); subscribe is not.
+    expect(r.status).toBe('fail');
+    expect(r.findings!.map((f) => [f.code, f.severity])).toEqual([
+      ['capabilities-backed/core-refused', 'fail'],
+      ['capabilities-backed/refused', 'warn'],
+    ]);
     expect(r.summary).toContain('logging/setLevel');
-    expect(r.summary).toContain('resources/subscribe');
+    expect(r.findings![1]!.message).toContain('resources/subscribe');
     const hang = new TranscriptBuilder();
     const h = hang.conn('legacy', 'main', 'legacy', '2025-06-18');
     hang.ok(h, 'initialize', {}, INIT_RESULT('2025-06-18', { logging: {} }), 'initialize');

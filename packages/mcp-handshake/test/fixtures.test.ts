@@ -16,7 +16,7 @@ const CASES: Array<[file: string, check: string, status: 'fail' | 'warn' | 'info
   ['broken-lifecycle-order.mjs', 'lifecycle-order', 'warn'],
   ['broken-capabilities-declared.mjs', 'capabilities-declared', 'fail'],
   // -32601 for a declared capability's method: no revision says a declared capability MUST answer, a warning.
-  ['broken-capabilities-backed.mjs', 'capabilities-backed', 'warn'],
+  ['broken-capabilities-backed.mjs', 'capabilities-backed', 'fail'],
   ['broken-undeclared-methods.mjs', 'undeclared-methods', 'fail'],
   // A silent change breaks a SHOULD (and ChatGPT, Claude and VS Code cache tool lists): a warning.
   ['broken-list-changed.mjs', 'list-changed', 'warn'],

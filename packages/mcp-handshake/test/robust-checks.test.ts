@@ -95,16 +95,16 @@ describe('capabilities-backed', () => {
     expect(r.status, r.summary).toBe('pass');
     expect(r.evidence.join('\n')).toMatch(/INFO resources\/templates\/list/);
   });
-  // No revision says a declared capability MUST answer its methods (2025-11-25 server/resources: "To discover available
-  // resources, clients send a resources/list request", no level): still reported, as a warning; silence fails.
-  it('resources/list answering -32601 still warns (it never passes)', () => {
+  // The list method is how a declared primitive is discovered (2025-11-25 server/resources: "To discover available
+  // resources, clients send a resources/list request"): refusing it contradicts the declaration, and clients refuse it.
+  it('resources/list answering -32601 still fails (it never passes)', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { resources: {} }), 'initialize');
     b.err(c, 'resources/list', undefined, -32601, 'list-1');
     expect(capabilitiesBacked.run(b.build())).toMatchObject({
-      status: 'warn',
-      findings: [{ code: 'capabilities-backed/refused' }],
+      status: 'fail',
+      findings: [{ code: 'capabilities-backed/core-refused' }],
     });
   });
 });

@@ -26,6 +26,16 @@ const KNOWN = new Set(['tools', 'resources', 'prompts', 'logging', 'completions'
  * fail: no answer at all (JSON-RPC 2.0 §5, "the Server MUST reply with a Response", which basic#messages makes a
  * MUST of every revision) and a result that is not an object (every revision's schema: `result` is an object).
  */
+/*
+ * The exception: the method a declared capability is defined by, which clients call right after the handshake
+ * because it was declared (tools/list, resources/list, prompts/list: "To discover available tools, clients send a
+ * tools/list request"; logging/setLevel: "To configure the minimum log level, clients MAY send a logging/setLevel
+ * request"). Refusing it contradicts the declaration itself, and clients give up on such a server (MCP Inspector's
+ * CLI does, for each of them: test/side-by-side.test.ts). The issue's rule "where Inspector refuses a server, the
+ * doctor fails it too" makes these failures; the other declared methods (subscribe, completion) warn.
+ */
+const CORE_METHODS = new Set(['tools/list', 'resources/list', 'prompts/list', 'logging/setLevel']);
+
 export const capabilitiesBacked: Check = {
   id: 'capabilities-backed',
   title: 'every declared capability works',
@@ -47,7 +57,14 @@ export const capabilitiesBacked: Check = {
       const message = `${x.method} does not work although ${what} is declared (${why})`;
       const args = { capability, method: x.method };
       const line = `${describe(t, x)}`;
-      if (error)
+      if (error && CORE_METHODS.has(x.method))
+        findings.push(
+          finding('capabilities-backed/core-refused', 'fail', message, cite(revision, section), {
+            args,
+            evidence: [`FAIL ${capability}: ${line}`],
+          }),
+        );
+      else if (error)
         findings.push(
           finding('capabilities-backed/refused', 'warn', message, cite(revision, section), {
             args,
