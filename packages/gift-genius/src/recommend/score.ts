@@ -1,4 +1,11 @@
-import type { Category, Gift, Interest, Occasion, Relationship } from '../catalog/schema.js';
+import {
+  type Category,
+  type Gift,
+  type Interest,
+  OCCASIONS,
+  type Occasion,
+  type Relationship,
+} from '../catalog/schema.js';
 import { listingCode, productTitle, stem, words } from './text.js';
 import {
   type ExclusionReading,
@@ -206,23 +213,10 @@ const REGISTER = new Map<string, ReadonlySet<Category>>([
   ['teen', new Set(['tech', 'fashion', 'games', 'art', 'music'])],
 ]);
 
+/** Occasions any fitting gift suits; every other one is specific. */
+const GENERAL_OCCASIONS = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-because']);
 /** Occasions where an untagged item reads as off-key (a birthday toy for a get-well visit). */
-const SPECIFIC_OCCASIONS = new Set<Occasion>([
-  'anniversary',
-  'wedding',
-  'housewarming',
-  'graduation',
-  'valentines',
-  'mothers-day',
-  'fathers-day',
-  'thank-you',
-  'retirement',
-  'new-baby',
-  'get-well',
-  'secret-santa',
-  'farewell',
-  'dinner-party',
-]);
+const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OCCASIONS.has(o)));
 
 /** How well an item fits one interest phrase, 0..1: tags (stated 1, related 0.5) and text relevance. */
 export function phraseRelevance(gift: Gift, reading: InterestReading, text: number): number {
