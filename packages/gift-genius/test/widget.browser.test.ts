@@ -279,7 +279,12 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
       await waitFor('change_budget through the bridge', async () =>
         (await state()).calls.find((c) => c.name === 'change_budget'),
       );
-      await expect.poll(async () => (await widget.locator('#sub').textContent()) ?? '').toContain('up to $20');
+      // While the call runs the subtitle reads "Finding ideas up to $20…" over the old cards: wait for the
+      // list to stop being busy and the subtitle to be the result's, or the old prices are read.
+      await expect.poll(async () => await widget.locator('#cards').getAttribute('aria-busy')).toBe('false');
+      await expect
+        .poll(async () => (await widget.locator('#sub').textContent()) ?? '')
+        .toMatch(/^(?!Finding).*up to \$20/);
       const prices = await widget.locator('.price').allTextContents();
       expect(prices.length).toBeGreaterThan(0);
       for (const p of prices) expect(Number(p.replace(/[^0-9.]/g, ''))).toBeLessThanOrEqual(20);
