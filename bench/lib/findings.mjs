@@ -1,5 +1,5 @@
 // Turns the measured profile into findings: the measured shares, then what in gift-genius's request path
-// (packages/gift-genius/src/transports/http.ts, primitives/direct-call.ts) each share comes from and what is left.
+// (packages/gift-genius/src/http/server.ts, http/fast/direct-call.ts) each share comes from and what is left.
 // gift-genius's code is not changed by the harness.
 const pct = (p, name) => p.groups.find((g) => g.group === name)?.pctOfBusy ?? 0;
 
@@ -19,7 +19,7 @@ export function profileFindings(R) {
     const sdkP = pct(p, 'SDK (@modelcontextprotocol/server + core)');
     const zod = pct(p, 'zod');
     const gc = pct(p, 'GC');
-    const ours = pct(p, 'our code: transports/app/observe');
+    const ours = pct(p, 'our code: gift-genius');
     const rank = pct(p, 'our code: ranking (dist/recommend)');
     const sqlite = pct(p, 'SQLite (better-sqlite3 + store)');
     const logP = pct(p, 'logging (pino)');
@@ -53,7 +53,7 @@ export function profileFindings(R) {
     '',
     'Where the time goes now, and what is left (the harness does not change gift-genius; code references are to packages/gift-genius/src):',
     '',
-    `1. **Plain tools/call takes the direct path** (\`transports/http.ts\` \`serveNodePost\`, \`primitives/direct-call.ts\`): no web \`Request\`/\`Response\` (web streams ≈ ${webAll} % here, against ≈ 27 % before) and no per-request McpServer (SDK ≈ ${sdkAll} %: what is left is the envelope classifier, asked once per envelope, \`transports/era-memo.ts\`). The largest share is now node's own HTTP and socket work (≈ ${nodeAll} %), which raw pays too; \`writev\` looks larger here than in raw's profile because the GC's helper threads share the server's one CPU and preempt the main thread inside it.`,
+    `1. **Plain tools/call takes the direct path** (\`transports/http.ts\` \`serveNodePost\`, \`http/fast/direct-call.ts\`): no web \`Request\`/\`Response\` (web streams ≈ ${webAll} % here, against ≈ 27 % before) and no per-request McpServer (SDK ≈ ${sdkAll} %: what is left is the envelope classifier, asked once per envelope, \`transports/era-memo.ts\`). The largest share is now node's own HTTP and socket work (≈ ${nodeAll} %), which raw pays too; \`writev\` looks larger here than in raw's profile because the GC's helper threads share the server's one CPU and preempt the main thread inside it.`,
     `2. **GC ≈ ${gcAll} %** follows what a call allocates: the parsed body, zod's output copy of the arguments, the result (text, reasons, widget data) and its JSON. The SDK classifier's zod checks allocated ~10 KB per call on their own; remembering their verdict per envelope took CPU per suggest_gifts call from ~76 to ~56 µs. What remains is mostly the answer itself.`,
     `3. **zod ≈ ${zodAll} %: the arguments, validated by each tool's own schema through its Standard Schema \`validate\`**, exactly as the SDK would (its output, trimmed strings included, is what the tool gets). Replacing it (ajv, a hand check) would trade that equivalence for a few µs; not done.`,
     `4. **Everything else still goes through the SDK per request** (tools/list, resources, prompts, initialize and discover, calls that ask the user something): modern tools/list does ${listRow ? `${listRow.rps} req/s = ${listRow.rpsX}× raw` : '–'} at 100 connections. Serialising list results once per change would lift it; hosts list tools once per session (ChatGPT freezes the list until Refresh), so it was left. Observability (pino + prom-client ≈ ${obs} %) is cheap.`,

@@ -26,7 +26,7 @@ export const GROUPS = [
       f.url.includes('node_modules/bintrees'),
   ],
   ['our code: ranking (dist/recommend)', (f) => f.url.includes('gift-genius/dist/recommend/')],
-  ['our code: transports/app/observe', (f) => f.url.includes('gift-genius/dist/')],
+  ['our code: gift-genius', (f) => f.url.includes('gift-genius/dist/')],
   [
     'web Request/Response/Headers/streams (undici, webstreams)',
     (f) =>

@@ -2,11 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Option } from 'commander';
 import { formatFromPath, giftsToCsv, parseCatalogFile } from './catalog/parse.js';
 import { defaultDataDir, int, list, newProgram, openCheckedCatalog, startApp, withCommon } from './cli-common.js';
+import { DEFAULT_HTTP_OPTIONS } from './http/options.js';
 import { listenProblem } from './startup/listen-error.js';
 import { onParentGone } from './startup/parent-watch.js';
 import { plural } from './startup/plural.js';
 import { defineStdioCommand } from './stdio-command.js';
-import { DEFAULT_HTTP_OPTIONS } from './transports/http-options.js';
 
 const HTTP = DEFAULT_HTTP_OPTIONS;
 const ms = (name: string) => int(name, 100, 3_600_000);
@@ -103,9 +103,9 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .action(async (opts) => {
     // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.
     const [{ startHttpServer }, { ServerMetrics }, { loadTokens }] = await Promise.all([
-      import('./transports/http.js'),
+      import('./http/server.js'),
       import('./observe/metrics.js'),
-      import('./transports/access.js'),
+      import('./http/edge/access.js'),
     ]);
     const { app, log } = await startApp(opts);
     const http = await startHttpServer(app, new ServerMetrics(), {

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { boundedStream } from '../dist/transports/bounded-stream.js';
-import { MAX_KEPT_INITIALIZE_CHARS, sessionInitialize } from '../dist/transports/session-record.js';
+import { boundedStream } from '../dist/http/bounded-stream.js';
+import { MAX_KEPT_INITIALIZE_CHARS, sessionInitialize } from '../dist/http/session-record.js';
 import { CLI, MODERN_VERSION, type RunningServer, startHttpCli, tempDir, waitFor } from './harness.js';
 
 /** Issue 13: every byte a client makes the server keep is bounded, every connection times out. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plainToolCall } from '../dist/primitives/direct-call.js';
-import { EraMemo, MAX_MEMO_KEY_CHARS } from '../dist/transports/era-memo.js';
+import { plainToolCall } from '../dist/http/fast/direct-call.js';
+import { EraMemo, MAX_MEMO_KEY_CHARS } from '../dist/http/fast/era-memo.js';
 
 /** What the server keeps per client is bounded by the server, whatever the client sends (issue 13). */
 describe("memory budget: the direct path's era memo", () => {

@@ -7,10 +7,9 @@ import {
   PROTOCOL_VERSION_META_KEY,
   SERVER_INFO_META_KEY,
 } from '@modelcontextprotocol/server';
-import type { GiftGenApp } from '../app.js';
-import { SERVER_IDENTITY } from '../server.js';
-import { canPush, type Lane } from './lane.js';
-import { toolErrorResult } from './tool-errors.js';
+import type { GiftGenApp } from '../../app.js';
+import { canPush, type Lane } from '../../primitives/lane.js';
+import { toolErrorResult } from '../../primitives/tool-errors.js';
 import {
   asksForBudget,
   GET_GIFT_TOOL,
@@ -21,7 +20,8 @@ import {
   suggestGifts,
   suggestLogData,
   toolInput,
-} from './tools.js';
+} from '../../primitives/tools.js';
+import { SERVER_IDENTITY } from '../../server.js';
 
 /*
  * The one hot path answered without the SDK's per-request machinery: a plain

@@ -14,22 +14,22 @@ import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import { RateLimitedLog } from '../observe/rate-limited-log.js';
 import { createGiftServer } from '../server.js';
-import { BearerAccess } from './access.js';
+import { invalidInitialize } from '../transports/initialize-check.js';
 import { boundedStream } from './bounded-stream.js';
-import { createDirectPath } from './direct-http.js';
-import { type Authorized, EdgeGate, nodeHead } from './edge.js';
-import { createFastMethods } from './fast-methods.js';
-import { invalidInitialize } from './initialize-check.js';
+import { BearerAccess } from './edge/access.js';
+import { type Authorized, EdgeGate, nodeHead } from './edge/gate.js';
+import { ConcurrencyGate, RateLimiter } from './edge/limits.js';
+import { createDirectPath } from './fast/direct-path.js';
+import type { MirrorEntry } from './fast/sdk-mirror.js';
+import { createFastMethods } from './fast/served-once.js';
 import { LegacySessions } from './legacy-sessions.js';
-import { ConcurrencyGate, RateLimiter } from './limits.js';
 import { listenRefusal } from './listen-check.js';
 import { nodeHeader, writeWebResponse } from './node-io.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
-import type { MirrorEntry } from './sdk-mirror.js';
 
-export { DEFAULT_HTTP_OPTIONS, type HttpOptions } from './http-options.js';
+export { DEFAULT_HTTP_OPTIONS, type HttpOptions } from './options.js';
 
-import type { HttpOptions } from './http-options.js';
+import type { HttpOptions } from './options.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 const ALLOWED_REQUEST_HEADER = /^(content-type|accept|authorization|last-event-id|mcp-[a-z0-9-]+)$/i;

@@ -7,15 +7,15 @@ import {
   PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import type { GiftGenApp } from '../app.js';
-import { HandshakeTap } from '../observe/handshake-tap.js';
-import type { ServerMetrics } from '../observe/metrics.js';
-import type { PlainToolCall } from '../primitives/direct-call.js';
-import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
-import { widgetResource } from '../widget/meta.js';
+import type { GiftGenApp } from '../../app.js';
+import { HandshakeTap } from '../../observe/handshake-tap.js';
+import type { ServerMetrics } from '../../observe/metrics.js';
+import { MODERN_PROTOCOL_VERSION } from '../../primitives/lane.js';
+import { widgetResource } from '../../widget/meta.js';
+import type { LegacySessions } from '../legacy-sessions.js';
+import { nodeHeader } from '../node-io.js';
+import type { PlainToolCall } from './direct-call.js';
 import { EraMemo } from './era-memo.js';
-import type { LegacySessions } from './legacy-sessions.js';
-import { nodeHeader } from './node-io.js';
 import { envelopeCapabilities, type FastMethod, type MirrorEntry, SDK_MIRROR } from './sdk-mirror.js';
 
 /*

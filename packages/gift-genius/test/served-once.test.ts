@@ -5,13 +5,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GiftGenApp } from '../dist/app.js';
 import { loadBundledCatalog, openCatalog } from '../dist/catalog/open.js';
+import { type MirrorEntry, SDK_MIRROR } from '../dist/http/fast/sdk-mirror.js';
+import { DEFAULT_HTTP_OPTIONS, startHttpServer } from '../dist/http/server.js';
 import { ServerMetrics } from '../dist/observe/metrics.js';
-import { DEFAULT_HTTP_OPTIONS, startHttpServer } from '../dist/transports/http.js';
-import { type MirrorEntry, SDK_MIRROR } from '../dist/transports/sdk-mirror.js';
 import { MODERN_VERSION, type RunningServer, runCli, startHttpCli, tempDir, waitFor } from './harness.js';
 
 /**
- * The served-once answers (src/transports/fast-methods.ts): the start-up check disables a method whose
+ * The served-once answers (src/http/fast/served-once.ts): the start-up check disables a method whose
  * mirror entry (sdk-mirror.ts) stops matching the SDK, and a catalog import or a tool configuration
  * change reaches the kept answers as it reaches the SDK path.
  */

@@ -1,7 +1,7 @@
 import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities } from '@modelcontextprotocol/server';
 
 /*
- * Everything the served-once path (fast-methods.ts) assumes about the SDK, in one place.
+ * Everything the served-once path (served-once.ts) assumes about the SDK, in one place.
  * Pinned to @modelcontextprotocol/server 2.4.0 (node_modules): on an SDK update, re-read these
  * rules against its handlers; the start-up check (checkFastMethods) disables any entry whose
  * answers stop matching the SDK's.

@@ -1,6 +1,6 @@
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
-import type { PlainToolCall } from '../primitives/direct-call.js';
-import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
+import { MODERN_PROTOCOL_VERSION } from '../../primitives/lane.js';
+import type { PlainToolCall } from './direct-call.js';
 
 export type CallEra = 'modern' | 'legacy' | 'other';
 

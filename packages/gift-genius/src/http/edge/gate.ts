@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { type AuthInfo, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
-import type { ServerMetrics } from '../observe/metrics.js';
+import type { ServerMetrics } from '../../observe/metrics.js';
+import { nodeHeader } from '../node-io.js';
+import { jsonRpcErrorResponse } from '../responses.js';
 import type { BearerAccess } from './access.js';
 import type { RateLimiter } from './limits.js';
-import { nodeHeader } from './node-io.js';
-import { jsonRpcErrorResponse } from './responses.js';
 
 /** What the edge checks read of a request: its headers, wherever they come from (a web Request or node's IncomingMessage). */
 export interface RequestHead {

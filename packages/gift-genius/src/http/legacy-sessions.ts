@@ -9,13 +9,13 @@ import {
 import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
-import { type DirectCallContext, LOG_LEVELS } from '../primitives/direct-call.js';
 import type { Lane } from '../primitives/lane.js';
 import { createGiftServer, type GiftServer } from '../server.js';
-import { LEGACY_METHODS } from './initialize-check.js';
+import { LEGACY_METHODS } from '../transports/initialize-check.js';
+import { TapTransport } from '../transports/tap-transport.js';
+import { type DirectCallContext, LOG_LEVELS } from './fast/direct-call.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
 import { sessionInitialize } from './session-record.js';
-import { TapTransport } from './tap-transport.js';
 
 export interface LegacySessionOptions {
   maxSessions: number;
@@ -85,7 +85,7 @@ const frame = (message: JSONRPCMessage) => encoder.encode(`event: message\ndata:
  * level) through the SDK's transport, and the instance is dropped when no request of
  * that session is in flight any more. Questions to the user (elicitation) keep the
  * instance alive, because the call that asked is in flight until answered. Plain tool
- * calls do not need an instance at all (the direct path, primitives/direct-call.ts).
+ * calls do not need an instance at all (the direct path, http/fast/direct-call.ts).
  */
 export class LegacySessions {
   private readonly sessions = new Map<string, Session>();
@@ -119,7 +119,7 @@ export class LegacySessions {
     return session && { lane: LANE, clientCapabilities: session.clientCapabilities, logLevel: session.logLevel };
   }
 
-  /** What a session's list and read answers follow from (fast-methods.ts keys on it); `undefined`: no such session. */
+  /** What a session's list and read answers follow from (fast/served-once.ts keys on it); `undefined`: no such session. */
   servedOnceKey(sessionId: string): string | undefined {
     const session = this.sessions.get(sessionId);
     return session && `${session.initialized ? 1 : 0}${session.initialize}`;

@@ -1,20 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import type { GiftGenApp } from '../app.js';
+import type { GiftGenApp } from '../../app.js';
+import { MODERN_PROTOCOL_VERSION } from '../../primitives/lane.js';
+import type { LegacySessions } from '../legacy-sessions.js';
+import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from '../node-io.js';
+import { jsonRpcErrorResponse } from '../responses.js';
 import {
   type DirectCallContext,
   type PlainToolCall,
   type PreparedCall,
   plainToolCall,
   prepareDirectCall,
-} from '../primitives/direct-call.js';
-import { MODERN_PROTOCOL_VERSION } from '../primitives/lane.js';
+} from './direct-call.js';
 import { EraMemo } from './era-memo.js';
-import type { FastMethods } from './fast-methods.js';
-import type { LegacySessions } from './legacy-sessions.js';
-import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from './node-io.js';
-import { jsonRpcErrorResponse } from './responses.js';
+import type { FastMethods } from './served-once.js';
 
 export interface DirectPathOptions {
   app: GiftGenApp;
@@ -26,7 +26,7 @@ export interface DirectPathOptions {
   /** The server's tool-call limit and drain: a Response to refuse with, or undefined (then `leaveToolCall` once answered). */
   admitToolCall(id: string | number): Response | undefined;
   leaveToolCall(): void;
-  /** Discover, lists and reads served once (fast-methods.ts), when enabled. */
+  /** Discover, lists and reads served once (served-once.ts), when enabled. */
   fastMethods?: FastMethods;
   /** The SDK path, for everything not taken here: the request with its body again, and the body parsed if JSON. */
   fallback(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): void;
@@ -44,7 +44,7 @@ const MODERN_LANE = { transport: 'http', era: 'modern', sessions: 'stateless' } 
 const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'stateless' } as const;
 
 /**
- * The HTTP side of the direct path (primitives/direct-call.ts): a plain tools/call read
+ * The HTTP side of the direct path (http/fast/direct-call.ts): a plain tools/call read
  * straight from node's request and answered straight to its response, past the web
  * Request/Response bridge and the per-request McpServer. It passes the same edge checks
  * and limits as the SDK path; whatever it does not take goes there, body already parsed.
@@ -123,7 +123,7 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
     answer.then((messages) => writeMessages(res, messages, headers), failed).finally(options.leaveToolCall);
   };
 
-  // Called past the server's gate (Host/Origin, then access: http.ts), with the caller's AuthInfo.
+  // Called past the server's gate (Host/Origin, then access: ../server.ts), with the caller's AuthInfo.
   return (req, res, authInfo) => {
     readNodeBody(req, options.maxRequestBodySize, (read) => {
       if ('tooLarge' in read) return writeTooLarge(res, options.maxRequestBodySize);
