@@ -3,6 +3,7 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../../app.js';
 import { MODERN_PROTOCOL_VERSION } from '../../primitives/lane.js';
+import type { ToolCallAdmission } from '../admission.js';
 import type { LegacySessions } from '../legacy-sessions.js';
 import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from '../node-io.js';
 import { jsonRpcErrorResponse } from '../responses.js';
@@ -23,9 +24,8 @@ export interface DirectPathOptions {
   maxRequestBodySize: number;
   /** Counts the calls answered here. */
   calls: { inc(): void };
-  /** The server's tool-call limit and drain: a Response to refuse with, or undefined (then `leaveToolCall` once answered). */
-  admitToolCall(id: string | number): Response | undefined;
-  leaveToolCall(): void;
+  /** The server's tool-call limit and drain, the same the SDK path passes. */
+  admission: ToolCallAdmission;
   /** Discover, lists and reads served once (served-once.ts), when enabled. */
   fastMethods?: FastMethods;
   /** The SDK path, for everything not taken here: the request with its body again, and the body parsed if JSON. */
@@ -54,7 +54,7 @@ const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'sta
 export type DirectPath = (req: IncomingMessage, res: ServerResponse, authInfo?: AuthInfo) => void;
 
 export function createDirectPath(options: DirectPathOptions): DirectPath {
-  const { app, sessions } = options;
+  const { app, sessions, admission } = options;
   const eras = new EraMemo();
 
   /** Whether a parsed body can take the direct path, and what it needs for it. Reads headers only: no side effects. */
@@ -97,7 +97,7 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
         return void writeWebResponse(res, jsonRpcErrorResponse(404, -32001, 'Session not found'));
       headers = { 'mcp-session-id': taken.sessionId };
     }
-    const refused = options.admitToolCall(prepared.id);
+    const refused = admission.admit(prepared.id);
     if (refused) return void writeWebResponse(res, refused);
     options.calls.inc();
     // A direct call never waits on the client (no questions, no streaming), so it is over
@@ -111,16 +111,16 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
     try {
       answer = prepared.run();
     } catch (error) {
-      options.leaveToolCall();
+      admission.leave();
       failed(error);
       return;
     }
     if (!(answer instanceof Promise)) {
-      options.leaveToolCall();
+      admission.leave();
       writeMessages(res, answer, headers);
       return;
     }
-    answer.then((messages) => writeMessages(res, messages, headers), failed).finally(options.leaveToolCall);
+    answer.then((messages) => writeMessages(res, messages, headers), failed).finally(() => admission.leave());
   };
 
   // Called past the server's gate (Host/Origin, then access: ../server.ts), with the caller's AuthInfo.

@@ -12,6 +12,7 @@ import { HandshakeTap } from '../../observe/handshake-tap.js';
 import type { ServerMetrics } from '../../observe/metrics.js';
 import { MODERN_PROTOCOL_VERSION } from '../../primitives/lane.js';
 import { widgetResource } from '../../widget/meta.js';
+import type { ToolCallAdmission } from '../admission.js';
 import type { LegacySessions } from '../legacy-sessions.js';
 import { nodeHeader } from '../node-io.js';
 import type { PlainToolCall } from './direct-call.js';
@@ -38,7 +39,8 @@ export interface FastMethodsOptions {
   mirror?: readonly MirrorEntry[];
   /** The SDK's answer to a request, in process: the handler the SDK path would give it to. */
   sdkAnswer(era: FastEra, request: Request, body: unknown, authInfo?: AuthInfo, check?: boolean): Promise<Response>;
-  draining(): boolean;
+  /** While draining the SDK path answers (503). */
+  admission: Pick<ToolCallAdmission, 'isDraining'>;
 }
 
 type Obj = Record<string, unknown>;
@@ -209,7 +211,7 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
       return false; // whatever this path cannot check is the SDK's to answer
     }
     // While draining the SDK path answers 503; a missing or someone else's session is its 404.
-    if (!taken || !enabled.has(taken.method) || options.draining()) return false;
+    if (!taken || !enabled.has(taken.method) || options.admission.isDraining) return false;
     if (taken.sessionId !== undefined && !sessions!.claim(taken.sessionId, authInfo?.clientId)) return false;
     const compute = () => options.sdkAnswer(taken.era, webRequest(req, text), message, authInfo);
     const answer = answerFor(taken.key, taken.id, compute);
