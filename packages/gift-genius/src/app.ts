@@ -10,6 +10,7 @@ import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitiv
 import { giftUri } from './primitives/uris.js';
 import { GiftIndex, type IndexRankOptions } from './recommend/gift-index.js';
 import type { GiftQuery, Ranking } from './recommend/rank.js';
+import type { AppListing, ServerSettings } from './settings.js';
 
 /** What every lane must hear about, and tell its clients where it declared it can. */
 export interface AppEvents {
@@ -27,6 +28,8 @@ export interface AppOptions {
   pageSize?: number;
   /** Legacy `resources/subscribe` URIs per connection or session. */
   maxSubscriptions?: number;
+  /** What the environment set (the CLI reads it); defaults when embedded or in a test. */
+  settings?: Pick<ServerSettings, 'stateKey' | 'widgetDomain' | 'appListing'>;
 }
 
 /**
@@ -41,6 +44,9 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   readonly maxSubscriptions: number;
   /** Seals and checks input_required round trips; one key per process (or one for all, GIFTGEN_STATE_KEY). */
   readonly stateGuard: RequestStateGuard;
+  /** Where the widget's sandbox origin lives, when set (GIFTGEN_WIDGET_DOMAIN). */
+  readonly widgetDomain?: string;
+  readonly appListing: AppListing;
   private snapshot: Gift[] = [];
   private snapshotIds: string[] = [];
   private snapshotById = new Map<string, Gift>();
@@ -78,7 +84,9 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
     this.outage = outage;
     // Spent states go where every instance sees them when the store is shared (Postgres).
     const shared = this.store.spendState?.bind(this.store);
-    this.stateGuard = new RequestStateGuard(undefined, shared);
+    this.stateGuard = new RequestStateGuard(options.settings?.stateKey, shared);
+    this.widgetDomain = options.settings?.widgetDomain;
+    this.appListing = options.settings?.appListing ?? 'negotiated';
     this.log = options.log;
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;

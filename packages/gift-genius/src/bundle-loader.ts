@@ -89,15 +89,16 @@ export function runBundle<T>(
 }
 
 /**
- * The stdio command, from the bundle when the build made one (GIFTGEN_STDIO_BUNDLE=0 forces the
- * plain modules), else from the ES modules beside this file. Same code either way: the bundle is
+ * The stdio command, from the bundle when the build made one (`useBundle` false — GIFTGEN_STDIO_BUNDLE=0,
+ * read by cli.ts — forces the plain modules), else from the ES modules beside this file. Same code either way: the bundle is
  * esbuild's copy of dist/stdio-bundle.js and what it imports.
  */
 export async function loadStdioCommand(
   current: boolean,
+  useBundle: boolean,
 ): Promise<{ command: StdioCommandModule; loadedFrom: LoadedFrom }> {
   let bundleSkipped: string | undefined;
-  if (process.env.GIFTGEN_STDIO_BUNDLE !== '0' && existsSync(STDIO_BUNDLE)) {
+  if (useBundle && existsSync(STDIO_BUNDLE)) {
     if (!current) bundleSkipped = 'dist/bundle is older than the modules it was built from: run npm run build';
     else {
       try {

@@ -1,20 +1,32 @@
 import { resolve } from 'node:path';
+import type { Logger } from 'pino';
 import { GiftGenApp } from './app.js';
 import { DeferredStore } from './catalog/deferred-store.js';
-import { openCatalog } from './catalog/open.js';
+import { type OpenCatalogOptions, openCatalog } from './catalog/open.js';
 import { isTransient, openWithRetry, redactUrl } from './catalog/open-retry.js';
 import type { CommonOptions } from './cli-options.js';
 import { createLogger } from './observe/logger.js';
 import { RateLimitedLog } from './observe/rate-limited-log.js';
+import { readServerSettings, type ServerSettings } from './settings.js';
 import { checkCatalogOptions, checkStartOptions, databaseUrlOf } from './startup/preflight.js';
 
 /** What both programs share (commands.ts for every command, stdio-command.ts for the stdio start). */
 export { type CommonOptions, defaultDataDir, int, list, newProgram, withCommon } from './cli-options.js';
 
+/** The environment, read once for every command of this process (nothing below the CLI reads it). */
+export const settings: ServerSettings = readServerSettings(process.env);
+
+const catalogOptions = (options: { databaseUrl?: string }, log?: Logger): OpenCatalogOptions => ({
+  databaseUrl: databaseUrlOf(options, settings.databaseUrl)?.url,
+  seedFile: settings.seedFile,
+  poolMax: settings.pgPoolMax,
+  log,
+});
+
 /** The catalog named by --data / --database-url (or DATABASE_URL), checked first so mistakes read as sentences. */
 export async function openCheckedCatalog(options: { data: string; databaseUrl?: string }) {
-  checkCatalogOptions(options);
-  return openCatalog(resolve(options.data), { databaseUrl: databaseUrlOf(options)?.url });
+  checkCatalogOptions(options, settings.databaseUrl);
+  return openCatalog(resolve(options.data), catalogOptions(options));
 }
 
 /**
@@ -24,11 +36,12 @@ export async function openCheckedCatalog(options: { data: string; databaseUrl?: 
  * the real store when it opens. Anything else that stops the catalog opening ends the start.
  */
 export async function startApp(options: CommonOptions) {
-  await checkStartOptions(options);
-  const log = createLogger();
+  await checkStartOptions(options, settings.databaseUrl);
+  const log = createLogger(settings.logLevel);
   const dataDir = resolve(options.data);
-  const databaseUrl = databaseUrlOf(options)?.url;
-  const open = () => openCatalog(dataDir, { databaseUrl });
+  const opening = catalogOptions(options, log);
+  const databaseUrl = opening.databaseUrl;
+  const open = () => openCatalog(dataDir, opening);
   const first = await open().catch((error: Error) => error);
   if (first instanceof Error && !(databaseUrl && isTransient(first))) throw first;
   const store = first instanceof Error ? new DeferredStore('postgres') : first;
@@ -38,6 +51,7 @@ export async function startApp(options: CommonOptions) {
     toolConfigPath: options.toolsConfig && resolve(options.toolsConfig),
     pageSize: options.pageSize,
     maxSubscriptions: options.maxSubscriptions,
+    settings,
   });
   process.on('SIGHUP', () => app.reloadToolConfig('SIGHUP'));
   if (!(store instanceof DeferredStore)) {

@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // The early answers come from the same build step as the bundle: stale with it (a tsc-only rebuild), so unused then.
   // GIFTGEN_STDIO_EARLY=0: no early answer, stdin read by the server only (as before; the tests compare both).
-  await checkStartOptions(parseStdioOptions(argv));
+  await checkStartOptions(parseStdioOptions(argv), process.env.DATABASE_URL);
   const current = bundleIsCurrent();
   const answers =
     process.env.GIFTGEN_STDIO_EARLY === '0' || !current
@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
   const handoff: StdioHandoff = answers
     ? await takeOpeningLine(process.stdin, process.stdout, answers, undefined, earlyLog)
     : { input: process.stdin, openingAnswered: () => undefined };
-  const { command, loadedFrom } = await loadStdioCommand(current);
+  const { command, loadedFrom } = await loadStdioCommand(current, process.env.GIFTGEN_STDIO_BUNDLE !== '0');
   return command.runStdioCommand(argv, handoff, loadedFrom);
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { createLogger } from '../observe/logger.js';
 import { packagePath } from '../package-root.js';
 import { databaseUrlProblem } from './database-url.js';
@@ -10,8 +11,8 @@ import type { CatalogStore } from './store.js';
 /** The catalog authored in this repository, shipped with the package. */
 export const BUNDLED_CATALOG = packagePath('catalog', 'gifts.json');
 
-/** The first-start catalog: the bundled one, or GIFTGEN_SEED_FILE (JSON) for a deployment's own. */
-export function loadBundledCatalog(path = process.env.GIFTGEN_SEED_FILE || BUNDLED_CATALOG) {
+/** The first-start catalog: the bundled one, or a deployment's own JSON file (GIFTGEN_SEED_FILE, read by the CLI). */
+export function loadBundledCatalog(path: string = BUNDLED_CATALOG) {
   const outcome = parseCatalogFile(readFileSync(path, 'utf8'), 'json');
   if (!outcome.ok) {
     const detail =
@@ -26,34 +27,34 @@ export function loadBundledCatalog(path = process.env.GIFTGEN_SEED_FILE || BUNDL
 }
 
 export interface OpenCatalogOptions {
-  /**
-   * A `postgres://` URL: use the shared Postgres catalog instead of the embedded SQLite
-   * file (defaults to env DATABASE_URL; an empty value means SQLite).
-   */
+  /** A `postgres://` URL: the shared Postgres catalog instead of the embedded SQLite file (empty: SQLite). */
   databaseUrl?: string;
-}
-
-/** Which store `openCatalog` would open, without opening it. */
-export function catalogDatabaseUrl(options: OpenCatalogOptions = {}): string | undefined {
-  return options.databaseUrl || process.env.DATABASE_URL || undefined;
+  /** The first-start catalog file, when not the bundled one. */
+  seedFile?: string;
+  /** Postgres connections per process. */
+  poolMax?: number;
+  /** Where handled Postgres connection problems are logged (default: a new logger at info). */
+  log?: Logger;
 }
 
 /**
- * Opens the catalog — Postgres when a database URL is given (option or DATABASE_URL),
+ * Opens the catalog — Postgres when a database URL is given,
  * the embedded SQLite file in `dataDir` otherwise — creating, migrating and filling it
  * from the bundled catalog on first start.
  */
 export async function openCatalog(dataDir: string, options: OpenCatalogOptions = {}): Promise<CatalogStore> {
-  const databaseUrl = catalogDatabaseUrl(options);
+  const { databaseUrl } = options;
+  const seed = () => loadBundledCatalog(options.seedFile);
   if (databaseUrl) {
-    const problem = databaseUrlProblem(databaseUrl, options.databaseUrl ? 'the database URL' : 'DATABASE_URL');
+    const problem = databaseUrlProblem(databaseUrl, 'the database URL');
     if (problem) throw new Error(problem);
-    const log = createLogger();
+    const log = options.log ?? createLogger('info');
     // Migration, and seeding of an empty catalog, happen under one advisory lock inside open().
     // Loaded only when asked for: pg is not needed on the embedded default.
     const { PostgresCatalogStore } = await import('./postgres-store.js');
     return PostgresCatalogStore.open(databaseUrl, {
-      seed: () => loadBundledCatalog(),
+      seed,
+      poolMax: options.poolMax,
       onError: (event, error) =>
         log.warn({ event, err: error.message }, 'catalog database connection problem (handled)'),
     });
@@ -68,6 +69,6 @@ export async function openCatalog(dataDir: string, options: OpenCatalogOptions =
       `the catalog file ${file} could not be opened (${(error as Error).message}): check the folder is writable, or choose another with --data`,
     );
   }
-  await store.seedIfEmpty(() => loadBundledCatalog());
+  await store.seedIfEmpty(seed);
   return store;
 }

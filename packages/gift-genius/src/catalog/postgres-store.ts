@@ -64,7 +64,7 @@ export const MIGRATIONS: Migration[] = [
 ];
 
 export interface PostgresStoreOptions {
-  /** Pool size per process (env GIFTGEN_PG_POOL_MAX, default 10). */
+  /** Pool size per process (default 10; the CLI takes GIFTGEN_PG_POOL_MAX). */
   poolMax?: number;
   /** Called with problems that are handled (a dropped idle or LISTEN connection). */
   onError?: (event: string, error: Error) => void;
@@ -100,7 +100,7 @@ export class PostgresCatalogStore implements CatalogStore {
     this.pool = new pg.Pool({
       connectionString,
       // At least 2: first-start seeding writes through the pool while one connection holds the migration lock.
-      max: Math.max(2, options.poolMax ?? (Number(process.env.GIFTGEN_PG_POOL_MAX) || 10)),
+      max: Math.max(2, options.poolMax ?? 10),
       application_name: 'gift-genius',
       idleTimeoutMillis: 30_000,
       // Fail a request rather than hang it when the database cannot be reached.

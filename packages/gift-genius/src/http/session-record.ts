@@ -1,4 +1,6 @@
+import { EXTENSION_ID } from '@modelcontextprotocol/ext-apps/server';
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
+import { isJsonObject, type JsonObject } from '../json-object.js';
 
 /** What a legacy session keeps of its client's `initialize`: enough to replay it, never more than this. */
 export interface KeptInitialize {
@@ -15,7 +17,7 @@ export interface KeptInitialize {
 /** The capabilities the SDK or this server act on; anything else (`experimental`, say) changes nothing here. */
 const USED_CAPABILITIES = ['roots', 'sampling', 'elicitation', 'tasks'] as const;
 /** Of `extensions`, the one this server reads (MCP Apps: the widget). */
-const USED_EXTENSIONS = ['io.modelcontextprotocol/ui'] as const;
+const USED_EXTENSIONS = [EXTENSION_ID] as const;
 /** One capability's declaration, as JSON: real ones are a few dozen characters. */
 const MAX_CAPABILITY_CHARS = 1024;
 const MAX_INFO_CHARS = 100;
@@ -24,8 +26,6 @@ const MAX_INFO_CHARS = 100;
 export const MAX_KEPT_INITIALIZE_CHARS =
   (USED_CAPABILITIES.length + USED_EXTENSIONS.length) * MAX_CAPABILITY_CHARS + 3 * MAX_INFO_CHARS + 200;
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fits = (v: unknown) => v !== undefined && JSON.stringify(v).length <= MAX_CAPABILITY_CHARS;
 const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v.slice(0, MAX_INFO_CHARS) : fallback);
 
@@ -35,19 +35,19 @@ const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v.slice(
  * an oversized one is dropped, as if not declared), the client's name and version.
  */
 export function sessionInitialize(initialize: unknown): KeptInitialize {
-  const params = isObj(initialize) && isObj(initialize.params) ? initialize.params : {};
-  const declared = isObj(params.capabilities) ? params.capabilities : {};
-  const capabilities: Obj = {};
+  const params = isJsonObject(initialize) && isJsonObject(initialize.params) ? initialize.params : {};
+  const declared = isJsonObject(params.capabilities) ? params.capabilities : {};
+  const capabilities: JsonObject = {};
   for (const key of USED_CAPABILITIES)
     if (Object.hasOwn(declared, key) && fits(declared[key])) capabilities[key] = declared[key];
-  if (isObj(declared.extensions)) {
-    const extensions: Obj = {};
+  if (isJsonObject(declared.extensions)) {
+    const extensions: JsonObject = {};
     for (const key of USED_EXTENSIONS)
       if (Object.hasOwn(declared.extensions, key) && fits(declared.extensions[key]))
         extensions[key] = declared.extensions[key];
     if (Object.keys(extensions).length > 0) capabilities.extensions = extensions;
   }
-  const info = isObj(params.clientInfo) ? params.clientInfo : {};
+  const info = isJsonObject(params.clientInfo) ? params.clientInfo : {};
   return {
     jsonrpc: '2.0',
     id: 0,

@@ -1,5 +1,12 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  type JSONRPCMessage,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
+import { isJsonObject, type JsonObject } from '../json-object.js';
 /** The two counters the tap feeds; ServerMetrics has them, and stdio (no /metrics) passes NO_COUNTERS. */
 export interface HandshakeCounters {
   handshakes: { inc(labels: Record<string, string>): void };
@@ -13,11 +20,6 @@ export const NO_COUNTERS: HandshakeCounters = {
   clientLabel: () => 'unknown',
 };
 
-const UNSUPPORTED_PROTOCOL_VERSION = -32022;
-const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
-const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
-const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
-
 interface Pending {
   /** initialize, server/discover, or any other modern request (watched for -32022). */
   method: string;
@@ -26,8 +28,6 @@ interface Pending {
   capabilities: string[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, max = 80) => (typeof v === 'string' ? v.slice(0, max) : undefined);
 
 /**
@@ -53,37 +53,37 @@ export class HandshakeTap {
   }
 
   inbound(message: unknown): void {
-    if (!isObj(message) || typeof message.method !== 'string' || message.id === undefined) return;
+    if (!isJsonObject(message) || typeof message.method !== 'string' || message.id === undefined) return;
     const id = message.id as string | number;
     if (this.skipId !== undefined && id === this.skipId) {
       this.skipId = undefined;
       return;
     }
-    const params = isObj(message.params) ? message.params : {};
-    const meta = isObj(params._meta) ? params._meta : {};
+    const params = isJsonObject(message.params) ? message.params : {};
+    const meta = isJsonObject(params._meta) ? params._meta : {};
     if (message.method === 'initialize') {
-      const info = isObj(params.clientInfo) ? params.clientInfo : {};
+      const info = isJsonObject(params.clientInfo) ? params.clientInfo : {};
       this.pending.set(id, {
         method: 'initialize',
         requested: str(params.protocolVersion, 40),
         client: { name: str(info.name), version: str(info.version, 40) },
-        capabilities: isObj(params.capabilities) ? Object.keys(params.capabilities).slice(0, 20) : [],
+        capabilities: isJsonObject(params.capabilities) ? Object.keys(params.capabilities).slice(0, 20) : [],
       });
-    } else if (message.method === 'server/discover' || PROTOCOL_VERSION_KEY in meta) {
-      const info = isObj(meta[CLIENT_INFO_KEY]) ? (meta[CLIENT_INFO_KEY] as Obj) : {};
-      const caps = meta[CLIENT_CAPABILITIES_KEY];
+    } else if (message.method === 'server/discover' || PROTOCOL_VERSION_META_KEY in meta) {
+      const info = isJsonObject(meta[CLIENT_INFO_META_KEY]) ? (meta[CLIENT_INFO_META_KEY] as JsonObject) : {};
+      const caps = meta[CLIENT_CAPABILITIES_META_KEY];
       this.pending.set(id, {
         method: message.method,
-        requested: str(meta[PROTOCOL_VERSION_KEY], 40),
+        requested: str(meta[PROTOCOL_VERSION_META_KEY], 40),
         client: { name: str(info.name), version: str(info.version, 40) },
-        capabilities: isObj(caps) ? Object.keys(caps).slice(0, 20) : [],
+        capabilities: isJsonObject(caps) ? Object.keys(caps).slice(0, 20) : [],
       });
     }
     if (this.pending.size > 1000) this.pending.clear(); // never grows without bound on a hostile stream
   }
 
   outbound(message: JSONRPCMessage | unknown): void {
-    if (!isObj(message) || message.id === undefined || message.method !== undefined) return;
+    if (!isJsonObject(message) || message.id === undefined || message.method !== undefined) return;
     const id = message.id as string | number;
     const pending = this.pending.get(id);
     if (!pending) return;
@@ -97,14 +97,15 @@ export class HandshakeTap {
       requestedVersion: pending.requested ?? null,
       clientCapabilities: pending.capabilities,
     };
-    if (isObj(message.error)) {
+    if (isJsonObject(message.error)) {
       const code = message.error.code;
-      const reason = code === UNSUPPORTED_PROTOCOL_VERSION ? 'unsupported_version' : `error_${String(code)}`;
+      const reason =
+        code === ProtocolErrorCode.UnsupportedProtocolVersion ? 'unsupported_version' : `error_${String(code)}`;
       this.metrics.negotiationFailures.inc({ reason, era, transport: this.transport });
       if (
         pending.method === 'initialize' ||
         pending.method === 'server/discover' ||
-        code === UNSUPPORTED_PROTOCOL_VERSION
+        code === ProtocolErrorCode.UnsupportedProtocolVersion
       ) {
         this.log.warn(
           {
@@ -121,7 +122,7 @@ export class HandshakeTap {
       return;
     }
     if (pending.method !== 'initialize' && pending.method !== 'server/discover') return; // an ordinary modern request
-    const result = isObj(message.result) ? message.result : {};
+    const result = isJsonObject(message.result) ? message.result : {};
     const negotiated = pending.method === 'initialize' ? str(result.protocolVersion, 40) : pending.requested;
     if (pending.method === 'initialize' && negotiated !== pending.requested) {
       this.metrics.negotiationFailures.inc({ reason: 'counter_offer', era, transport: this.transport });

@@ -4,7 +4,7 @@ import { type Logger, pino } from 'pino';
  * Structured logs go to stderr (fd 2) on every lane: on stdio, stdout belongs to
  * JSON-RPC alone, and one stray line there breaks the handshake.
  */
-export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(level: string): Logger {
   return pino(
     {
       level,

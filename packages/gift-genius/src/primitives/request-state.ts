@@ -28,7 +28,7 @@ export class RequestStateGuard {
   private readonly spent = new Map<string, number>();
 
   constructor(
-    key = process.env.GIFTGEN_STATE_KEY || randomBytes(32).toString('hex'),
+    key: string = randomBytes(32).toString('hex'),
     private readonly spentStates?: (nonce: string, expiresAtMs: number) => Promise<boolean>,
   ) {
     if (Buffer.byteLength(key) < 32) throw new Error('GIFTGEN_STATE_KEY must be at least 32 bytes');

@@ -12,7 +12,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { GiftGenApp } from '../app.js';
-import { PRICE_BANDS, type Ranking } from '../recommend/rank.js';
+import { type GiftQuery, PRICE_BANDS, type Ranking } from '../recommend/rank.js';
 import { suggestToolMeta, widgetResultMeta } from '../widget/meta.js';
 import { perConfig, withCachedJsonSchema } from './cached-schema.js';
 import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
@@ -103,15 +103,8 @@ const GetGiftInput = withCachedJsonSchema(
 
 const BudgetAnswer = z.object({ budget: z.number().positive().max(100_000) });
 
-export type SuggestArgs = {
-  age: number;
-  relationship: string;
-  budget?: number;
-  interests?: string[];
-  occasion?: string;
-  exclude?: string[];
-  count?: number;
-};
+/** What suggest_gifts returns as structured content (and the widget reads): the schema's type, not a copy. */
+export type SuggestOutput = z.infer<typeof SuggestOutputZod>;
 
 /** suggest_gifts' input schema for a configuration: the required arguments always, the optional ones it exposes. */
 export function suggestInputSchema(config: ToolConfig) {
@@ -140,7 +133,7 @@ export function buildSuggestInputSchema(config: ToolConfig) {
 const yourNoun = (relationship: string) => `your ${relationship.trim().replace(/^(my|our|your|the|a)\s+/i, '')}`;
 
 /** The human summary: one line per idea with its id (so a model can call get_gift), then what was not met. */
-function summarize(args: SuggestArgs, budget: number | undefined, ranking: Ranking, declined: boolean): string {
+function summarize(args: GiftQuery, budget: number | undefined, ranking: Ranking, declined: boolean): string {
   const who = `${yourNoun(args.relationship)} (${args.age})`;
   const unmet = ranking.unmet.map((u) => `Note: ${u.message}`);
   if (ranking.gifts.length === 0) {
@@ -178,14 +171,14 @@ export function budgetExposed(config: ToolConfig): boolean {
 export function asksForBudget(
   config: ToolConfig,
   lane: Lane,
-  args: SuggestArgs,
+  args: GiftQuery,
   caps: ClientCapabilities | undefined,
 ): boolean {
   return args.budget === undefined && budgetExposed(config) && canAskUser(lane) && supportsFormElicitation(caps);
 }
 
 /** The structuredContent of every suggestion (suggest_gifts and the widget's refinements): one shape, one place. */
-export function suggestionStructured(ranking: Ranking, budget: number | undefined) {
+export function suggestionStructured(ranking: Ranking, budget: number | undefined): SuggestOutput {
   return {
     gifts: ranking.gifts.map((g) => ({
       id: g.gift.id,
@@ -205,7 +198,7 @@ export function suggestionStructured(ranking: Ranking, budget: number | undefine
 /** The suggestion for settled arguments: the budget is known, or deliberately absent (`declined`: the user said no). */
 export function suggestGifts(
   app: GiftGenApp,
-  args: SuggestArgs,
+  args: GiftQuery,
   budget: number | undefined,
   declined: boolean,
 ): { result: CallToolResult; ranking: Ranking } {
@@ -285,7 +278,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       _meta: suggestToolMeta(),
     },
     guardTool(app.log, async (rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult | AskedForInput> => {
-      const args = rawArgs as SuggestArgs;
+      const args = rawArgs as GiftQuery;
       let budget = args.budget;
       let declined = false;
       if (asksForBudget(app.toolConfig, lane, args, clientCapabilities(server, ctx))) {

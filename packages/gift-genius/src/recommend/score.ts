@@ -25,7 +25,8 @@ import {
  * doubles. An item's score is `signatureScore` (everything but the price) plus `priceFit(price)`.
  */
 
-export interface GiftQuery {
+/** A request for ideas: suggest_gifts' arguments, the widget's query, the ranking's input (one type). */
+export type GiftQuery = {
   age: number;
   relationship: string;
   budget?: number;
@@ -33,7 +34,7 @@ export interface GiftQuery {
   occasion?: string;
   exclude?: string[];
   count?: number;
-}
+};
 
 export type AgeBand = 'toddler' | 'child' | 'teen' | 'young adult' | 'adult' | 'senior';
 

@@ -7,24 +7,30 @@ import { checkToolsConfig } from './tools-config.js';
 /**
  * What a start checks before it serves (and, for stdio, before cli.ts answers the opening
  * message): the store's URL or the data folder, and the tools config. Each problem throws one
- * sentence naming the thing and the fix; cli.ts prints it on stderr and exits 1. Reads
- * process.env.DATABASE_URL as openCatalog does (this is the CLI's side of the boundary).
+ * sentence naming the thing and the fix; cli.ts prints it on stderr and exits 1.
+ * `fromEnv` is DATABASE_URL, as the CLI read it (ServerSettings).
  */
-export function databaseUrlOf(options: { databaseUrl?: string }): { url: string; source: string } | undefined {
+export function databaseUrlOf(
+  options: { databaseUrl?: string },
+  fromEnv: string | undefined,
+): { url: string; source: string } | undefined {
   if (options.databaseUrl) return { url: options.databaseUrl, source: '--database-url' };
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL' };
+  if (fromEnv) return { url: fromEnv, source: 'DATABASE_URL' };
   return undefined;
 }
 
-export function checkCatalogOptions(options: { data: string; databaseUrl?: string }): void {
-  const database = databaseUrlOf(options);
+export function checkCatalogOptions(
+  options: { data: string; databaseUrl?: string },
+  fromEnv: string | undefined,
+): void {
+  const database = databaseUrlOf(options, fromEnv);
   if (database) {
     const problem = databaseUrlProblem(database.url, database.source);
     if (problem) throw new Error(problem);
   } else checkDataDir(resolve(options.data));
 }
 
-export async function checkStartOptions(options: CommonOptions): Promise<void> {
-  checkCatalogOptions(options);
+export async function checkStartOptions(options: CommonOptions, databaseUrlFromEnv: string | undefined): Promise<void> {
+  checkCatalogOptions(options, databaseUrlFromEnv);
   if (options.toolsConfig) await checkToolsConfig(resolve(options.toolsConfig));
 }

@@ -22,30 +22,15 @@
  * per-gift `why`, and does without them when the server does not send them.
  */
 import type { McpUiHostContext, McpUiInitializeResult } from '@modelcontextprotocol/ext-apps';
+import type { SuggestOutput } from '../primitives/tools.js';
 import type { WidgetQuery } from './meta.js';
 
-interface Gift {
-  id: string;
-  title: string;
-  price: number;
-  category: string;
-  reason: string;
-  /** Why it makes a good gift, for people (optional; from the ranking). */
-  why?: string;
-}
+/** suggest_gifts' structured content, typed by its output schema (types only: nothing of the server is bundled). */
+type Suggestions = SuggestOutput;
+type Gift = Suggestions['gifts'][number];
 /** What the ranking could not satisfy (optional; absent or empty when all was). */
-type UnmetKind = 'budget' | 'exclusion' | 'age' | 'interest' | 'occasion' | 'catalog';
-interface Unmet {
-  kind: UnmetKind;
-  message: string;
-}
-interface Suggestions {
-  gifts: Gift[];
-  matched: number;
-  budget: number | null;
-  acrossPriceRanges: boolean;
-  unmet?: Unmet[];
-}
+type Unmet = NonNullable<Suggestions['unmet']>[number];
+type UnmetKind = Unmet['kind'];
 type Query = WidgetQuery;
 interface ToolResult {
   content?: Array<{ type: string; text?: string }>;

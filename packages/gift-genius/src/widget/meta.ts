@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
 import { packagePath } from '../package-root.js';
+import type { GiftQuery } from '../recommend/score.js';
 import { buildWidgetHtml } from './template.js';
 
 /**
@@ -38,12 +39,6 @@ export function widgetResource(): WidgetResource {
   return cached;
 }
 
-/** Where the widget's sandbox origin should live (host-specific format), from GIFTGEN_WIDGET_DOMAIN. */
-export function widgetDomain(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const value = env.GIFTGEN_WIDGET_DOMAIN?.trim();
-  return value ? value : undefined;
-}
-
 const WIDGET_DESCRIPTION =
   'Shows the suggested gifts as cards (picture, title, price, reason, category) the user can refine: ' +
   'more like one idea, or another budget.';
@@ -52,7 +47,8 @@ const WIDGET_DESCRIPTION =
  * `_meta` of the resource (listing and `resources/read` content): the MCP Apps keys and
  * ChatGPT's `openai/*` equivalents. Both CSP lists are empty: the widget loads nothing.
  */
-export function widgetResourceMeta(domain = widgetDomain()): Record<string, unknown> {
+/** `domain`: where the widget's sandbox origin should live (host-specific format; GIFTGEN_WIDGET_DOMAIN). */
+export function widgetResourceMeta(domain: string | undefined): Record<string, unknown> {
   return {
     ui: {
       csp: { connectDomains: [], resourceDomains: [] },
@@ -80,16 +76,8 @@ export function suggestToolMeta(): Record<string, unknown> {
   };
 }
 
-/** The request a set of cards answers; the widget sends it back to refine the cards. */
-export interface WidgetQuery {
-  age: number;
-  relationship: string;
-  budget: number | null;
-  interests?: string[];
-  occasion?: string;
-  exclude?: string[];
-  count?: number;
-}
+/** The request a set of cards answers (the ranking's query; `null`: no budget); the widget sends it back to refine the cards. */
+export type WidgetQuery = Omit<GiftQuery, 'budget'> & { budget: number | null };
 
 export interface WidgetData {
   query: WidgetQuery;

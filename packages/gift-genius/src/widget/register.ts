@@ -14,24 +14,13 @@ import type { Lane } from '../primitives/lane.js';
 import { DEFAULT_TOOL_CONFIG } from '../primitives/tool-config.js';
 import { buildSuggestInputSchema, SuggestOutputSchema, suggestionStructured } from '../primitives/tools.js';
 import type { GiftQuery, Ranking } from '../recommend/rank.js';
+import type { AppListing } from '../settings.js';
 import { widgetResource, widgetResourceMeta, widgetResultMeta } from './meta.js';
 
 export { suggestToolMeta, WIDGET_DATA_META_KEY, WIDGET_MIME_TYPE, widgetResource, widgetResultMeta } from './meta.js';
 
 /** Tools only the widget calls: `_meta.ui.visibility: ["app"]`, never offered to the model. */
 export const APP_ONLY_TOOLS = ['more_like_this', 'change_budget'] as const;
-
-/**
- * Who sees the app-only tools and the ui:// resource in `tools/list` / `resources/list`:
- * `negotiated` (default) — only clients that declared the MCP Apps extension
- * (`capabilities.extensions["io.modelcontextprotocol/ui"]`); `always` — every client
- * (for a host that renders MCP Apps without declaring the extension).
- */
-export type AppListing = 'negotiated' | 'always';
-
-export function appListing(env: NodeJS.ProcessEnv = process.env): AppListing {
-  return env.GIFTGEN_APP_TOOLS?.trim().toLowerCase() === 'always' ? 'always' : 'negotiated';
-}
 
 export interface WidgetHandles {
   moreLikeThis: RegisteredTool;
@@ -51,8 +40,6 @@ const ChangeBudgetInput = withCachedJsonSchema(
   }),
 );
 
-type QueryArgs = GiftQuery;
-
 /**
  * The MCP Apps surface of one server instance: the widget resource, the two app-only
  * tools it calls, and listings that show both only to clients that declared MCP Apps.
@@ -65,10 +52,10 @@ export function registerWidget(
   server: McpServer,
   app: GiftGenApp,
   _lane: Lane,
-  listing: AppListing = appListing(),
+  listing: AppListing = app.appListing,
 ): WidgetHandles {
   const widget = widgetResource();
-  const resourceMeta = widgetResourceMeta();
+  const resourceMeta = widgetResourceMeta(app.widgetDomain);
 
   registerAppResource(
     server,
@@ -105,7 +92,7 @@ export function registerWidget(
       _meta: appToolMeta,
     },
     async (raw: unknown): Promise<CallToolResult> => {
-      const { id, shown, ...query } = raw as QueryArgs & { id: string; shown?: string[] };
+      const { id, shown, ...query } = raw as GiftQuery & { id: string; shown?: string[] };
       const seed: Gift | undefined = app.gifts.find((g) => g.id === id) ?? (await app.store.get(id));
       if (!seed) return { isError: true, content: [{ type: 'text', text: `No gift with id "${id}".` }] };
       const skip = new Set([seed.id, ...(shown ?? [])]);
@@ -129,7 +116,7 @@ export function registerWidget(
       _meta: appToolMeta,
     },
     async (raw: unknown): Promise<CallToolResult> => {
-      const query = raw as QueryArgs & { budget: number };
+      const query = raw as GiftQuery & { budget: number };
       const ranking = app.rank({ ...query, count: Math.min(query.count ?? 5, maxCount()) });
       return suggestionResult(ranking, query);
     },
@@ -190,7 +177,7 @@ function filterListing(
   setHandler.call(server.server, method, async (request, ctx) => filter(await original(request, ctx), ctx, request));
 }
 
-function suggestionResult(ranking: Ranking, query: QueryArgs, heading?: string): CallToolResult {
+function suggestionResult(ranking: Ranking, query: GiftQuery, heading?: string): CallToolResult {
   const structured = suggestionStructured(ranking, query.budget);
   const { gifts } = structured;
   const label = heading ?? (query.budget !== undefined ? `Gift ideas up to $${query.budget}` : 'Gift ideas');

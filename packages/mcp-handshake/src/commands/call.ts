@@ -97,7 +97,7 @@ export async function callCommand(target: Target, toolName: string, options: Cal
     );
     return outcome.exitCode;
   }
-  const style = makeStyle(useColour(process.stdout));
+  const style = makeStyle(useColour(process.stdout, process.env));
   if (outcome.validationErrors) {
     process.stdout.write(`${style.red('arguments rejected before sending')}: ${outcome.validationErrors}\n`);
     process.stdout.write(style.dim(`inputSchema: ${JSON.stringify(outcome.tool?.inputSchema)}\n`));

@@ -63,7 +63,7 @@ export async function checkCommand(path: string, options: { json?: boolean; html
     const report = runPassive(t);
     failed ||= report.findings.some((f) => f.severity === 'fail');
     if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else process.stdout.write(`${formatCheckText(report, makeStyle(useColour(process.stdout)))}\n`);
+    else process.stdout.write(`${formatCheckText(report, makeStyle(useColour(process.stdout, process.env)))}\n`);
     if (options.html)
       writeFileSync(
         transcripts.length === 1

@@ -120,6 +120,9 @@ export async function doctorCommand(target: Target, options: DoctorCliOptions): 
         transcript.connections.filter((c) => c.purpose === 'main' || c.purpose === 'modern-main').map((c) => c.id),
       ),
     );
-  else process.stdout.write(`${formatDoctorText(report, makeStyle(useColour(process.stdout)), options.verbose)}\n`);
+  else
+    process.stdout.write(
+      `${formatDoctorText(report, makeStyle(useColour(process.stdout, process.env)), options.verbose)}\n`,
+    );
   return report.exitCode;
 }

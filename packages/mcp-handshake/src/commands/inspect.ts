@@ -133,7 +133,7 @@ export async function inspectCommand(target: Target, options: InspectOptions): P
   else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));
   else
     process.stdout.write(
-      `${formatInspectText(result, makeStyle(useColour(process.stdout)), { verbose: options.verbose })}\n`,
+      `${formatInspectText(result, makeStyle(useColour(process.stdout, process.env)), { verbose: options.verbose })}\n`,
     );
   return result.connected ? EXIT.ok : EXIT.noConnection;
 }

@@ -118,7 +118,7 @@ export async function watch(
 }
 
 export async function watchCommand(target: Target, options: WatchOptions): Promise<number> {
-  const style = makeStyle(useColour(process.stdout));
+  const style = makeStyle(useColour(process.stdout, process.env));
   const print = (e: WatchEvent) => {
     if (options.json) return void process.stdout.write(`${JSON.stringify(e)}\n`);
     const at = style.dim(`${(e.at / 1000).toFixed(1).padStart(6)} s`);

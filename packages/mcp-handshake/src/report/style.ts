@@ -25,5 +25,6 @@ export function makeStyle(colour: boolean): Style {
   };
 }
 
-export const useColour = (stream: NodeJS.WriteStream): boolean =>
-  Boolean(stream.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+/** Colour on a terminal unless NO_COLOR or TERM=dumb; `env` is the CLI's (nothing below it reads process.env). */
+export const useColour = (stream: NodeJS.WriteStream, env: Readonly<Record<string, string | undefined>>): boolean =>
+  Boolean(stream.isTTY) && !env.NO_COLOR && env.TERM !== 'dumb';

@@ -8,6 +8,7 @@ import {
   SERVER_INFO_META_KEY,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../../app.js';
+import { isJsonObject, type JsonObject } from '../../json-object.js';
 import { canPush, type Lane } from '../../primitives/lane.js';
 import { toolErrorResult } from '../../primitives/tool-errors.js';
 import {
@@ -16,11 +17,11 @@ import {
   getGift,
   LOGGER_NAME,
   SUGGEST_TOOL,
-  type SuggestArgs,
   suggestGifts,
   suggestLogData,
   toolInput,
 } from '../../primitives/tools.js';
+import type { GiftQuery } from '../../recommend/rank.js';
 import { SERVER_IDENTITY } from '../../server.js';
 
 /*
@@ -49,9 +50,6 @@ export interface DirectCallContext {
   logLevel?: string;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const MODERN_META_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']); // JSONRPCRequestSchema is strict
 const CALL_PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
@@ -75,17 +73,19 @@ export const LOG_LEVELS: readonly string[] = [
  */
 export function plainToolCall(
   message: unknown,
-): { id: string | number; name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL; args: Obj; meta?: Obj } | undefined {
-  if (!isObj(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
+):
+  | { id: string | number; name: typeof SUGGEST_TOOL | typeof GET_GIFT_TOOL; args: JsonObject; meta?: JsonObject }
+  | undefined {
+  if (!isJsonObject(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return undefined;
   for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
   const { id, params } = message;
-  if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isObj(params)) return undefined;
+  if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isJsonObject(params)) return undefined;
   for (const key in params) if (!CALL_PARAM_KEYS.has(key)) return undefined;
   const { name, arguments: args, _meta: meta } = params;
   if (name !== SUGGEST_TOOL && name !== GET_GIFT_TOOL) return undefined;
-  if (args !== undefined && !isObj(args)) return undefined;
+  if (args !== undefined && !isJsonObject(args)) return undefined;
   if (meta !== undefined) {
-    if (!isObj(meta)) return undefined;
+    if (!isJsonObject(meta)) return undefined;
     for (const key in meta) if (!MODERN_META_KEYS.has(key)) return undefined;
   }
   return { id: id as string | number, name, args: args ?? {}, ...(meta !== undefined && { meta }) };
@@ -125,7 +125,7 @@ export function prepareDirectCall(
   const validated = input.schema['~standard'].validate(call.args);
   // Ours are synchronous zod schemas; a schema that validates asynchronously is left to the SDK.
   if (validated instanceof Promise || validated.issues) return undefined;
-  const args = validated.value as Obj;
+  const args = validated.value as JsonObject;
   const respond = (result: CallToolResult): JSONRPCMessage =>
     ({
       jsonrpc: '2.0',
@@ -137,7 +137,7 @@ export function prepareDirectCall(
     const run = async () => [respond(await asToolError(app, () => getGift(app, args.id as string)))];
     return { id: call.id, name: call.name, run };
   }
-  const suggestArgs = args as SuggestArgs;
+  const suggestArgs = args as GiftQuery;
   if (asksForBudget(config, ctx.lane, suggestArgs, ctx.clientCapabilities)) return undefined; // a question for the user: elicitation / input_required
   return {
     id: call.id,
@@ -176,6 +176,6 @@ function logAllowed(level: string, threshold: string | undefined): boolean {
 }
 
 /** What the SDK's 2026-07-28 encoder adds to every tools/call result: the result type and the server's identity. */
-function stampModern(result: CallToolResult): Obj {
+function stampModern(result: CallToolResult): JsonObject {
   return { ...result, resultType: 'complete', _meta: { ...result._meta, [SERVER_INFO_META_KEY]: SERVER_IDENTITY } };
 }

@@ -1,4 +1,6 @@
+import { EXTENSION_ID } from '@modelcontextprotocol/ext-apps/server';
 import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities } from '@modelcontextprotocol/server';
+import { isJsonObject, type JsonObject } from '../../json-object.js';
 
 /*
  * Everything the served-once path (served-once.ts) assumes about the SDK, in one place.
@@ -22,15 +24,12 @@ export type FastMethod =
   | 'prompts/list'
   | 'prompts/get';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const UI_EXTENSION = 'io.modelcontextprotocol/ui';
 const MAX_PARAM_CHARS = 512;
 
 export interface MirrorEntry {
   method: FastMethod;
   /** What of `params` (envelope removed) decides the answer, or `undefined`: not a request this path takes. */
-  paramsKey(params: Obj): string | undefined;
+  paramsKey(params: JsonObject): string | undefined;
   /** What of the client's capabilities changes the answer ('' when nothing does). */
   capabilitiesKey(capabilities: ClientCapabilities | undefined): string;
   /** The eras that have the method (server/discover is 2026-07-28's only). */
@@ -40,18 +39,18 @@ export interface MirrorEntry {
     giftId: string;
     otherGiftId: string;
     widgetUri: string;
-  }): Array<{ params: Obj; capabilities: ClientCapabilities }>;
+  }): Array<{ params: JsonObject; capabilities: ClientCapabilities }>;
 }
 
-const only = (params: Obj, allowed: readonly string[]) => Object.keys(params).every((k) => allowed.includes(k));
+const only = (params: JsonObject, allowed: readonly string[]) => Object.keys(params).every((k) => allowed.includes(k));
 const str = (v: unknown) => typeof v === 'string' && v.length <= MAX_PARAM_CHARS;
 /** The MCP Apps extension decides whether the widget's tools and ui:// resource are listed (widget/register.ts). */
 const uiKey = (caps: ClientCapabilities | undefined) =>
-  JSON.stringify((caps?.extensions as Obj | undefined)?.[UI_EXTENSION] ?? null);
+  JSON.stringify((caps?.extensions as JsonObject | undefined)?.[EXTENSION_ID] ?? null);
 const none = () => '';
-const APPS: ClientCapabilities = { extensions: { [UI_EXTENSION]: {} } } as ClientCapabilities;
+const APPS: ClientCapabilities = { extensions: { [EXTENSION_ID]: {} } } as ClientCapabilities;
 const BOTH = ['modern', 'legacy'] as const;
-const bothCapabilities = (params: Obj = {}) => [
+const bothCapabilities = (params: JsonObject = {}) => [
   { params, capabilities: {} },
   { params, capabilities: APPS },
 ];
@@ -103,7 +102,8 @@ export const SDK_MIRROR: readonly MirrorEntry[] = [
     eras: BOTH,
     paramsKey: (p) => {
       if (!only(p, ['name', 'arguments']) || !str(p.name)) return undefined;
-      if (p.arguments !== undefined && !(isObj(p.arguments) && Object.values(p.arguments).every(str))) return undefined;
+      if (p.arguments !== undefined && !(isJsonObject(p.arguments) && Object.values(p.arguments).every(str)))
+        return undefined;
       return JSON.stringify([p.name, p.arguments ?? null]);
     },
     capabilitiesKey: none,
@@ -118,6 +118,6 @@ export const SDK_MIRROR: readonly MirrorEntry[] = [
 ];
 
 /** The client capabilities a modern request's envelope declares. */
-export function envelopeCapabilities(meta: Obj | undefined): ClientCapabilities | undefined {
+export function envelopeCapabilities(meta: JsonObject | undefined): ClientCapabilities | undefined {
   return meta?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
 }

@@ -8,6 +8,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../../app.js';
+import { isJsonObject, type JsonObject } from '../../json-object.js';
 import { HandshakeTap } from '../../observe/handshake-tap.js';
 import type { ServerMetrics } from '../../observe/metrics.js';
 import { MODERN_PROTOCOL_VERSION } from '../../primitives/lane.js';
@@ -43,8 +44,6 @@ export interface FastMethodsOptions {
   admission: Pick<ToolCallAdmission, 'isDraining'>;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const MODERN_META_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
 const MAX_KEY_CHARS = 4096;
@@ -108,16 +107,16 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
 
   /** Reads headers and body only: no side effects. */
   const route = (req: IncomingMessage, message: unknown): Taken | undefined => {
-    if (!isObj(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return undefined;
+    if (!isJsonObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return undefined;
     const entry = entries.get(message.method);
     if (!entry) return undefined;
     for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
     const { id, params } = message;
     if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
-    if (params !== undefined && !isObj(params)) return undefined;
+    if (params !== undefined && !isJsonObject(params)) return undefined;
     const { _meta: meta, ...rest } = params ?? {};
     if (meta !== undefined) {
-      if (!isObj(meta)) return undefined;
+      if (!isJsonObject(meta)) return undefined;
       for (const key in meta) if (!MODERN_META_KEYS.has(key)) return undefined;
     }
     const paramsKey = entry.paramsKey(rest);
@@ -132,7 +131,7 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
     let sessionId: string | undefined;
     if (era === 'modern') {
       if (pv !== MODERN_PROTOCOL_VERSION || mh !== entry.method) return undefined;
-      key = `m\n${entry.capabilitiesKey(envelopeCapabilities(meta as Obj))}\n${head}`;
+      key = `m\n${entry.capabilitiesKey(envelopeCapabilities(meta as JsonObject))}\n${head}`;
     } else {
       if (era !== 'legacy' || meta !== undefined) return undefined;
       if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
@@ -332,7 +331,7 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
   return { serve, check, close, enabled };
 }
 
-function envelope(capabilities: ClientCapabilities): Obj {
+function envelope(capabilities: ClientCapabilities): JsonObject {
   return {
     [PROTOCOL_VERSION_META_KEY]: MODERN_PROTOCOL_VERSION,
     [CLIENT_CAPABILITIES_META_KEY]: capabilities,
@@ -347,7 +346,7 @@ function cannedRequest(body: unknown, headers: Record<string, string>): Request 
   return new Request('http://localhost/mcp', { method: 'POST', headers: all, body: JSON.stringify(body) });
 }
 
-function cannedHeaders(era: FastEra, method: string, params: Obj): Record<string, string> {
+function cannedHeaders(era: FastEra, method: string, params: JsonObject): Record<string, string> {
   const headers: Record<string, string> = {
     host: 'localhost',
     'content-type': 'application/json',
@@ -396,7 +395,7 @@ async function messagesOf(response: Response): Promise<unknown[]> {
 function resultOf(messages: unknown[], id: string | number, status: number): unknown {
   if (status !== 200 || messages.length !== 1) return undefined;
   const [message] = messages;
-  return isObj(message) && message.id === id && 'result' in message && !('error' in message)
+  return isJsonObject(message) && message.id === id && 'result' in message && !('error' in message)
     ? message.result
     : undefined;
 }
@@ -404,7 +403,7 @@ function resultOf(messages: unknown[], id: string | number, status: number): unk
 function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-  if (!isObj(a) || !isObj(b)) return false;
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => k in b && jsonEqual(a[k], b[k]));
 }
