@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { CatalogUnavailableError, guardReads } from './catalog/guarded-store.js';
 import type { Gift } from './catalog/schema.js';
 import type { CatalogStore } from './catalog/store.js';
+import { LiveUpdates } from './live/live-updates.js';
 import { RateLimitedLog } from './observe/rate-limited-log.js';
 import { RequestStateGuard } from './primitives/request-state.js';
 import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitives/tool-config.js';
@@ -44,6 +45,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   readonly maxSubscriptions: number;
   /** Seals and checks input_required round trips; one key per process (or one for all, GIFTGEN_STATE_KEY). */
   readonly stateGuard: RequestStateGuard;
+  /** Where changes reach clients: stdio connections, legacy GET streams, listen streams (live/live-updates.ts). */
+  readonly live = new LiveUpdates();
   /** Where the widget's sandbox origin lives, when set (GIFTGEN_WIDGET_DOMAIN). */
   readonly widgetDomain?: string;
   readonly appListing: AppListing;
@@ -157,6 +160,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
         'tool configuration changed',
       );
       this.emit('toolsChanged', next);
+      this.live.publish({ kind: 'toolsChanged' });
     } catch (error) {
       // A half-written or invalid file keeps the last good configuration.
       this.log.warn(
@@ -187,8 +191,11 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
         },
         'catalog changed',
       );
+      // The app's events first (kept answers are dropped), then clients are told: what they ask next is fresh.
       if (change.listChanged) this.emit('resourcesListChanged');
       for (const id of change.changedIds) this.emit('resourceUpdated', giftUri(id));
+      if (change.listChanged) this.live.publish({ kind: 'resourcesListChanged' });
+      for (const id of change.changedIds) this.live.publish({ kind: 'resourceUpdated', uri: giftUri(id) });
     } catch (error) {
       this.outage.error({ event: 'catalog_poll_failed', err: (error as Error).message }, 'catalog poll failed');
     }

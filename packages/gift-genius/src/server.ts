@@ -62,46 +62,35 @@ export function createGiftServer(app: GiftGenApp, lane: Lane, subscriptions?: Se
 }
 
 /**
- * Connects a long-lived instance (a stdio connection or a legacy HTTP session) to the
- * app's change feed. Nothing is sent before a legacy client's `notifications/initialized`,
- * and `resources/updated` only for URIs that connection subscribed to (on the modern era
- * the SDK's listen router filters by each subscription instead).
- * Returns the function that detaches it.
+ * Connects a long-lived instance (a stdio connection) to the app's fan-out of live updates
+ * (live/live-updates.ts, whose rules decide what reaches it: nothing before a legacy client's
+ * `notifications/initialized`, updates only for what it subscribed to). A tool configuration
+ * that changed before the client was initialized is applied then. Returns the function that
+ * detaches it.
  */
 export function attachLiveUpdates(app: GiftGenApp, gs: GiftServer): () => void {
   if (!canPush(gs.lane)) return () => undefined;
   const lowLevel = gs.server.server;
-  let ready = gs.lane.era === 'modern';
-  let pendingConfig = false;
+  const modern = gs.lane.era === 'modern';
+  const receiver = { initialized: modern, subscriptions: modern ? ('all' as const) : gs.subscriptions };
+  let appliedConfig = app.toolConfig;
+  const applyConfig = () => {
+    if (appliedConfig === app.toolConfig) return;
+    appliedConfig = app.toolConfig;
+    applyToolConfig(gs.tools, appliedConfig);
+  };
   const previous = lowLevel.oninitialized;
   lowLevel.oninitialized = () => {
     previous?.();
-    ready = true;
-    if (pendingConfig) {
-      pendingConfig = false;
-      applyToolConfig(gs.tools, app.toolConfig);
-    }
+    receiver.initialized = true;
+    applyConfig();
   };
   const report = (error: unknown) =>
     app.log.debug({ event: 'notify_failed', err: (error as Error)?.message }, 'notification not delivered');
-  const onList = () => {
-    if (ready) lowLevel.sendResourceListChanged().catch(report);
-  };
-  const onUpdated = (uri: string) => {
-    if (!ready) return;
-    if (gs.lane.era === 'modern' || gs.subscriptions.has(uri)) lowLevel.sendResourceUpdated({ uri }).catch(report);
-  };
-  const onTools = () => {
+  return app.live.add(receiver, (_, change) => {
+    if (change.kind === 'resourcesListChanged') lowLevel.sendResourceListChanged().catch(report);
+    else if (change.kind === 'resourceUpdated') lowLevel.sendResourceUpdated({ uri: change.uri }).catch(report);
     // McpServer announces tools/list_changed itself when a registered tool changes.
-    if (ready) applyToolConfig(gs.tools, app.toolConfig);
-    else pendingConfig = true;
-  };
-  app.on('resourcesListChanged', onList);
-  app.on('resourceUpdated', onUpdated);
-  app.on('toolsChanged', onTools);
-  return () => {
-    app.off('resourcesListChanged', onList);
-    app.off('resourceUpdated', onUpdated);
-    app.off('toolsChanged', onTools);
-  };
+    else applyConfig();
+  });
 }

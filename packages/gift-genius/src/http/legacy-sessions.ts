@@ -7,6 +7,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
+import type { LiveChange } from '../live/live-updates.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import type { Lane } from '../primitives/lane.js';
@@ -71,6 +72,20 @@ interface Session {
 
 const encoder = new TextEncoder();
 const frame = (message: JSONRPCMessage) => encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+/** A change as the notification a legacy GET stream carries (the list ones are the same bytes every time). */
+const LIST_CHANGED = frame({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' });
+const TOOLS_CHANGED = frame({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+let lastUpdate: { change: LiveChange; bytes: Uint8Array } | undefined;
+/** One frame per change, however many sessions it reaches. */
+const frameOf = (change: LiveChange): Uint8Array => {
+  if (change.kind === 'resourcesListChanged') return LIST_CHANGED;
+  if (change.kind === 'toolsChanged') return TOOLS_CHANGED;
+  if (lastUpdate?.change !== change) {
+    const params = { uri: change.uri };
+    lastUpdate = { change, bytes: frame({ jsonrpc: '2.0', method: 'notifications/resources/updated', params }) };
+  }
+  return lastUpdate.bytes;
+};
 
 /**
  * Sessionful Streamable HTTP for the 2025 revisions: `Mcp-Session-Id`, a GET stream for
@@ -91,6 +106,7 @@ export class LegacySessions {
   private readonly sessions = new Map<string, Session>();
   private opening = 0;
   private readonly timers: NodeJS.Timeout[];
+  private readonly detachLive: () => void;
 
   constructor(
     private readonly app: GiftGenApp,
@@ -103,10 +119,11 @@ export class LegacySessions {
       setInterval(() => this.keepAlive(), options.keepAliveMs ?? 15_000),
     ];
     for (const timer of this.timers) timer.unref();
-    // Changes reach every session that can hear them, from one listener each (not one per session).
-    app.on('resourcesListChanged', this.onListChanged);
-    app.on('resourceUpdated', this.onUpdated);
-    app.on('toolsChanged', this.onToolsChanged);
+    // Sessions with a GET stream open hear changes, by the fan-out's rules (initialized, subscribed).
+    this.detachLive = app.live.addGroup(
+      () => this.listening(),
+      (session, change) => this.push(session, change),
+    );
   }
 
   get size(): number {
@@ -343,27 +360,17 @@ export class LegacySessions {
     return new Response(body, { headers: { ...SSE_HEADERS, 'mcp-session-id': session.id } });
   }
 
-  private push(message: JSONRPCMessage, to: (session: Session) => boolean): void {
-    const bytes = frame(message);
-    for (const session of this.sessions.values()) {
-      if (!session.stream || !session.initialized || !to(session)) continue;
-      try {
-        session.stream.enqueue(bytes);
-      } catch {
-        session.stream = undefined; // closed underneath us
-      }
-    }
+  private *listening(): Iterable<Session> {
+    for (const session of this.sessions.values()) if (session.stream) yield session;
   }
 
-  private readonly onListChanged = () =>
-    this.push({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' }, () => true);
-  private readonly onUpdated = (uri: string) =>
-    this.push(
-      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } },
-      (s) => s.subscriptions?.has(uri) === true,
-    );
-  private readonly onToolsChanged = () =>
-    this.push({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }, () => true);
+  private push(session: Session, change: LiveChange): void {
+    try {
+      session.stream?.enqueue(frameOf(change));
+    } catch {
+      session.stream = undefined; // closed underneath us
+    }
+  }
 
   private keepAlive(): void {
     const comment = encoder.encode(': keepalive\n\n');
@@ -401,9 +408,7 @@ export class LegacySessions {
 
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
-    this.app.off('resourcesListChanged', this.onListChanged);
-    this.app.off('resourceUpdated', this.onUpdated);
-    this.app.off('toolsChanged', this.onToolsChanged);
+    this.detachLive();
     for (const id of [...this.sessions.keys()]) this.drop(id);
   }
 }

@@ -9,6 +9,7 @@ import {
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
+import type { LiveReceiver } from '../live/live-updates.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import { RateLimitedLog } from '../observe/rate-limited-log.js';
 import { createGiftServer } from '../server.js';
@@ -81,10 +82,12 @@ export async function startHttpServer(
         { maxRequestBodySize: options.maxRequestBodySize },
       );
 
-  // The SDK's listen router fans these out to every open subscriptions/listen stream that asked for them.
-  app.on('resourcesListChanged', () => modern.notify.resourcesChanged());
-  app.on('resourceUpdated', (uri) => modern.notify.resourceUpdated(uri));
-  app.on('toolsChanged', () => modern.notify.toolsChanged());
+  // The SDK's listen router hands these on to every open subscriptions/listen stream whose filter asks for them.
+  const detachListen = app.live.add(LISTEN_ROUTER, (_, change) => {
+    if (change.kind === 'resourcesListChanged') modern.notify.resourcesChanged();
+    else if (change.kind === 'resourceUpdated') modern.notify.resourceUpdated(change.uri);
+    else modern.notify.toolsChanged();
+  });
 
   const cors = new Cors([...LOOPBACK, ...options.allowedOrigins], options.allowedOrigins.includes('*'));
   const access = new BearerAccess({ tokens: options.tokens, authorizationServers: options.authorizationServers });
@@ -246,6 +249,7 @@ export async function startHttpServer(
       if (left > 0) app.log.warn({ event: 'shutdown_timeout', inFlight: left }, 'stopping with calls still in flight');
       rate.close();
       await sessions?.close();
+      detachListen();
       await modern.close();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => {
@@ -256,6 +260,8 @@ export async function startHttpServer(
   };
 }
 
+/** The modern listen streams, as one receiver: no handshake, and the router filters updates itself. */
+const LISTEN_ROUTER: LiveReceiver = Object.freeze({ initialized: true, subscriptions: 'all' });
 const PEER_HEADER = 'x-giftgen-peer';
 const SERVING_HEADER = 'x-giftgen-serving';
 const OPEN: Authorized = Object.freeze({});
