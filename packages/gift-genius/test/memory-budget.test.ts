@@ -23,7 +23,7 @@ describe("memory budget: the direct path's era memo", () => {
         },
       };
       const call = plainToolCall(message)!;
-      expect(memo.classify(message, call, '2026-07-28', 'tools/call')).toBe('modern');
+      expect(memo.classify(message, call.meta, '2026-07-28', 'tools/call')).toBe('modern');
     }
     expect(memo.retainedChars).toBe(0);
     const small = {
@@ -39,7 +39,7 @@ describe("memory budget: the direct path's era memo", () => {
         },
       },
     };
-    memo.classify(small, plainToolCall(small)!, '2026-07-28', 'tools/call');
+    memo.classify(small, plainToolCall(small)!.meta, '2026-07-28', 'tools/call');
     expect(memo.retainedChars).toBeGreaterThan(0);
     expect(memo.retainedChars).toBeLessThanOrEqual(MAX_MEMO_KEY_CHARS);
   });

@@ -13,6 +13,7 @@ import { RateLimitedLog } from '../observe/rate-limited-log.js';
 import { invalidInitialize } from '../transports/initialize-check.js';
 import { shuttingDown, type ToolCallAdmission } from './admission.js';
 import { boundedStream } from './bounded-stream.js';
+import { FAST_METHODS } from './fast/sdk-mirror.js';
 import type { LegacySessions } from './legacy-sessions.js';
 import { type ListenLimits, listenRefusal } from './listen-check.js';
 import type { HttpOptions } from './options.js';
@@ -39,14 +40,7 @@ export type McpEndpoint = (
   res?: ServerResponse,
 ) => Promise<Response>;
 
-const FAST_METHOD_NAMES = new Set([
-  'server/discover',
-  'tools/list',
-  'resources/list',
-  'resources/read',
-  'prompts/list',
-  'prompts/get',
-]);
+const FAST_METHOD_NAMES: ReadonlySet<string> = new Set(FAST_METHODS);
 
 /**
  * The SDK path of the MCP endpoint, past the gate (Host/Origin, then access): the body parsed once, the

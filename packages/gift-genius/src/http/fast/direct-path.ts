@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { CLIENT_CAPABILITIES_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../../app.js';
-import { MODERN_PROTOCOL_VERSION } from '../../primitives/lane.js';
+import { isJsonObject } from '../../json-object.js';
 import type { ToolCallAdmission } from '../admission.js';
 import type { LegacySessions } from '../legacy-sessions.js';
 import { nodeHeader, readNodeBody, replayRequest, writeMessages, writeTooLarge, writeWebResponse } from '../node-io.js';
@@ -15,7 +15,9 @@ import {
   prepareDirectCall,
 } from './direct-call.js';
 import { EraMemo } from './era-memo.js';
-import type { FastMethods } from './served-once.js';
+import { FAST_METHODS } from './sdk-mirror.js';
+import type { FastMethods, ServeOnPath } from './served-once.js';
+import { wireLane } from './wire-lane.js';
 
 export interface DirectPathOptions {
   app: GiftGenApp;
@@ -44,12 +46,14 @@ const MODERN_LANE = { transport: 'http', era: 'modern', sessions: 'stateless' } 
 const STATELESS_LEGACY_LANE = { transport: 'http', era: 'legacy', sessions: 'stateless' } as const;
 
 /**
- * The HTTP side of the direct path (http/fast/direct-call.ts): a plain tools/call read
- * straight from node's request and answered straight to its response, past the web
- * Request/Response bridge and the per-request McpServer. It passes the same edge checks
- * and limits as the SDK path; whatever it does not take goes there, body already parsed.
- * Synchronous from the body to the answer on an open endpoint: at 10k+ calls a second,
- * every promise is garbage to collect.
+ * The fast path's dispatcher: a POST's body read from node's request and parsed once, its method
+ * looked up in one table — a plain tools/call run here (direct-call.ts), discover, lists, reads and
+ * prompts from kept answers (served-once.ts) — and answered straight to node's response, past the
+ * web Request/Response bridge and the per-request McpServer. Which lane a request is on is decided
+ * once, the SDK's way, for every method (wire-lane.ts). Whatever the table does not hold, or a
+ * handler declines, goes to the SDK path with the body already parsed. Past the same gate and
+ * limits as the SDK path. Synchronous from the body to the answer on an open endpoint: at 10k+
+ * calls a second, every promise is garbage to collect.
  */
 export type DirectPath = (req: IncomingMessage, res: ServerResponse, authInfo?: AuthInfo) => void;
 
@@ -57,36 +61,20 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
   const { app, sessions, admission } = options;
   const eras = new EraMemo();
 
-  /** Whether a parsed body can take the direct path, and what it needs for it. Reads headers only: no side effects. */
+  /** Whether a parsed body is a plain tool call this path takes, and what it needs for it. No side effects. */
   const route = (req: IncomingMessage, message: unknown): DirectRoute | undefined => {
-    const protocolVersionHeader = nodeHeader(req, 'mcp-protocol-version') ?? undefined;
-    const mcpMethodHeader = nodeHeader(req, 'mcp-method') ?? undefined;
     const call = plainToolCall(message);
     if (!call) return undefined;
-    const era = eras.classify(message, call, protocolVersionHeader, mcpMethodHeader);
-    if (era === 'modern') {
-      // Every standard header present and matching: the SDK answers anything less with its own error.
-      if (
-        protocolVersionHeader !== MODERN_PROTOCOL_VERSION ||
-        mcpMethodHeader !== 'tools/call' ||
-        nodeHeader(req, 'mcp-name') !== call.name
-      )
-        return undefined;
+    const lane = wireLane(req, message as { method: 'tools/call' }, call.meta, eras, sessions);
+    if (!lane) return undefined;
+    if (lane.era === 'modern') {
+      if (nodeHeader(req, 'mcp-name') !== call.name) return undefined; // the SDK's error otherwise
       const clientCapabilities = call.meta?.[CLIENT_CAPABILITIES_META_KEY] as DirectCallContext['clientCapabilities'];
       return { call, context: { lane: MODERN_LANE, clientCapabilities }, sessionId: undefined };
     }
-    if (era !== 'legacy' || call.meta !== undefined) return undefined;
-    // The SDK's 2025 transport insists on both media types, and refuses a version header it does not support (400).
-    const accept = nodeHeader(req, 'accept') ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
-    if (protocolVersionHeader !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersionHeader))
-      return undefined;
-    const sessionId = nodeHeader(req, 'mcp-session-id') ?? undefined;
-    if (!sessions)
-      return sessionId === undefined ? { call, context: { lane: STATELESS_LEGACY_LANE }, sessionId } : undefined;
-    // Read only: the session is claimed (caller checked, idle clock reset) after authorization.
-    const context = sessionId === undefined ? undefined : sessions.directContext(sessionId);
-    return context && { call, context, sessionId };
+    if (lane.sessionId === undefined) return { call, context: { lane: STATELESS_LEGACY_LANE }, sessionId: undefined };
+    const context = sessions!.directContext(lane.sessionId);
+    return context && { call, context, sessionId: lane.sessionId };
   };
 
   const serve = (res: ServerResponse, taken: DirectRoute, prepared: PreparedCall, authInfo?: AuthInfo): void => {
@@ -123,6 +111,28 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
     answer.then((messages) => writeMessages(res, messages, headers), failed).finally(() => admission.leave());
   };
 
+  /** tools/call: a plain call of suggest_gifts or get_gift is run here; any other is declined (false). */
+  const serveToolCall: ServeOnPath = (req, res, message, _text, authInfo) => {
+    let taken: DirectRoute | undefined;
+    let prepared: PreparedCall | undefined;
+    try {
+      taken = route(req, message);
+      prepared = taken && prepareDirectCall(app, taken.call, taken.context);
+    } catch {
+      // Whatever this path cannot check (say, a schema overflowing the stack on 5,000-deep nesting)
+      // is the SDK's to answer, so both paths answer every input alike.
+      return false;
+    }
+    if (!taken || !prepared) return false;
+    serve(res, taken, prepared, authInfo);
+    return true;
+  };
+
+  /** The method table: what this path may answer itself. Every other method, and whatever a handler declines, is the SDK's. */
+  const table = new Map<string, ServeOnPath>([['tools/call', serveToolCall]]);
+  const { fastMethods } = options;
+  if (fastMethods) for (const method of FAST_METHODS) table.set(method, fastMethods.serve);
+
   // Called past the server's gate (Host/Origin, then access: ../server.ts), with the caller's AuthInfo.
   return (req, res, authInfo) => {
     readNodeBody(req, options.maxRequestBodySize, (read) => {
@@ -133,20 +143,10 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
       } catch {
         return options.fallback(replayRequest(req, read.text), res); // the SDK answers the parse error
       }
-      let taken: DirectRoute | undefined;
-      let prepared: PreparedCall | undefined;
-      try {
-        taken = route(req, message);
-        prepared = taken && prepareDirectCall(app, taken.call, taken.context);
-      } catch {
-        // Whatever this path cannot check (say, a schema overflowing the stack on 5,000-deep nesting)
-        // is the SDK's to answer, so both paths answer every input alike.
-        taken = undefined;
-      }
       const sdk = () => options.fallback(replayRequest(req, read.text), res, message);
-      if (!taken && options.fastMethods?.serve(req, res, message, read.text, authInfo, sdk)) return;
-      if (!taken || !prepared) return sdk();
-      serve(res, taken, prepared, authInfo);
+      const method = isJsonObject(message) ? message.method : undefined;
+      const handler = typeof method === 'string' ? table.get(method) : undefined;
+      if (!handler?.(req, res, message, read.text, authInfo, sdk)) sdk();
     });
   };
 }

@@ -1,6 +1,6 @@
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
+import type { JsonObject } from '../../json-object.js';
 import { MODERN_PROTOCOL_VERSION } from '../../primitives/lane.js';
-import type { PlainToolCall } from './direct-call.js';
 
 export type CallEra = 'modern' | 'legacy' | 'other';
 
@@ -11,15 +11,15 @@ export const MAX_MEMO_KEY_CHARS = 4096;
 
 /**
  * The SDK classifier's verdict (`classifyInboundRequest`: modern at 2026-07-28, legacy, or
- * anything else) on a plain tool call, remembered per (MCP-Protocol-Version, Mcp-Method,
- * envelope).
+ * anything else) on a plain request the fast path takes, remembered per (method,
+ * MCP-Protocol-Version, Mcp-Method, envelope).
  *
  * Why: the classifier checks the JSON-RPC shape and the `_meta` envelope with zod, which
  * allocates 9–12 KB per call (bench, direct path: about 40 % of everything a suggest_gifts
- * call allocates); garbage collection was the largest cost left there. For a message
- * plainToolCall accepted — strict top level, a string or integer id, `tools/call`, params of
- * name / arguments / `_meta`, `_meta` of the envelope keys only — the classifier reads nothing
- * else: not the arguments (loose params), not Mcp-Name. So its verdict is a function of that
+ * call allocates); garbage collection was the largest cost left there. For a message the
+ * fast path accepted — strict top level, a string or integer id, a method of its table, params
+ * whose `_meta` holds the envelope keys only — the classifier reads nothing else: not the
+ * other params (loose params), not Mcp-Name. So its verdict is a function of that
  * key, asked of the SDK the first time each key is seen. A client sends the same envelope on
  * every request, so in practice it is asked once per client. test/direct-call.test.ts checks
  * that bad envelopes and shapes are still refused exactly as the SDK refuses them.
@@ -34,12 +34,13 @@ export class EraMemo {
   }
 
   classify(
-    message: unknown,
-    call: PlainToolCall,
+    message: { method: string },
+    meta: JsonObject | undefined,
     protocolVersionHeader: string | undefined,
     mcpMethodHeader: string | undefined,
   ): CallEra {
-    const key = `${protocolVersionHeader ?? ''}\n${mcpMethodHeader ?? ''}\n${call.meta === undefined ? '' : JSON.stringify(call.meta)}`;
+    const envelope = meta === undefined ? '' : JSON.stringify(meta);
+    const key = `${message.method}\n${protocolVersionHeader ?? ''}\n${mcpMethodHeader ?? ''}\n${envelope}`;
     let verdict = this.verdicts.get(key);
     if (verdict === undefined) {
       const route = classifyInboundRequest({

@@ -16,13 +16,16 @@ import { isJsonObject, type JsonObject } from '../../json-object.js';
  */
 export const MIRRORED_SDK_VERSION = '2.4.0';
 
-export type FastMethod =
-  | 'server/discover'
-  | 'tools/list'
-  | 'resources/list'
-  | 'resources/read'
-  | 'prompts/list'
-  | 'prompts/get';
+/** The methods answered from kept answers (served once per change). */
+export const FAST_METHODS = [
+  'server/discover',
+  'tools/list',
+  'resources/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+] as const;
+export type FastMethod = (typeof FAST_METHODS)[number];
 
 const MAX_PARAM_CHARS = 512;
 

@@ -5,7 +5,6 @@ import {
   CLIENT_INFO_META_KEY,
   type ClientCapabilities,
   PROTOCOL_VERSION_META_KEY,
-  SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../../app.js';
 import { isJsonObject, type JsonObject } from '../../json-object.js';
@@ -16,9 +15,9 @@ import { widgetResource } from '../../widget/meta.js';
 import type { ToolCallAdmission } from '../admission.js';
 import type { LegacySessions } from '../legacy-sessions.js';
 import { nodeHeader } from '../node-io.js';
-import type { PlainToolCall } from './direct-call.js';
 import { EraMemo } from './era-memo.js';
 import { envelopeCapabilities, type FastMethod, type MirrorEntry, SDK_MIRROR } from './sdk-mirror.js';
+import { wireLane } from './wire-lane.js';
 
 /*
  * Served once: server/discover, tools/list, prompts/list, resources/list, resources/read and
@@ -64,16 +63,22 @@ interface Taken {
   sessionId?: string;
 }
 
+/**
+ * One method's handler on the fast path: true when it took the request (then it answers, or calls `fallback`
+ * once, say on a non-result); false when it declines, and the SDK answers.
+ */
+export type ServeOnPath = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  message: unknown,
+  text: string,
+  authInfo: AuthInfo | undefined,
+  fallback: () => void,
+) => boolean;
+
 export interface FastMethods {
-  /** Serves the request if it is one of ours (then true; `fallback` may still be called once, on a non-result). */
-  serve(
-    req: IncomingMessage,
-    res: ServerResponse,
-    message: unknown,
-    text: string,
-    authInfo: AuthInfo | undefined,
-    fallback: () => void,
-  ): boolean;
+  /** Serves the request if it is one of ours and its check passed. */
+  serve: ServeOnPath;
   /**
    * Sends every entry's canned requests both ways: enables the entries whose answers are the same, disables (with a
    * warning) those whose answers differ, and checks again later those the SDK could not answer. Returns the disabled.
@@ -92,7 +97,7 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
   const decided = new Set<FastMethod>();
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
-  const eras = new Map<string, EraMemo>([...entries.keys()].map((m) => [m, new EraMemo()]));
+  const eras = new EraMemo();
   let generation = 0;
   const answers = new Map<string, Answer>();
   const pending = new Map<string, Promise<Answer | undefined>>();
@@ -121,32 +126,24 @@ export function createFastMethods(options: FastMethodsOptions): FastMethods {
     }
     const paramsKey = entry.paramsKey(rest);
     if (paramsKey === undefined) return undefined;
-    const pv = nodeHeader(req, 'mcp-protocol-version') ?? undefined;
-    const mh = nodeHeader(req, 'mcp-method') ?? undefined;
-    const era = eras.get(entry.method)!.classify(message, { meta } as unknown as PlainToolCall, pv, mh);
-    const accept = nodeHeader(req, 'accept') ?? '';
-    const name = nodeHeader(req, 'mcp-name') ?? '';
-    const head = `${entry.method}\n${paramsKey}\n${pv ?? ''}\n${mh ?? ''}\n${name}\n${accept}`;
+    const lane = wireLane(req, message as { method: string }, meta as JsonObject | undefined, eras, sessions);
+    if (!lane) return undefined;
+    const head = [
+      entry.method,
+      paramsKey,
+      nodeHeader(req, 'mcp-protocol-version') ?? '',
+      nodeHeader(req, 'mcp-method') ?? '',
+      nodeHeader(req, 'mcp-name') ?? '',
+      nodeHeader(req, 'accept') ?? '',
+    ].join('\n');
+    const { era, sessionId } = lane;
     let key: string;
-    let sessionId: string | undefined;
-    if (era === 'modern') {
-      if (pv !== MODERN_PROTOCOL_VERSION || mh !== entry.method) return undefined;
-      key = `m\n${entry.capabilitiesKey(envelopeCapabilities(meta as JsonObject))}\n${head}`;
-    } else {
-      if (era !== 'legacy' || meta !== undefined) return undefined;
-      if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
-      if (pv !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(pv)) return undefined;
-      sessionId = nodeHeader(req, 'mcp-session-id') ?? undefined;
-      if (!sessions) {
-        if (sessionId !== undefined) return undefined;
-        key = `l\n${head}`;
-      } else {
-        // A session answers as its initialize negotiated: the key holds it whole.
-        const session = sessionId === undefined ? undefined : sessions.servedOnceKey(sessionId);
-        if (session === undefined) return undefined;
-        const caps = sessions.directContext(sessionId!)?.clientCapabilities;
-        key = `s\n${entry.capabilitiesKey(caps)}\n${session}\n${head}`;
-      }
+    if (era === 'modern') key = `m\n${entry.capabilitiesKey(envelopeCapabilities(meta as JsonObject))}\n${head}`;
+    else if (sessionId === undefined) key = `l\n${head}`;
+    else {
+      // A session answers as its initialize negotiated: the key holds it whole.
+      const caps = sessions!.directContext(sessionId)?.clientCapabilities;
+      key = `s\n${entry.capabilitiesKey(caps)}\n${sessions!.servedOnceKey(sessionId)}\n${head}`;
     }
     if (key.length > MAX_KEY_CHARS) return undefined;
     return { id: id as string | number, method: entry.method, era, key, sessionId };
