@@ -33,8 +33,8 @@ export const PROBES = {
 /** The probes that are a server's first answer (the ≤ 1.5× raw target); the others are time-to-ready. */
 export const FIRST_ANSWER = ['initialize', 'server/discover'];
 
-function once(args, probe, { node, env } = {}) {
-  const [cmd, argv] = nodeCommand(args, { core: 0, node });
+function once(args, probe, { node, nodeFlags, env } = {}) {
+  const [cmd, argv] = nodeCommand(args, { core: 0, node, nodeFlags });
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const p = spawn(cmd, argv, {
@@ -89,17 +89,20 @@ function once(args, probe, { node, env } = {}) {
 
 // Comparators are interleaved run by run (as the HTTP workload does): a burst of outside load on this
 // shared machine then hits every comparator of a probe alike, and the ratios to raw stay fair.
-export async function coldStart(comps, { runs = 15, node } = {}) {
+export async function coldStart(comps, { runs = 15, node, nodeFlags, env, probes = Object.keys(PROBES) } = {}) {
   const out = Object.fromEntries(Object.keys(comps).map((name) => [name, {}]));
-  for (const [kind, probe] of Object.entries(PROBES)) {
+  const spawnOptions = { node, nodeFlags, env };
+  for (const kind of probes) {
+    const probe = PROBES[kind];
     const times = Object.fromEntries(Object.keys(comps).map((name) => [name, []]));
     const errors = {};
-    for (const c of Object.values(comps)) await once(c.stdio, probe, { node }).catch(() => undefined); // warm the file-system cache
+    for (const c of Object.values(comps))
+      await once(c.stdio, probe, { ...spawnOptions, ...c.spawn }).catch(() => undefined); // warm the file-system cache
     for (let i = 0; i < runs; i++) {
       for (const [name, c] of Object.entries(comps)) {
         if (errors[name]) continue;
         try {
-          times[name].push(await once(c.stdio, probe, { node }));
+          times[name].push(await once(c.stdio, probe, { ...spawnOptions, ...c.spawn }));
         } catch (e) {
           errors[name] = e.message;
         }

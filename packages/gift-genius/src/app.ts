@@ -46,7 +46,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   private snapshotById = new Map<string, Gift>();
   /** A snapshot was read at least once (until then an outage has nothing to serve from). */
   private loaded = false;
-  private index = GiftIndex.build([]);
+  /** The snapshot's ranking index, built at the first rank (a stdio start answers tools/list without it). */
+  private index?: GiftIndex;
   private seenRevision = 0;
   private toolConfigValue: ToolConfig = DEFAULT_TOOL_CONFIG;
   private timer?: NodeJS.Timeout;
@@ -112,6 +113,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   rank(query: GiftQuery, options?: IndexRankOptions): Ranking {
     // Before the first snapshot (a store still being waited for) there is nothing to rank: say so, not "no match".
     if (!this.loaded) throw new CatalogUnavailableError();
+    this.index ??= GiftIndex.build(this.snapshot);
     return this.index.rank(query, options);
   }
 
@@ -188,8 +190,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
 
   private async reloadSnapshot(): Promise<void> {
     const snapshot = await this.store.all();
-    // Built once per snapshot (synchronously, so no call ever sees a snapshot with another's index).
-    this.index = GiftIndex.build(snapshot);
+    // Dropped with its snapshot in the same step, so no call ever ranks one snapshot with another's index.
+    this.index = undefined;
     this.snapshot = snapshot;
     this.snapshotIds = snapshot.map((g) => g.id);
     this.snapshotById = new Map(snapshot.map((g) => [g.id, g]));

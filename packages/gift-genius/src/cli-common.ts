@@ -8,7 +8,7 @@ import { createLogger } from './observe/logger.js';
 import { RateLimitedLog } from './observe/rate-limited-log.js';
 import { checkCatalogOptions, checkStartOptions, databaseUrlOf } from './startup/preflight.js';
 
-/** What both programs share (commands.ts for every command, stdio-command.ts for the stdio start). */
+/** What both programs share (commands.ts for every command, stdio/command.ts for the stdio start). */
 export { type CommonOptions, defaultDataDir, int, list, newProgram, withCommon } from './cli-options.js';
 
 /** The catalog named by --data / --database-url (or DATABASE_URL), checked first so mistakes read as sentences. */

@@ -5,7 +5,7 @@ import { defaultDataDir, int, list, newProgram, openCheckedCatalog, startApp, wi
 import { listenProblem } from './startup/listen-error.js';
 import { onParentGone } from './startup/parent-watch.js';
 import { plural } from './startup/plural.js';
-import { defineStdioCommand } from './stdio-command.js';
+import { defineStdioCommand } from './stdio/command.js';
 import { DEFAULT_HTTP_OPTIONS } from './transports/http-options.js';
 
 const HTTP = DEFAULT_HTTP_OPTIONS;

@@ -158,7 +158,6 @@ describe('installed from the packed tarballs', () => {
       'dist/bundle/stdio.cjs',
       'dist/bundle/stdio.cjs.cache',
       'dist/bundle/inputs.json',
-      'dist/early-answers.json',
       'catalog/gifts.json',
     ]) {
       expect(files).toContain(`package/${f}`);

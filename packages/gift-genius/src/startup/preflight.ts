@@ -5,8 +5,8 @@ import { checkDataDir } from './data-dir.js';
 import { checkToolsConfig } from './tools-config.js';
 
 /**
- * What a start checks before it serves (and, for stdio, before cli.ts answers the opening
- * message): the store's URL or the data folder, and the tools config. Each problem throws one
+ * What a start checks before it serves (stdio before it reads a line): the store's URL or the
+ * data folder, and the tools config. Each problem throws one
  * sentence naming the thing and the fix; cli.ts prints it on stderr and exits 1. Reads
  * process.env.DATABASE_URL as openCatalog does (this is the CLI's side of the boundary).
  */

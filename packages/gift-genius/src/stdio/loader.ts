@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import type { LoadedFrom } from './loaded-from.js';
+
+/** What cli.ts needs of the bundle (bundle.ts) or, without it, of command.js. */
+export type StdioCommandModule = Pick<typeof import('./command.js'), 'runStdioCommand'>;
+
+const DIST = dirname(dirname(fileURLToPath(import.meta.url)));
+/** dist/bundle/stdio.cjs and its code cache, written by scripts/build-stdio.mjs. */
+export const STDIO_BUNDLE = join(DIST, 'bundle', 'stdio.cjs');
+export const codeCacheOf = (bundle: string) => `${bundle}.cache`;
+/** The compiled modules (paths in dist/) the bundle was made from. */
+export const BUNDLE_INPUTS = join(DIST, 'bundle', 'inputs.json');
+
+/** Content fingerprint of a bundle input, as inputs.json records it. */
+export const fingerprintOf = (file: string) => createHash('sha1').update(readFileSync(file)).digest('base64url');
+
+/**
+ * Whether the bundle was made from the compiled modules as they are now. A `tsc` run alone (tsc
+ * --watch, say) rewrites dist/*.js but not the bundle; serving the stale copy would run old code.
+ * Fast path: every module is older than the bundle (~45 stat calls). Else — an installed copy,
+ * whose files all carry the time npm unpacked them, or a tsc rerun that changed nothing — each
+ * module's content is compared with the fingerprint the build recorded (~190 KB hashed, under a
+ * millisecond). An inputs.json from before fingerprints (a list of names) is judged on times alone.
+ */
+export function bundleIsCurrent(dist = DIST): boolean {
+  try {
+    const built = statSync(join(dist, 'bundle', 'stdio.cjs')).mtimeMs;
+    const inputs = JSON.parse(readFileSync(join(dist, 'bundle', 'inputs.json'), 'utf8')) as
+      | string[]
+      | Record<string, string>;
+    const files = Array.isArray(inputs) ? inputs : Object.keys(inputs);
+    if (files.every((file) => statSync(join(dist, file)).mtimeMs <= built)) return true;
+    return !Array.isArray(inputs) && files.every((file) => fingerprintOf(join(dist, file)) === inputs[file]);
+  } catch {
+    return false; // no bundle, or no list: nothing to trust
+  }
+}
+
+/**
+ * Runs a CommonJS bundle the way Node's own loader would (same wrapper, a require resolving from the
+ * bundle's folder), but through vm.Script so V8 can take the code cache made at build time: Node 20
+ * has no compile cache of its own, and compiling ~2 MB of JavaScript costs ~40 ms of a ~150 ms start.
+ * A cache V8 rejects (other Node version, other flags such as --expose-gc, a stale file) only means
+ * compiling; a missing one too. Returns the Script as well, for the build to write the cache with
+ * `createCachedData()`.
+ */
+export function runBundle<T>(
+  file: string,
+  cacheFile?: string,
+): { exports: T; script: Script; codeCache: LoadedFrom['codeCache'] } {
+  const source = readFileSync(file, 'utf8');
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = cacheFile ? readFileSync(cacheFile) : undefined;
+  } catch {
+    cachedData = undefined; // built without one, or removed: compile
+  }
+  // No newline after the brace: line numbers in stack traces stay those of the bundle file, and its "use strict" stays the first statement.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData,
+  });
+  const module = { exports: {} as T };
+  (script.runInThisContext() as (...args: unknown[]) => void)(
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+  );
+  return {
+    exports: module.exports,
+    script,
+    codeCache: cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted',
+  };
+}
+
+/** `module.enableCompileCache` (Node 22.1+); @types/node 20 does not know it. */
+type EnableCompileCache = (directory: string) => { status: number; message?: string };
+const enableCompileCache = (Module as unknown as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
+/** module.constants.compileCacheStatus: ENABLED 1, ALREADY_ENABLED 2 (NODE_COMPILE_CACHE set), FAILED 0, DISABLED 3. */
+const COMPILE_CACHE_ON = new Set([1, 2]);
+
+/**
+ * Node's own compile cache (22.1+), in `directory` (per user: cli.ts passes env-paths' cache
+ * folder). Node keys it by its version and each file's content, so it never serves stale code, and
+ * it writes it as the process exits. A folder that cannot be created or written (a read-only home)
+ * only leaves it off: undefined when on, else why not.
+ */
+export function startCompileCache(directory: string): string | undefined {
+  if (!enableCompileCache) return 'this Node has no compile cache';
+  try {
+    makeFolder(directory);
+    accessSync(directory, constants.W_OK);
+    const { status, message } = enableCompileCache(directory);
+    return COMPILE_CACHE_ON.has(status) ? undefined : (message ?? `status ${status}`);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdir (which enableCompileCache uses too) never
+ * returns where a parent cannot hold folders (tried: /proc/1/x/y, Node 20 and 24); this throws.
+ */
+function makeFolder(directory: string): void {
+  if (existsSync(directory)) return;
+  const parent = dirname(directory);
+  if (parent !== directory) makeFolder(parent);
+  mkdirSync(directory);
+}
+
+export interface LoadOptions {
+  /** false (GIFTGEN_STDIO_BUNDLE=0): the plain modules, as from a tsc-only build. */
+  bundle?: boolean;
+  /** Node's compile cache folder; without it (or on Node 20) the build-time V8 code cache is used. */
+  compileCacheDir?: string;
+}
+
+/**
+ * The stdio command, from the bundle when the build made one and it is current, else from the ES
+ * modules beside this file. Same code either way: the bundle is esbuild's copy of dist/stdio/bundle.js
+ * and what it imports. Where Node has a compile cache, the bundle is required as any CommonJS file
+ * and Node's cache spares the compiling; on Node 20, runBundle takes the build-time code cache.
+ */
+export async function loadStdioCommand(
+  options: LoadOptions = {},
+): Promise<{ command: StdioCommandModule; loadedFrom: LoadedFrom }> {
+  const compileCacheOff =
+    options.compileCacheDir === undefined ? 'no folder for it' : startCompileCache(options.compileCacheDir);
+  const withCache = compileCacheOff === undefined;
+  const cacheNote = enableCompileCache && compileCacheOff ? { compileCacheOff } : {};
+  let bundleSkipped: string | undefined;
+  if (options.bundle !== false && existsSync(STDIO_BUNDLE)) {
+    if (!bundleIsCurrent())
+      bundleSkipped = 'dist/bundle is older than the modules it was built from: run npm run build';
+    else {
+      try {
+        if (withCache) {
+          const command = createRequire(import.meta.url)(STDIO_BUNDLE) as StdioCommandModule;
+          return { command, loadedFrom: { loader: 'bundle', codeCache: 'compile-cache' } };
+        }
+        const bundle = runBundle<StdioCommandModule>(STDIO_BUNDLE, codeCacheOf(STDIO_BUNDLE));
+        return { command: bundle.exports, loadedFrom: { loader: 'bundle', codeCache: bundle.codeCache, ...cacheNote } };
+      } catch (error) {
+        bundleSkipped = `the bundle failed to load: ${(error as Error).message}`;
+      }
+    }
+  }
+  return {
+    command: await import('./command.js'),
+    loadedFrom: {
+      loader: 'modules',
+      codeCache: withCache ? 'compile-cache' : 'none',
+      ...cacheNote,
+      ...(bundleSkipped && { bundleSkipped }),
+    },
+  };
+}
