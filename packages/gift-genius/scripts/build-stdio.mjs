@@ -30,6 +30,11 @@ const { metafile } = await build({
   external: ['better-sqlite3', 'pg'],
   inject: [fileURLToPath(new URL('./import-meta-url.cjs', import.meta.url))],
   define: { 'import.meta.url': 'import_meta_url' },
+  // Whitespace and syntax only (names stay, for stack traces): a third smaller, so reading it and
+  // checking its code cache take less of each start (~5 ms, measured with bench/stdio-ab.mjs).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
 });

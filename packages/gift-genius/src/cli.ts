@@ -4,7 +4,6 @@
 // command goes to commands.ts. A user's mistake ends the process with one line on stderr
 // (`gift-genius: …`, exit 1) and nothing on stdout; so does a closed stdout (`catalog export | head`),
 // quietly, with exit 0.
-import envPaths from 'env-paths';
 import { loadStdioCommand } from './stdio/loader.js';
 
 const HELP_OR_VERSION = new Set(['-h', '--help', '-V', '--version']);
@@ -21,8 +20,12 @@ async function main(argv: string[]): Promise<void> {
   const { command, loadedFrom } = await loadStdioCommand({
     // GIFTGEN_STDIO_BUNDLE=0: the plain modules, as a tsc-only build serves (the tests compare both).
     bundle: process.env.GIFTGEN_STDIO_BUNDLE !== '0',
-    // Per user (~/.cache/gift-genius on Linux); Node adds a folder per Node version inside.
-    compileCacheDir: `${envPaths('gift-genius', { suffix: '' }).cache}/compile-cache`,
+    // Per user (~/.cache/gift-genius on Linux); Node adds a folder per Node version inside. Loaded only
+    // where Node has a compile cache (22.1+): Node 20 takes the build-time code cache and skips it.
+    compileCacheDir: async () => {
+      const { default: envPaths } = await import('env-paths');
+      return `${envPaths('gift-genius', { suffix: '' }).cache}/compile-cache`;
+    },
   });
   return command.runStdioCommand(argv, loadedFrom);
 }
