@@ -6,13 +6,22 @@ import { fileURLToPath } from 'node:url';
 // stdio loads the modules):
 //  1. stdio.cjs: esbuild's single-file copy of dist/stdio/bundle.js and everything it imports (the
 //     SDK, zod, pino, commander…), so a stdio start skips the ESM loader's resolution of ~200 files.
-//  2. stdio.cjs.cache: V8's code cache for the bundle (Node 20, stdio/loader.ts runBundle), written
-//     after a warm-up ran inside the bundle (stdio/warm-up.ts), so it holds the functions a start
-//     uses. Node 22.1+ keeps its own per-user compile cache instead.
+//  2. stdio.cjs.cache: V8's code cache for the bundle (stdio/loader.ts runBundle), written after a
+//     warm-up ran inside the bundle (stdio/warm-up.ts), so it holds the functions a start uses; and
+//     stdio.cjs.cache.json, the Node (version, flags) that made it: on any other, a start writes its
+//     own to the per-user cache folder.
 //  3. inputs.json: the compiled modules all this was made from, each with a fingerprint of its
 //     content (stdio/loader.ts bundleIsCurrent: an installed copy's file times say nothing).
 import { build } from 'esbuild';
-import { BUNDLE_INPUTS, codeCacheOf, fingerprintOf, runBundle, STDIO_BUNDLE } from '../dist/stdio/loader.js';
+import {
+  BUNDLE_INPUTS,
+  codeCacheOf,
+  codeCacheOriginOf,
+  fingerprintOf,
+  runBundle,
+  STDIO_BUNDLE,
+  thisNode,
+} from '../dist/stdio/loader.js';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 // Nothing from an earlier build survives a failed one.
@@ -42,6 +51,7 @@ const { metafile } = await build({
 const { exports, script } = runBundle(STDIO_BUNDLE);
 await exports.warmUp();
 writeFileSync(codeCacheOf(STDIO_BUNDLE), script.createCachedData());
+writeFileSync(codeCacheOriginOf(STDIO_BUNDLE), `${JSON.stringify(thisNode())}\n`);
 // Written last: bundleIsCurrent() compares these files with the bundle (our compiled modules, and
 // package.json, whose version is in serverInfo).
 const inputs = [

@@ -17,17 +17,16 @@ async function main(argv: string[]): Promise<void> {
     const { runCommands } = await import('./commands.js');
     return runCommands(argv);
   }
-  const { command, loadedFrom } = await loadStdioCommand({
+  const { command, loadedFrom, saveCodeCache } = await loadStdioCommand({
     // GIFTGEN_STDIO_BUNDLE=0: the plain modules, as a tsc-only build serves (the tests compare both).
     bundle: process.env.GIFTGEN_STDIO_BUNDLE !== '0',
-    // Per user (~/.cache/gift-genius on Linux); Node adds a folder per Node version inside. Loaded only
-    // where Node has a compile cache (22.1+): Node 20 takes the build-time code cache and skips it.
-    compileCacheDir: async () => {
+    // Per user (~/.cache/gift-genius on Linux), loaded only when the build's code cache does not fit this Node.
+    cacheDir: async () => {
       const { default: envPaths } = await import('env-paths');
-      return `${envPaths('gift-genius', { suffix: '' }).cache}/compile-cache`;
+      return envPaths('gift-genius', { suffix: '' }).cache;
     },
   });
-  return command.runStdioCommand(argv, loadedFrom);
+  return command.runStdioCommand(argv, loadedFrom, saveCodeCache);
 }
 
 main(process.argv).catch((error: Error) => {

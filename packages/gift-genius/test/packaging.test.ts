@@ -157,6 +157,7 @@ describe('installed from the packed tarballs', () => {
     for (const f of [
       'dist/bundle/stdio.cjs',
       'dist/bundle/stdio.cjs.cache',
+      'dist/bundle/stdio.cjs.cache.json',
       'dist/bundle/inputs.json',
       'catalog/gifts.json',
     ]) {

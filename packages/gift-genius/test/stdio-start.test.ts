@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import Module from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, type Wire, wireName } from './clients.js';
 import { CLI, LEGACY_VERSIONS, MODERN_VERSION, runCli, tempDir, waitFor } from './harness.js';
@@ -21,7 +24,8 @@ const PV = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';
 const META = { [PV]: MODERN_VERSION, [CAPS]: {} };
 const clientInfo = { name: 'start-test', version: '1.0.0' };
-/** Node 22.1+ keeps its own compile cache; Node 20 takes the build-time V8 code cache. */
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+/** Node 22.1+ has its own compile cache, which serves the plain modules. */
 const COMPILE_CACHE = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 const initialize = (protocolVersion: string, id: string | number = 1) => ({
   jsonrpc: '2.0',
@@ -54,7 +58,7 @@ interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
   /** The stdio_ready log line. */
-  ready?: { loader: string; codeCache: string };
+  ready?: { loader: string; codeCache: string; codeCacheFrom?: string };
 }
 
 type Mode = 'bundle' | 'modules';
@@ -65,12 +69,19 @@ const MODE_ENV: Record<Mode, Record<string, string>> = {
 
 /**
  * Spawns the server, writes `input` at once (before it can possibly be ready), waits for `expectAnswers`
- * answers (notifications aside) on stdout, then closes stdin and waits for the exit. `endAtOnce`: close stdin right after writing.
+ * answers (notifications aside) on stdout, then closes stdin and waits for the exit. `endAtOnce`: close stdin right after writing;
+ * `lingerMs`: how long to keep the connection open after the answers (default 150 ms).
  */
 async function run(
   input: Array<object | string>,
   expectAnswers: number,
-  options: { mode?: Mode; nodeArgs?: string[]; env?: Record<string, string>; endAtOnce?: boolean } = {},
+  options: {
+    mode?: Mode;
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    endAtOnce?: boolean;
+    lingerMs?: number;
+  } = {},
 ): Promise<Run> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'stdio', '--data', data.path], {
     env: { ...process.env, ...MODE_ENV[options.mode ?? 'bundle'], ...options.env },
@@ -93,7 +104,7 @@ async function run(
     15_000,
   );
   // A moment for anything unexpected (a duplicate answer) to show up.
-  await new Promise((r) => setTimeout(r, 150));
+  await new Promise((r) => setTimeout(r, options.lingerMs ?? 150));
   child.stdin.end();
   const [code, signal] = await exited;
   const readyLine = stderr.split('\n').find((l) => l.includes('"stdio_ready"'));
@@ -256,21 +267,35 @@ describe('real SDK clients over stdio', () => {
 describe('loading, and leaving', () => {
   const session = [initialize('2025-11-25'), INITIALIZED, request(2, 'tools/list')];
 
-  it('a code cache V8 rejects (other flags) only means compiling: same answers', async () => {
-    const [flagged, plain] = await Promise.all([run(session, 2, { nodeArgs: ['--expose-gc'] }), run(session, 2)]);
-    const [rejected, accepted] = COMPILE_CACHE ? ['compile-cache', 'compile-cache'] : ['rejected', 'accepted'];
-    expect(flagged.ready).toMatchObject({ loader: 'bundle', codeCache: rejected });
-    expect(plain.ready).toMatchObject({ loader: 'bundle', codeCache: accepted });
-    expect(flagged.stdout).toBe(plain.stdout);
+  // The build's code cache fits the Node (and flags) that built it; any other start writes its own, per user.
+  const builtBy = JSON.parse(readFileSync(join(DIST, 'bundle', 'stdio.cjs.cache.json'), 'utf8'));
+  const buildCacheFits = builtBy.version === process.version && builtBy.execArgv.length === 0;
+
+  it('under other flags (or another Node) a start compiles, writes its own code cache, and the next one takes it', async () => {
+    const cacheHome = tempDir();
+    try {
+      const flagged = { nodeArgs: ['--expose-gc'], env: { XDG_CACHE_HOME: cacheHome.path }, lingerMs: 1500 };
+      const first = await run(session, 2, flagged);
+      const [second, plain] = await Promise.all([run(session, 2, flagged), run(session, 2)]);
+      expect(first.ready).toMatchObject({ loader: 'bundle', codeCache: 'none', codeCacheFrom: 'user' });
+      expect(second.ready).toMatchObject({ loader: 'bundle', codeCache: 'accepted', codeCacheFrom: 'user' });
+      // The plain start takes the build's cache where it fits, else the per-user one of its own Node and flags.
+      if (buildCacheFits) expect(plain.ready).toMatchObject({ codeCache: 'accepted' });
+      expect(plain.ready?.codeCacheFrom).toBe(buildCacheFits ? undefined : 'user');
+      expect(first.stdout).toBe(plain.stdout);
+      expect(second.stdout).toBe(plain.stdout);
+    } finally {
+      cacheHome.remove();
+    }
   });
 
   it('a cache folder that cannot be made (a read-only home) only means compiling: same answers', async () => {
-    const env = { XDG_CACHE_HOME: '/dev/null/cache' };
-    const [readOnly, plain] = await Promise.all([run(session, 2, { env }), run(session, 2)]);
-    expect(readOnly.ready).toMatchObject({ loader: 'bundle' });
-    if (COMPILE_CACHE) expect(readOnly.ready).toMatchObject({ compileCacheOff: expect.any(String) });
-    expect(readOnly.stdout).toBe(plain.stdout);
-    expect(readOnly.code).toBe(0);
+    const readOnly = { nodeArgs: ['--expose-gc'], env: { XDG_CACHE_HOME: '/dev/null/cache' }, lingerMs: 1500 };
+    const [unwritable, plain] = await Promise.all([run(session, 2, readOnly), run(session, 2)]);
+    expect(unwritable.ready).toMatchObject({ loader: 'bundle', codeCache: 'none' });
+    expect(unwritable.stdout).toBe(plain.stdout);
+    expect(unwritable.stderr).not.toContain('"level":50');
+    expect(unwritable.code).toBe(0);
   });
 
   it('without the bundle, the modules serve the same', async () => {

@@ -11,8 +11,14 @@ import { type CommonOptions, newProgram, startApp, withCommon } from '../cli-com
 import { onParentGone } from '../startup/parent-watch.js';
 import type { LoadedFrom } from './loaded-from.js';
 
-/** `loadedFrom`: how cli.ts loaded this (logged); absent when commands.ts runs it (`stdio --help`). */
-export function defineStdioCommand(program: Command, loadedFrom?: LoadedFrom): Command {
+/** How long after ready a code cache is written (stdio/loader.ts): past the first answers, off the host's way. */
+const SAVE_CODE_CACHE_AFTER_MS = 1000;
+
+/**
+ * `loadedFrom`: how cli.ts loaded this (logged); absent when commands.ts runs it (`stdio --help`).
+ * `saveCodeCache`: writes a code cache for the next start, called once the first answers are out.
+ */
+export function defineStdioCommand(program: Command, loadedFrom?: LoadedFrom, saveCodeCache?: () => void): Command {
   const command = program
     .command('stdio')
     .description('serve one client over stdin/stdout (Claude Desktop, VS Code, …)');
@@ -23,6 +29,7 @@ export function defineStdioCommand(program: Command, loadedFrom?: LoadedFrom): C
     const ready = { event: 'stdio_ready', ...loadedFrom, msSinceStart: Math.round(performance.now()) };
     if (loadedFrom?.bundleSkipped) app.log.warn(ready, 'stdio server ready (served from the modules, not the bundle)');
     else app.log.info(ready, 'stdio server ready');
+    if (saveCodeCache) setTimeout(saveCodeCache, SAVE_CODE_CACHE_AFTER_MS).unref();
     // The client closing stdin ends the connection; leave promptly, as the stdio binding asks.
     const leave = () => void handle.close().finally(() => app.close().finally(() => process.exit(0)));
     process.stdin.once('close', leave);
@@ -31,8 +38,12 @@ export function defineStdioCommand(program: Command, loadedFrom?: LoadedFrom): C
 }
 
 /** A plain `gift-genius stdio …` start (cli.ts): a program with this one command. */
-export async function runStdioCommand(argv: string[], loadedFrom?: LoadedFrom): Promise<void> {
+export async function runStdioCommand(
+  argv: string[],
+  loadedFrom?: LoadedFrom,
+  saveCodeCache?: () => void,
+): Promise<void> {
   const program = newProgram();
-  defineStdioCommand(program, loadedFrom);
+  defineStdioCommand(program, loadedFrom, saveCodeCache);
   await program.parseAsync(argv);
 }
