@@ -113,8 +113,16 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   rank(query: GiftQuery, options?: IndexRankOptions): Ranking {
     // Before the first snapshot (a store still being waited for) there is nothing to rank: say so, not "no match".
     if (!this.loaded) throw new CatalogUnavailableError();
+    return this.rankingIndex().rank(query, options);
+  }
+
+  /**
+   * The current snapshot's index, built now if it is not yet (~60 ms for the real catalog): a start
+   * calls this once its first answers are out, so the first suggest_gifts rarely pays for it.
+   */
+  rankingIndex(): GiftIndex {
     this.index ??= GiftIndex.build(this.snapshot);
-    return this.index.rank(query, options);
+    return this.index;
   }
 
   /** Ids in catalog order, for completion of `gift://catalog/{id}`. */

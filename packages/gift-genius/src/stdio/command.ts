@@ -11,8 +11,11 @@ import { type CommonOptions, newProgram, startApp, withCommon } from '../cli-com
 import { onParentGone } from '../startup/parent-watch.js';
 import type { LoadedFrom } from './loaded-from.js';
 
-/** How long after ready a code cache is written (stdio/loader.ts): past the first answers, off the host's way. */
-const SAVE_CODE_CACHE_AFTER_MS = 1000;
+/**
+ * How long after ready the work no first answer needs is done: the ranking index, and the code cache
+ * for the next start (stdio/loader.ts). Past the first answers, and long before a user's first question.
+ */
+const AFTER_READY_MS = 1000;
 
 /**
  * `loadedFrom`: how cli.ts loaded this (logged); absent when commands.ts runs it (`stdio --help`).
@@ -29,7 +32,11 @@ export function defineStdioCommand(program: Command, loadedFrom?: LoadedFrom, sa
     const ready = { event: 'stdio_ready', ...loadedFrom, msSinceStart: Math.round(performance.now()) };
     if (loadedFrom?.bundleSkipped) app.log.warn(ready, 'stdio server ready (served from the modules, not the bundle)');
     else app.log.info(ready, 'stdio server ready');
-    if (saveCodeCache) setTimeout(saveCodeCache, SAVE_CODE_CACHE_AFTER_MS).unref();
+    const afterReady = () => {
+      app.rankingIndex();
+      saveCodeCache?.();
+    };
+    setTimeout(afterReady, AFTER_READY_MS).unref();
     // The client closing stdin ends the connection; leave promptly, as the stdio binding asks.
     const leave = () => void handle.close().finally(() => app.close().finally(() => process.exit(0)));
     process.stdin.once('close', leave);
