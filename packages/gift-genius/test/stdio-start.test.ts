@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -275,10 +275,16 @@ describe('loading, and leaving', () => {
     const cacheHome = tempDir();
     try {
       const flagged = { nodeArgs: ['--expose-gc'], env: { XDG_CACHE_HOME: cacheHome.path }, lingerMs: 1500 };
+      // A cache an earlier bundle left in the folder of this Node and these flags goes when the new one is written.
+      const folder = join(cacheHome.path, 'gift-genius', 'v8', `${process.version}-${process.arch}---expose-gc`);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'stdio-earlier-bundle.cache'), 'stale');
       const first = await run(session, 2, flagged);
       const [second, plain] = await Promise.all([run(session, 2, flagged), run(session, 2)]);
       expect(first.ready).toMatchObject({ loader: 'bundle', codeCache: 'none', codeCacheFrom: 'user' });
       expect(second.ready).toMatchObject({ loader: 'bundle', codeCache: 'accepted', codeCacheFrom: 'user' });
+      expect(readdirSync(folder).filter((f) => f.endsWith('.cache'))).toHaveLength(1);
+      expect(readdirSync(folder)).not.toContain('stdio-earlier-bundle.cache');
       // The plain start takes the build's cache where it fits, else the per-user one of its own Node and flags.
       if (buildCacheFits) expect(plain.ready).toMatchObject({ codeCache: 'accepted' });
       expect(plain.ready?.codeCacheFrom).toBe(buildCacheFits ? undefined : 'user');

@@ -3,8 +3,10 @@ import {
   constants,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -161,7 +163,9 @@ function buildCacheFits(bundle: string): boolean {
 
 /**
  * The per-user code cache for this bundle on this Node: per Node version, architecture and flags (V8
- * rejects a cache made under other flags), and per bundle (its size and time: an upgrade makes a new one).
+ * rejects a cache made under other flags), and per bundle file, its path, size and time. V8 checks a
+ * cache against the source's length only, so another bundle of the same length (another install, a
+ * rebuild) must never find this one.
  */
 function userCacheFile(folder: string, bundle: string): string {
   const flags = process.execArgv
@@ -169,21 +173,25 @@ function userCacheFile(folder: string, bundle: string): string {
     .replace(/[^\w.=-]+/g, '_')
     .slice(0, 80);
   const { size, mtimeMs } = statSync(bundle);
-  return join(
-    folder,
-    'v8',
-    `${process.version}-${process.arch}${flags && `-${flags}`}`,
-    `stdio-${size}-${Math.round(mtimeMs)}.cache`,
-  );
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  const which = createHash('sha1').update(`${bundle}\0${size}\0${mtimeMs}`).digest('base64url').slice(0, 20);
+  return join(folder, 'v8', `${process.version}-${process.arch}${flags && `-${flags}`}`, `stdio-${which}.cache`);
 }
 
-/** Written whole or not at all (a temporary file renamed), so two starts at once never read half a cache. */
+/**
+ * Written whole or not at all (a temporary file renamed), so two starts at once never read half a cache;
+ * the caches of earlier bundles in the same folder (before an upgrade or a rebuild) are removed.
+ */
 function writeCodeCache(file: string, data: Buffer): void {
   try {
-    makeFolder(dirname(file));
+    const folder = dirname(file);
+    makeFolder(folder);
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, data);
     renameSync(temporary, file);
+    for (const name of readdirSync(folder))
+      if (name.startsWith('stdio-') && name.endsWith('.cache') && join(folder, name) !== file)
+        rmSync(join(folder, name), { force: true });
   } catch {
     // A read-only home: the next start compiles again, as this one did.
   }
