@@ -108,6 +108,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       import('./transports/access.js'),
     ]);
     const { app, log } = await startApp(opts);
+    app.rankingIndex(); // built before serving, as before: an HTTP start has no first answer to hurry
     const http = await startHttpServer(app, new ServerMetrics(), {
       ...DEFAULT_HTTP_OPTIONS,
       host: opts.host,
