@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { join } from 'node:path';
@@ -275,16 +276,23 @@ describe('loading, and leaving', () => {
     const cacheHome = tempDir();
     try {
       const flagged = { nodeArgs: ['--expose-gc'], env: { XDG_CACHE_HOME: cacheHome.path }, lingerMs: 1500 };
-      // A cache an earlier bundle left in the folder of this Node and these flags goes when the new one is written.
+      // In the folder of this Node and these flags: an earlier build of this bundle file leaves its cache when
+      // the new one is written (the name is stdio-<path hash>-<size and time hash>); another install's stays.
       const folder = join(cacheHome.path, 'gift-genius', 'v8', `${process.version}-${process.arch}---expose-gc`);
+      const pathHash = createHash('sha1')
+        .update(join(DIST, 'bundle', 'stdio.cjs'))
+        .digest('hex')
+        .slice(0, 16);
       mkdirSync(folder, { recursive: true });
-      writeFileSync(join(folder, 'stdio-earlier-bundle.cache'), 'stale');
+      writeFileSync(join(folder, `stdio-${pathHash}-0123456789abcdef.cache`), 'stale');
+      writeFileSync(join(folder, 'stdio-0000000000000000-0123456789abcdef.cache'), 'another install');
       const first = await run(session, 2, flagged);
       const [second, plain] = await Promise.all([run(session, 2, flagged), run(session, 2)]);
       expect(first.ready).toMatchObject({ loader: 'bundle', codeCache: 'none', codeCacheFrom: 'user' });
       expect(second.ready).toMatchObject({ loader: 'bundle', codeCache: 'accepted', codeCacheFrom: 'user' });
-      expect(readdirSync(folder).filter((f) => f.endsWith('.cache'))).toHaveLength(1);
-      expect(readdirSync(folder)).not.toContain('stdio-earlier-bundle.cache');
+      expect(readdirSync(folder).filter((f) => f.startsWith(`stdio-${pathHash}-`))).toHaveLength(1);
+      expect(readdirSync(folder)).not.toContain(`stdio-${pathHash}-0123456789abcdef.cache`);
+      expect(readdirSync(folder)).toContain('stdio-0000000000000000-0123456789abcdef.cache');
       // The plain start takes the build's cache where it fits, else the per-user one of its own Node and flags.
       if (buildCacheFits) expect(plain.ready).toMatchObject({ codeCache: 'accepted' });
       expect(plain.ready?.codeCacheFrom).toBe(buildCacheFits ? undefined : 'user');

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type { LoadedFrom } from './loaded-from.js';
@@ -163,9 +163,9 @@ function buildCacheFits(bundle: string): boolean {
 
 /**
  * The per-user code cache for this bundle on this Node: per Node version, architecture and flags (V8
- * rejects a cache made under other flags), and per bundle file, its path, size and time. V8 checks a
- * cache against the source's length only, so another bundle of the same length (another install, a
- * rebuild) must never find this one.
+ * rejects a cache made under other flags), and per bundle file: `stdio-<path>-<size and time>.cache`,
+ * each part hashed. V8 checks a cache against the source's length only, so another bundle of the same
+ * length (another install, a rebuild) must never find this one.
  */
 function userCacheFile(folder: string, bundle: string): string {
   const flags = process.execArgv
@@ -174,13 +174,15 @@ function userCacheFile(folder: string, bundle: string): string {
     .slice(0, 80);
   const { size, mtimeMs } = statSync(bundle);
   const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  const which = createHash('sha1').update(`${bundle}\0${size}\0${mtimeMs}`).digest('base64url').slice(0, 20);
-  return join(folder, 'v8', `${process.version}-${process.arch}${flags && `-${flags}`}`, `stdio-${which}.cache`);
+  const hash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 16);
+  const name = `stdio-${hash(bundle)}-${hash(`${size}\0${mtimeMs}`)}.cache`;
+  return join(folder, 'v8', `${process.version}-${process.arch}${flags && `-${flags}`}`, name);
 }
 
 /**
  * Written whole or not at all (a temporary file renamed), so two starts at once never read half a cache;
- * the caches of earlier bundles in the same folder (before an upgrade or a rebuild) are removed.
+ * the caches of this bundle file's earlier builds (before an upgrade or a rebuild) are removed, those of
+ * other installs kept.
  */
 function writeCodeCache(file: string, data: Buffer): void {
   try {
@@ -189,8 +191,9 @@ function writeCodeCache(file: string, data: Buffer): void {
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, data);
     renameSync(temporary, file);
+    const samePath = basename(file).slice(0, 'stdio-'.length + 16);
     for (const name of readdirSync(folder))
-      if (name.startsWith('stdio-') && name.endsWith('.cache') && join(folder, name) !== file)
+      if (name.startsWith(samePath) && name.endsWith('.cache') && join(folder, name) !== file)
         rmSync(join(folder, name), { force: true });
   } catch {
     // A read-only home: the next start compiles again, as this one did.
