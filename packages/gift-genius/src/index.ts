@@ -11,4 +11,4 @@ export { canPush, capabilitiesFor, type Lane } from './primitives/lane.js';
 export { GiftIndex, type GiftIndexStats, type IndexRankOptions } from './recommend/gift-index.js';
 export { type GiftQuery, type Ranking, rankGifts } from './recommend/rank.js';
 export { attachLiveUpdates, createGiftServer, SERVER_NAME, SERVER_VERSION } from './server.js';
-export { serveGiftStdio } from './transports/stdio.js';
+export { serveGiftStdio } from './stdio/serve.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleIsCurrent, fingerprintOf } from '../dist/bundle-loader.js';
+import { bundleIsCurrent, fingerprintOf } from '../dist/stdio/loader.js';
 import { tempDir } from './harness.js';
 
 /**
@@ -39,10 +39,31 @@ describe('bundle freshness by content', () => {
 
   it('the real build records a fingerprint for every module it bundled', async () => {
     const { readFileSync } = await import('node:fs');
-    const { BUNDLE_INPUTS } = await import('../dist/bundle-loader.js');
+    const { BUNDLE_INPUTS } = await import('../dist/stdio/loader.js');
     const inputs = JSON.parse(readFileSync(BUNDLE_INPUTS, 'utf8')) as Record<string, string>;
-    expect(Object.keys(inputs)).toContain('stdio-command.js');
+    expect(Object.keys(inputs)).toContain('stdio/command.js');
     expect(Object.keys(inputs)).toContain('../package.json');
     expect(bundleIsCurrent()).toBe(true);
+  });
+
+  // Moved from the early-answer tests (removed with the early answer): the same check, on times alone.
+  it('a bundle older than a module it was built from is not used (a tsc-only rebuild)', () => {
+    const dist = tempDir();
+    try {
+      mkdirSync(join(dist.path, 'bundle'), { recursive: true });
+      mkdirSync(join(dist.path, 'stdio'));
+      for (const f of ['bundle/stdio.cjs', 'server.js', 'stdio/serve.js']) writeFileSync(join(dist.path, f), '');
+      writeFileSync(join(dist.path, 'bundle', 'inputs.json'), JSON.stringify(['server.js', 'stdio/serve.js']));
+      const at = (f: string, seconds: number) => utimesSync(join(dist.path, f), seconds, seconds);
+      at('server.js', 1000);
+      at('stdio/serve.js', 1000);
+      at('bundle/stdio.cjs', 2000);
+      expect(bundleIsCurrent(dist.path)).toBe(true);
+      at('stdio/serve.js', 3000);
+      expect(bundleIsCurrent(dist.path)).toBe(false);
+      expect(bundleIsCurrent(join(dist.path, 'nowhere'))).toBe(false);
+    } finally {
+      dist.remove();
+    }
   });
 });

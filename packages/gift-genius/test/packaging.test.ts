@@ -157,8 +157,8 @@ describe('installed from the packed tarballs', () => {
     for (const f of [
       'dist/bundle/stdio.cjs',
       'dist/bundle/stdio.cjs.cache',
+      'dist/bundle/stdio.cjs.cache.json',
       'dist/bundle/inputs.json',
-      'dist/early-answers.json',
       'catalog/gifts.json',
     ]) {
       expect(files).toContain(`package/${f}`);

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { stdioOptionNames } from '../dist/startup/stdio-options.js';
 import { type RunningServer, runCli, startHttpCli } from './harness.js';
 
 /**
@@ -73,12 +72,6 @@ describe('README: the CLI block matches --help', () => {
       expect([...flags].sort()).toEqual([...helpFlags(await helpOf(command.split(' ')))].sort());
     });
   }
-});
-
-it('every stdio option is known to the check before the early answer (startup/stdio-options.ts)', async () => {
-  const known = new Set(stdioOptionNames());
-  const listed = [...helpFlags(await helpOf(['stdio']))].filter((f) => f.startsWith('--'));
-  expect(listed.filter((f) => !known.has(f))).toEqual([]);
 });
 
 describe('README: figures about the catalog and /healthz', () => {

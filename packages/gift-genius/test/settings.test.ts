@@ -10,7 +10,7 @@ import { DEFAULT_SERVER_SETTINGS, readServerSettings } from '../dist/settings.js
  */
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** The CLI: the entry and the files that build its commands. Everything else takes values. */
-const CLI_FILES = new Set(['cli.ts', 'cli-common.ts', 'cli-options.ts', 'commands.ts', 'stdio-command.ts']);
+const CLI_FILES = new Set(['cli.ts', 'cli-common.ts', 'cli-options.ts', 'commands.ts', 'stdio/command.ts']);
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -11,7 +11,7 @@ import { CLI, tempDir } from './harness.js';
  * The README's table of the mistakes a user can make ("When something is wrong") row by row: each
  * row's id has a case here that makes the mistake for real, and what gift-genius prints must be the
  * row's message, `<…>` standing for the parts that vary. stdio gets an `initialize` on stdin, and
- * must answer nothing: the check comes before the early answer (cli.ts). Rows and cases must match
+ * must answer nothing: the check comes before anything is read (stdio/command.ts). Rows and cases must match
  * one to one, so a new error needs a README row and a case.
  */
 const README = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');

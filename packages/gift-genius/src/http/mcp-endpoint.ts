@@ -10,7 +10,7 @@ import type { GiftGenApp } from '../app.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
 import { RateLimitedLog } from '../observe/rate-limited-log.js';
-import { invalidInitialize } from '../transports/initialize-check.js';
+import { invalidInitialize } from '../primitives/initialize-check.js';
 import { shuttingDown, type ToolCallAdmission } from './admission.js';
 import { boundedStream } from './bounded-stream.js';
 import { FAST_METHODS } from './fast/sdk-mirror.js';

@@ -38,8 +38,6 @@ const str = (v: unknown, max = 80) => (typeof v === 'string' ? v.slice(0, max) :
  */
 export class HandshakeTap {
   private readonly pending = new Map<string | number, Pending>();
-  /** A request already logged elsewhere (an early stdio answer): its replay is not logged again. */
-  private skipId?: string | number;
 
   constructor(
     private readonly log: Logger,
@@ -47,18 +45,9 @@ export class HandshakeTap {
     private readonly transport: 'stdio' | 'http',
   ) {}
 
-  /** The next request with this id was logged already (early-stdin.ts). */
-  alreadyLogged(id: string | number): void {
-    this.skipId = id;
-  }
-
   inbound(message: unknown): void {
     if (!isJsonObject(message) || typeof message.method !== 'string' || message.id === undefined) return;
     const id = message.id as string | number;
-    if (this.skipId !== undefined && id === this.skipId) {
-      this.skipId = undefined;
-      return;
-    }
     const params = isJsonObject(message.params) ? message.params : {};
     const meta = isJsonObject(params._meta) ? params._meta : {};
     if (message.method === 'initialize') {

@@ -5,10 +5,10 @@ import { checkDataDir } from './data-dir.js';
 import { checkToolsConfig } from './tools-config.js';
 
 /**
- * What a start checks before it serves (and, for stdio, before cli.ts answers the opening
- * message): the store's URL or the data folder, and the tools config. Each problem throws one
- * sentence naming the thing and the fix; cli.ts prints it on stderr and exits 1.
- * `fromEnv` is DATABASE_URL, as the CLI read it (ServerSettings).
+ * What a start checks before it serves (stdio before it reads a line): the store's URL or the
+ * data folder, and the tools config. Each problem throws one sentence naming the thing and the
+ * fix; cli.ts prints it on stderr and exits 1. `fromEnv` is DATABASE_URL, as the CLI read it
+ * (ServerSettings).
  */
 export function databaseUrlOf(
   options: { databaseUrl?: string },

@@ -1,13 +1,18 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, type Wire, wireName } from './clients.js';
 import { CLI, LEGACY_VERSIONS, MODERN_VERSION, runCli, tempDir, waitFor } from './harness.js';
 
 /**
- * `gift-genius stdio` answers the opening `initialize` / `server/discover` before its SDK is
- * loaded (transports/early-stdin.ts), from answers captured at build time, and replays everything
- * into the SDK once it is ready. Real processes over real pipes: what a client sees must be what
- * the SDK path alone sends (GIFTGEN_STDIO_EARLY=0), byte for byte, line for line, in order.
+ * `gift-genius stdio` starts from one prebuilt bundle (stdio/loader.ts), with a code cache, and hosts
+ * write their first messages before it is ready. Real processes over real pipes: everything written
+ * at spawn is answered, once, in order where order is promised, and what a client sees from the
+ * bundle is what the plain modules send (GIFTGEN_STDIO_BUNDLE=0), byte for byte.
  */
 const data = tempDir();
 beforeAll(async () => {
@@ -19,7 +24,10 @@ afterAll(() => data.remove());
 const PV = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';
 const META = { [PV]: MODERN_VERSION, [CAPS]: {} };
-const clientInfo = { name: 'early-test', version: '1.0.0' };
+const clientInfo = { name: 'start-test', version: '1.0.0' };
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+/** Node 22.1+ has its own compile cache, which serves the plain modules. */
+const COMPILE_CACHE = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 const initialize = (protocolVersion: string, id: string | number = 1) => ({
   jsonrpc: '2.0',
   id,
@@ -51,27 +59,33 @@ interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
   /** The stdio_ready log line. */
-  ready?: { earlyAnswer: string | null; loader: string; codeCache: string };
+  ready?: { loader: string; codeCache: string; codeCacheFrom?: string };
 }
 
-type Mode = 'early' | 'sdk' | 'sdk-modules';
+type Mode = 'bundle' | 'modules';
 const MODE_ENV: Record<Mode, Record<string, string>> = {
-  early: {},
-  sdk: { GIFTGEN_STDIO_EARLY: '0' },
-  'sdk-modules': { GIFTGEN_STDIO_EARLY: '0', GIFTGEN_STDIO_BUNDLE: '0' },
+  bundle: {},
+  modules: { GIFTGEN_STDIO_BUNDLE: '0' },
 };
 
 /**
  * Spawns the server, writes `input` at once (before it can possibly be ready), waits for `expectAnswers`
- * answers (notifications aside) on stdout, then closes stdin and waits for the exit. `endAtOnce`: close stdin right after writing.
+ * answers (notifications aside) on stdout, then closes stdin and waits for the exit. `endAtOnce`: close stdin right after writing;
+ * `lingerMs`: how long to keep the connection open after the answers (default 150 ms).
  */
 async function run(
   input: Array<object | string>,
   expectAnswers: number,
-  options: { mode?: Mode; nodeArgs?: string[]; env?: Record<string, string>; endAtOnce?: boolean } = {},
+  options: {
+    mode?: Mode;
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    endAtOnce?: boolean;
+    lingerMs?: number;
+  } = {},
 ): Promise<Run> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'stdio', '--data', data.path], {
-    env: { ...process.env, ...MODE_ENV[options.mode ?? 'early'], ...options.env },
+    env: { ...process.env, ...MODE_ENV[options.mode ?? 'bundle'], ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -91,16 +105,14 @@ async function run(
     15_000,
   );
   // A moment for anything unexpected (a duplicate answer) to show up.
-  await new Promise((r) => setTimeout(r, 150));
+  await new Promise((r) => setTimeout(r, options.lingerMs ?? 150));
   child.stdin.end();
   const [code, signal] = await exited;
   const readyLine = stderr.split('\n').find((l) => l.includes('"stdio_ready"'));
   return { stdout, lines: lines(), stderr, code, signal, ready: readyLine ? JSON.parse(readyLine) : undefined };
 }
 
-const noMismatch = (r: Run) => expect(r.stderr).not.toContain('early_handshake_mismatch');
-
-describe('early stdio answers are the SDK answers', () => {
+describe('the opening answer', () => {
   const openings: Array<[string, object, 'initialize' | 'server/discover']> = [
     ...LEGACY_VERSIONS.map((v, i): [string, object, 'initialize'] => [
       `initialize ${v}`,
@@ -117,23 +129,17 @@ describe('early stdio answers are the SDK answers', () => {
   ];
 
   it.each(openings)(
-    '%s: byte for byte what the SDK answers, once, and logged as a handshake',
+    '%s: once, byte for byte the same from the bundle and the modules, and logged as a handshake',
     async (_name, opening, method) => {
-      const [early, sdk, modules] = await Promise.all([
-        run([opening], 1),
-        run([opening], 1, { mode: 'sdk' }),
-        run([opening], 1, { mode: 'sdk-modules' }),
-      ]);
-      expect(early.ready?.earlyAnswer, early.stderr).toBe(method);
-      expect(sdk.ready?.earlyAnswer).toBeNull();
-      expect(modules.ready).toMatchObject({ earlyAnswer: null, loader: 'modules' });
-      expect(early.lines).toHaveLength(1);
-      expect(early.stdout).toBe(sdk.stdout);
-      expect(early.stdout).toBe(modules.stdout);
+      const [bundle, modules] = await Promise.all([run([opening], 1), run([opening], 1, { mode: 'modules' })]);
+      expect(bundle.ready, bundle.stderr).toMatchObject({ loader: 'bundle' });
+      expect(modules.ready).toMatchObject({ loader: 'modules' });
+      expect(bundle.lines).toHaveLength(1);
+      expect(JSON.parse(bundle.lines[0]!).result).toBeDefined();
+      expect(bundle.stdout).toBe(modules.stdout);
       const event = method === 'initialize' ? '"event":"handshake"' : '"event":"discover"';
-      for (const r of [early, sdk, modules]) {
+      for (const r of [bundle, modules]) {
         expect(r.stderr.split(event).length - 1).toBe(1);
-        noMismatch(r);
         expect(r.code).toBe(0);
       }
     },
@@ -173,28 +179,24 @@ describe('what arrives before the server is ready', () => {
   // The SDK answers requests concurrently (a ping may overtake a tools/call), in either mode; so the
   // transcripts are compared as sets of lines, and the opening answer must come first and once.
   it.each(sessions)(
-    '%s: every request answered once, the same lines as without the early answer',
+    '%s: every request answered once, the same lines from the bundle and the modules',
     async (_name, input, count) => {
-      const [early, sdk] = await Promise.all([run(input, count), run(input, count, { mode: 'sdk' })]);
-      expect(early.ready?.earlyAnswer).not.toBeNull();
-      const ids = early.lines.map((l) => JSON.parse(l).id).filter((id) => id !== undefined);
+      const [bundle, modules] = await Promise.all([run(input, count), run(input, count, { mode: 'modules' })]);
+      const ids = bundle.lines.map((l) => JSON.parse(l).id).filter((id) => id !== undefined);
       expect(ids[0]).toBe(1);
       expect([...ids].sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-      expect([...early.lines].sort()).toEqual([...sdk.lines].sort());
-      noMismatch(early);
+      expect([...bundle.lines].sort()).toEqual([...modules.lines].sort());
     },
   );
 
   it('are fed to the SDK in the order written: thirty pings are answered in order', async () => {
     const pings = Array.from({ length: 30 }, (_, i) => request(i + 2, 'ping'));
     const r = await run([initialize('2025-11-25'), INITIALIZED, ...pings], 31);
-    expect(r.ready?.earlyAnswer).toBe('initialize');
     expect(r.lines.map((l) => JSON.parse(l).id)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
-    noMismatch(r);
   });
 });
 
-describe('openings that get no early answer take the normal path', () => {
+describe('odd openings', () => {
   const openings: Array<[string, Array<object | string>, number]> = [
     ['malformed JSON, then initialize', ['{"jsonrpc":"2.0","id":1,', initialize('2025-11-25', 2)], 2],
     ['not JSON at all', ['hello', initialize('2025-11-25', 2)], 2],
@@ -226,10 +228,8 @@ describe('openings that get no early answer take the normal path', () => {
   ];
 
   it.each(openings)('%s', async (_name, input, count) => {
-    const [early, sdk] = await Promise.all([run(input, count), run(input, count, { mode: 'sdk' })]);
-    expect(early.ready?.earlyAnswer).toBeNull();
-    expect(early.stdout).toBe(sdk.stdout);
-    noMismatch(early);
+    const [bundle, modules] = await Promise.all([run(input, count), run(input, count, { mode: 'modules' })]);
+    expect(bundle.stdout).toBe(modules.stdout);
   });
 
   it('a malformed first line still gets -32700', async () => {
@@ -238,7 +238,7 @@ describe('openings that get no early answer take the normal path', () => {
   });
 });
 
-describe('real SDK clients over stdio, early answer on', () => {
+describe('real SDK clients over stdio', () => {
   const wires: Wire[] = [
     ...LEGACY_VERSIONS.map((version) => ({ kind: 'v2' as const, version })),
     { kind: 'v2', version: MODERN_VERSION },
@@ -252,15 +252,13 @@ describe('real SDK clients over stdio, early answer on', () => {
       const result = await conn.client.callTool(SUGGEST);
       expect(result.isError).toBeFalsy();
       await waitFor('stdio_ready log line', () => conn.stderr().includes('"stdio_ready"') || undefined);
-      // A legacy client opens with initialize, answered early; the pinned modern client opens its connection with tools/list.
       const ready = JSON.parse(
         conn
           .stderr()
           .split('\n')
           .find((l) => l.includes('"stdio_ready"'))!,
       );
-      expect(ready.earlyAnswer).toBe(wire.kind === 'v2' && wire.version === MODERN_VERSION ? null : 'initialize');
-      expect(conn.stderr()).not.toContain('early_handshake_mismatch');
+      expect(ready.loader).toBe('bundle');
     } finally {
       await conn.close();
     }
@@ -270,12 +268,48 @@ describe('real SDK clients over stdio, early answer on', () => {
 describe('loading, and leaving', () => {
   const session = [initialize('2025-11-25'), INITIALIZED, request(2, 'tools/list')];
 
-  it('a code cache V8 rejects (other flags) only means compiling: same answers', async () => {
-    const [flagged, plain] = await Promise.all([run(session, 2, { nodeArgs: ['--expose-gc'] }), run(session, 2)]);
-    expect(flagged.ready).toMatchObject({ earlyAnswer: 'initialize', loader: 'bundle', codeCache: 'rejected' });
-    expect(plain.ready).toMatchObject({ loader: 'bundle', codeCache: 'accepted' });
-    expect(flagged.stdout).toBe(plain.stdout);
-    noMismatch(flagged);
+  // The build's code cache fits the Node (and flags) that built it; any other start writes its own, per user.
+  const builtBy = JSON.parse(readFileSync(join(DIST, 'bundle', 'stdio.cjs.cache.json'), 'utf8'));
+  const buildCacheFits = builtBy.version === process.version && builtBy.execArgv.length === 0;
+
+  it('under other flags (or another Node) a start compiles, writes its own code cache, and the next one takes it', async () => {
+    const cacheHome = tempDir();
+    try {
+      const flagged = { nodeArgs: ['--expose-gc'], env: { XDG_CACHE_HOME: cacheHome.path }, lingerMs: 1500 };
+      // In the folder of this Node and these flags: an earlier build of this bundle file leaves its cache when
+      // the new one is written (the name is stdio-<path hash>-<size and time hash>); another install's stays.
+      const folder = join(cacheHome.path, 'gift-genius', 'v8', `${process.version}-${process.arch}---expose-gc`);
+      const pathHash = createHash('sha1')
+        .update(join(DIST, 'bundle', 'stdio.cjs'))
+        .digest('hex')
+        .slice(0, 16);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, `stdio-${pathHash}-0123456789abcdef.cache`), 'stale');
+      writeFileSync(join(folder, 'stdio-0000000000000000-0123456789abcdef.cache'), 'another install');
+      const first = await run(session, 2, flagged);
+      const [second, plain] = await Promise.all([run(session, 2, flagged), run(session, 2)]);
+      expect(first.ready).toMatchObject({ loader: 'bundle', codeCache: 'none', codeCacheFrom: 'user' });
+      expect(second.ready).toMatchObject({ loader: 'bundle', codeCache: 'accepted', codeCacheFrom: 'user' });
+      expect(readdirSync(folder).filter((f) => f.startsWith(`stdio-${pathHash}-`))).toHaveLength(1);
+      expect(readdirSync(folder)).not.toContain(`stdio-${pathHash}-0123456789abcdef.cache`);
+      expect(readdirSync(folder)).toContain('stdio-0000000000000000-0123456789abcdef.cache');
+      // The plain start takes the build's cache where it fits, else the per-user one of its own Node and flags.
+      if (buildCacheFits) expect(plain.ready).toMatchObject({ codeCache: 'accepted' });
+      expect(plain.ready?.codeCacheFrom).toBe(buildCacheFits ? undefined : 'user');
+      expect(first.stdout).toBe(plain.stdout);
+      expect(second.stdout).toBe(plain.stdout);
+    } finally {
+      cacheHome.remove();
+    }
+  });
+
+  it('a cache folder that cannot be made (a read-only home) only means compiling: same answers', async () => {
+    const readOnly = { nodeArgs: ['--expose-gc'], env: { XDG_CACHE_HOME: '/dev/null/cache' }, lingerMs: 1500 };
+    const [unwritable, plain] = await Promise.all([run(session, 2, readOnly), run(session, 2)]);
+    expect(unwritable.ready).toMatchObject({ loader: 'bundle', codeCache: 'none' });
+    expect(unwritable.stdout).toBe(plain.stdout);
+    expect(unwritable.stderr).not.toContain('"level":50');
+    expect(unwritable.code).toBe(0);
   });
 
   it('without the bundle, the modules serve the same', async () => {
@@ -283,9 +317,8 @@ describe('loading, and leaving', () => {
       run(session, 2, { env: { GIFTGEN_STDIO_BUNDLE: '0' } }),
       run(session, 2),
     ]);
-    expect(modules.ready).toMatchObject({ earlyAnswer: 'initialize', loader: 'modules', codeCache: 'none' });
+    expect(modules.ready).toMatchObject({ loader: 'modules', codeCache: COMPILE_CACHE ? 'compile-cache' : 'none' });
     expect(modules.stdout).toBe(bundle.stdout);
-    noMismatch(modules);
   });
 
   it('stdin closed right after the opening line (before the server is ready): one answer, the handshake logged, exit 0', async () => {
@@ -294,11 +327,9 @@ describe('loading, and leaving', () => {
     expect(JSON.parse(r.lines[0]!).result.protocolVersion).toBe('2025-11-25');
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('"event":"handshake"');
-    expect(r.ready?.earlyAnswer).toBe('initialize');
-    noMismatch(r);
   });
 
-  it('SIGTERM right after the early answer ends the process', async () => {
+  it('SIGTERM right after the first answer ends the process', async () => {
     const child = spawn(process.execPath, [CLI, 'stdio', '--data', data.path], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -306,7 +337,7 @@ describe('loading, and leaving', () => {
       child.once('exit', (code, signal) => resolve([code, signal])),
     );
     child.stdin.write(`${JSON.stringify(initialize('2025-11-25'))}\n`);
-    await waitFor('the early answer', () => out.includes('"result"') || undefined);
+    await waitFor('the first answer', () => out.includes('"result"') || undefined);
     child.kill('SIGTERM');
     const [code, signal] = await exited;
     expect(code === 0 || signal === 'SIGTERM').toBe(true);

@@ -1,11 +1,10 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
-import type { HandshakeTap } from '../observe/handshake-tap.js';
+import type { HandshakeTap } from './handshake-tap.js';
 
 /**
  * A transport that passes everything through to another one and shows each message
  * to a HandshakeTap on the way. Lets the server observe handshakes without replacing
- * any SDK handler. `drop` may hold back an outbound message after the tap saw it (stdio:
- * the SDK's answer to a request that was already answered early, see early-verify.ts).
+ * any SDK handler.
  */
 export class TapTransport implements Transport {
   onclose?: () => void;
@@ -15,7 +14,6 @@ export class TapTransport implements Transport {
   constructor(
     readonly inner: Transport,
     private readonly tap: HandshakeTap,
-    private readonly drop: (message: JSONRPCMessage) => boolean = () => false,
   ) {}
 
   get sessionId(): string | undefined {
@@ -34,7 +32,6 @@ export class TapTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     this.tap.outbound(message);
-    if (this.drop(message)) return;
     await this.inner.send(message, options);
   }
 

@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
-import { invalidInitialize } from './initialize-check.js';
+import { invalidInitialize } from '../primitives/initialize-check.js';
 
 type ErrorReply = { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } };
 
