@@ -1,5 +1,7 @@
 import type { Occasion } from '../catalog/schema.js';
-import type { Candidate, UnmetKind } from './rank.js';
+import { MET, type Pick } from './candidates.js';
+import { BoundedMemo } from './memo.js';
+import type { UnmetKind } from './result.js';
 import type { ParsedQuery } from './score.js';
 
 /*
@@ -9,10 +11,11 @@ import type { ParsedQuery } from './score.js';
  * deterministically by item and position, so five reasons do not read as one template.
  */
 
-const MET = 0.5; // as rank.ts MET (no import cycle at runtime: rank.ts imports this module)
-
+const articles = new BoundedMemo<string, 'a' | 'an'>(256); // words are occasion names and a few adjectives
 const article = (word: string) =>
-  /^(8|11|18)/.test(word) || (/^[aeiou]/i.test(word) && !/^(uni|use|one|eu)/i.test(word)) ? 'an' : 'a';
+  articles.get(word, () =>
+    /^(8|11|18)/.test(word) || (/^[aeiou]/i.test(word) && !/^(uni|use|one|eu)/i.test(word)) ? 'an' : 'a',
+  );
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
@@ -112,7 +115,7 @@ const AGE_WORDS = new Map([
   ['senior', ''],
 ]);
 
-export function reasonFor(s: Candidate, q: ParsedQuery, position: number): string {
+export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const seed = hash(`${s.gift.id}|${position}`);
   const who = recipient(q);
   const first: string[] = [];

@@ -1,4 +1,4 @@
-import { upperBound } from './rank.js';
+import { upperBound } from '../groups.js';
 
 /*
  * How many items cover an age and fit a budget, without visiting them: the items covering `age` are those

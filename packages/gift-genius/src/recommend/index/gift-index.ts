@@ -1,0 +1,194 @@
+import type { Gift } from '../../catalog/schema.js';
+import { type Candidate, insertCandidate, POOL } from '../candidates.js';
+import { finishRanking } from '../finish.js';
+import { bestInRun, type ItemGroup, type Locations, locations, upperBound } from '../groups.js';
+import { rankGroups } from '../rank.js';
+import type { Ranking } from '../result.js';
+import { ageFit, type GiftQuery, parseQuery, priceFit, signatureScoreValue } from '../score.js';
+import { TextEngine } from '../text.js';
+import { countRuns, GroupBounds } from './bounds.js';
+import { ExclusionHits } from './exclusion-hits.js';
+import { FactOrders } from './fact-order.js';
+import { GateClasses } from './gate-classes.js';
+import { groupCatalog } from './grouping.js';
+import { PhraseHits } from './phrase-hits.js';
+import { VisitMarks } from './visit-marks.js';
+
+export interface IndexRankOptions {
+  /** Ids ranked as if they were not in the catalog (e.g. the gifts already on screen). */
+  skipIds?: ReadonlySet<string>;
+}
+
+export interface GiftIndexStats {
+  items: number;
+  /** Distinct signatures: items alike in everything the ranking reads but price, id and ages. */
+  signatures: number;
+  /** (signature, age range) runs, each sorted by price. */
+  runs: number;
+  /** Bytes in the index's typed arrays (the gifts themselves not counted). */
+  bytes: number;
+  /** Distinct text profiles in the relevance engine. */
+  profiles: number;
+}
+
+/**
+ * The precomputation behind every suggest_gifts call, built once per catalog snapshot. It returns exactly
+ * what rankGifts(catalog, query, { skipIds }) returns (the same gifts, order, scores, reasons, `matched`,
+ * `unmet`); test/gift-index.test.ts checks the equality on generated catalogs and queries.
+ *
+ * Why it is fast: items alike in everything but price, id and ages share one signature (grouping.ts). A
+ * request counts matched items per gate class without visiting them (gate-classes.ts); it scores only the
+ * signatures its interest phrases touch (phrase-hits.ts), takes every other signature's score and its
+ * best-bound-first order from a table per (role, occasion, register, senior) (fact-order.ts), merges the two
+ * orders, and stops when no signature left can enter the candidate pool (bounds.ts); a visited signature
+ * costs two binary searches per age run. Skipped ids, duplicate ids and odd ranges take rankGroups, the
+ * reference loop over the same groups.
+ */
+export class GiftIndex {
+  readonly stats: GiftIndexStats;
+  private readonly duplicateIds: boolean;
+  private readonly classes: GateClasses | undefined;
+  private readonly bounds: GroupBounds;
+  private readonly factOrders: FactOrders;
+  private readonly phraseHits: PhraseHits;
+  private readonly exclusionHits: ExclusionHits;
+  /** Per-request marks on groups (phrase hits, excluded), reused: ranking is synchronous. */
+  private readonly hit: VisitMarks;
+  private readonly excluded: VisitMarks;
+
+  private constructor(
+    private readonly groups: ItemGroup[],
+    private readonly engine: TextEngine,
+    private readonly where: Locations,
+    stats: GiftIndexStats,
+  ) {
+    this.stats = stats;
+    this.duplicateIds = where.size < stats.items;
+    this.classes = GateClasses.build(groups);
+    this.bounds = new GroupBounds(groups);
+    this.factOrders = new FactOrders(groups, this.bounds);
+    this.phraseHits = new PhraseHits(groups);
+    this.exclusionHits = new ExclusionHits(groups);
+    this.hit = new VisitMarks(groups.length);
+    this.excluded = new VisitMarks(groups.length);
+  }
+
+  static build(catalog: readonly Gift[]): GiftIndex {
+    const { groups, profiles, runs, bytes } = groupCatalog(catalog);
+    const stats = { items: catalog.length, signatures: groups.length, runs, bytes, profiles: profiles.length };
+    return new GiftIndex(groups, new TextEngine(profiles), locations(groups), stats);
+  }
+
+  rank(query: GiftQuery, options: IndexRankOptions = {}): Ranking {
+    const q = parseQuery(query);
+    const skipIds = options.skipIds ?? NONE;
+    // Skipped items (the widget's "more like this", an exclusion naming an id) are rare: the shared loop. So
+    // is a catalog with an id twice (the pool's order among equal (score, id) pairs follows visiting order),
+    // an age that is not a number, or an item whose range or price is off (classes cannot count them).
+    const skips =
+      [...skipIds].some((id) => this.where.has(id)) ||
+      q.exclusions.some((e) => this.where.has(e.word.replace(/ /g, '-')));
+    const classes = this.classes;
+    if (skips || this.duplicateIds || !classes || Number.isNaN(q.age))
+      return rankGroups(this.groups, this.engine, query, skipIds, this.where, true);
+    const { age, budget } = q;
+    const { groups, bounds } = this;
+    const relevance = q.interests.map((reading) => this.engine.relevanceByProfile(reading.words, reading.terms));
+
+    // Matched: the classes that pass the gate apart from exclusions, less the groups an exclusion rules out.
+    const passes = classes.passes(q, JSON.stringify(query.interests ?? []));
+    let matched = classes.matched(passes, age, budget);
+    const excluded = this.excluded.marks;
+    const out = this.excluded.next();
+    for (const e of q.exclusions) {
+      for (const g of this.exclusionHits.of(e)) {
+        if (excluded[g] === out) continue;
+        excluded[g] = out;
+        if (passes[classes.classOf[g]!]) matched -= countRuns(groups[g]!, age, budget);
+      }
+    }
+
+    // The signatures a phrase touches, scored now; every other one's score comes from the fact table.
+    const fact = this.factOrders.for(q);
+    const hit = this.hit.marks;
+    const touches = this.hit.next();
+    const touched: number[] = [];
+    relevance.forEach((text, p) => {
+      for (const g of this.phraseHits.of(q.interests[p]!, text))
+        if (hit[g] !== touches) (hit[g] = touches), touched.push(g);
+    });
+    const hitScore: number[] = new Array(touched.length);
+    const hitBound: number[] = new Array(touched.length);
+    const byBound: number[] = new Array(touched.length);
+    for (let i = 0; i < touched.length; i++) {
+      const g = touched[i]!;
+      hitScore[i] = signatureScoreValue(groups[g]!.rep, q, relevance, groups[g]!.profile);
+      const ub = hitScore[i]! + bounds.ageFitBound(g, q);
+      hitBound[i] = !Number.isNaN(ub) ? ub : Infinity; // a NaN score (never seen) is visited, as rankGroups would
+      byBound[i] = i;
+    }
+    byBound.sort((x, y) => hitBound[y]! - hitBound[x]! || touched[x]! - touched[y]!);
+
+    // Both orders merged, best bound first, until no group left can enter the pool.
+    const pool: Candidate[] = [];
+    const { order } = fact;
+    let a = 0,
+      b = 0;
+    for (;;) {
+      while (a < order.length && hit[order[a]!] === touches) a++;
+      const fromHits = b < byBound.length && (a >= order.length || hitBound[byBound[b]!]! >= fact.bound[order[a]!]!);
+      if (!fromHits && a >= order.length) break;
+      let g: number, bound: number, fScore: number;
+      if (fromHits) {
+        const i = byBound[b++]!;
+        (g = touched[i]!), (bound = hitBound[i]!), (fScore = hitScore[i]!);
+      } else {
+        g = order[a++]!;
+        (bound = fact.bound[g]!), (fScore = fact.score[g]!);
+      }
+      const full = pool.length === POOL;
+      if (full && bound < pool[POOL - 1]!.score) break;
+      if (!bounds.reaches(g, age, budget) || !passes[classes.classOf[g]!] || excluded[g] === out) continue;
+      const group = groups[g]!;
+      const runs = group.runs;
+      let gift: Gift | undefined;
+      let score = -Infinity;
+      if (runs.length === 1 && runs[0]!.items.length === 1) {
+        // One item (most groups of a real catalog): it covers the age and fits the budget (reaches), and its
+        // price fit is its own bound; the same steps as the loop below, one logarithm.
+        const run = runs[0]!;
+        const fit = priceFit(run.prices[0]!, q);
+        if (full && bound + fit + 1e-9 < pool[POOL - 1]!.score) continue;
+        const base = fScore + ageFit(run.ageMin, run.ageMax, q);
+        if (full && base < pool[POOL - 1]!.score) continue;
+        const s = base + fit;
+        if (!(s > score)) continue; // NaN (never seen) is no candidate, as in the loop
+        (score = s), (gift = run.items[0]!);
+      } else {
+        // The group's prices bound it more tightly (checked only now: a binary search and two logarithms). The
+        // margin keeps the bound safe should Math.log round non-monotonically by an ulp.
+        if (full && bound + bounds.priceFitBound(g, q) + 1e-9 < pool[POOL - 1]!.score) continue;
+        for (let r = 0; r < runs.length; r++) {
+          const run = runs[r]!;
+          if (age < run.ageMin || age > run.ageMax) continue;
+          const hi = budget === undefined ? run.prices.length : upperBound(run.prices, budget);
+          if (hi === 0) continue;
+          const base = fScore + ageFit(run.ageMin, run.ageMax, q);
+          if (base < score || (full && base < pool[POOL - 1]!.score)) continue;
+          const at = bestInRun(run, hi, base, q);
+          if (at < 0) continue;
+          const s = base + priceFit(run.prices[at]!, q);
+          if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
+        }
+      }
+      if (!gift) continue;
+      const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
+      if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
+      insertCandidate(pool, { gift, group, score });
+    }
+    return finishRanking(groups, q, relevance, pool, matched, query, NO_SKIP);
+  }
+}
+
+const NONE: ReadonlySet<string> = new Set();
+const NO_SKIP = () => false;

@@ -1,0 +1,60 @@
+import type { Gift } from '../../catalog/schema.js';
+import { type ItemGroup, isPlain, signatureKey } from '../groups.js';
+import { likenessTraits } from '../likeness.js';
+import { exclusionWords } from '../score.js';
+import { profilesOf, type TextProfile } from '../text.js';
+
+/*
+ * A catalog as groups of alike items (one per signature), each split into runs of one age range sorted by
+ * (price, id), in first-seen order. All run prices live in one buffer, runs as views on it in group order:
+ * a request reads them front to back.
+ */
+export interface Grouping {
+  groups: ItemGroup[];
+  profiles: TextProfile[];
+  runs: number;
+  bytes: number;
+}
+
+export function groupCatalog(catalog: readonly Gift[]): Grouping {
+  const { profiles, profileOf } = profilesOf(catalog);
+  const bySignature = new Map<string, { group: ItemGroup; byAges: Map<string, Gift[]> }>();
+  catalog.forEach((gift, i) => {
+    const key = signatureKey(gift);
+    let entry = bySignature.get(key);
+    if (!entry) {
+      entry = {
+        group: {
+          rep: gift,
+          key,
+          profile: profileOf[i]!,
+          words: exclusionWords(gift),
+          plain: isPlain(gift),
+          traits: likenessTraits(gift),
+          runs: [],
+        },
+        byAges: new Map(),
+      };
+      bySignature.set(key, entry);
+    }
+    const ages = `${gift.ageMin}-${gift.ageMax}`;
+    const run = entry.byAges.get(ages);
+    if (run) run.push(gift);
+    else entry.byAges.set(ages, [gift]);
+  });
+  let runs = 0;
+  const allPrices = new Float64Array(catalog.length);
+  let offset = 0;
+  const groups = [...bySignature.values()].map(({ group, byAges }) => {
+    for (const items of byAges.values()) {
+      items.sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const prices = allPrices.subarray(offset, offset + items.length);
+      items.forEach((g, i) => (prices[i] = g.price));
+      offset += items.length;
+      group.runs.push({ ageMin: items[0]!.ageMin, ageMax: items[0]!.ageMax, items, prices });
+      runs++;
+    }
+    return group;
+  });
+  return { groups, profiles, runs, bytes: allPrices.byteLength };
+}
