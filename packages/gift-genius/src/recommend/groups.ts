@@ -1,7 +1,7 @@
 import type { Gift } from '../catalog/schema.js';
+import type { ItemText } from './item-text.js';
 import type { LikenessTraits } from './likeness.js';
-import { exclusionWords, type ParsedQuery, priceFit } from './score.js';
-import { profileKey, textProfile } from './text.js';
+import { type ParsedQuery, priceFit } from './score.js';
 
 /*
  * Items grouped for ranking: a group holds items alike in everything the ranking reads but price, id and age
@@ -60,24 +60,35 @@ export function locations(groups: readonly ItemGroup[]): Locations {
   return where;
 }
 
-const sorted = (xs: readonly string[] | undefined) => [...(xs ?? [])].sort();
+/** A list in sorted order (copied only when it is not sorted yet: most catalog lists are). */
+function sorted(xs: readonly string[] | undefined): readonly string[] {
+  if (!xs) return NONE;
+  for (let i = 1; i < xs.length; i++) if (!(xs[i - 1]! <= xs[i]!)) return [...xs].sort();
+  return xs;
+}
+const NONE: readonly string[] = [];
 
-/** Everything the ranking reads of an item except price, id and ages; text as its word profile. */
-export function signatureKey(g: Gift): string {
-  return JSON.stringify([
-    g.categories,
-    sorted(g.interests),
-    sorted(g.relationships),
-    sorted(g.occasions),
-    g.giftability ?? 3,
-    sorted(g.contains),
-    sorted(g.presumesInterest),
-    sorted(g.presumes),
-    g.gender ?? '',
-    sorted(g.notFor),
-    [...exclusionWords(g)].sort(),
-    profileKey(textProfile(g)),
-  ]);
+/**
+ * Everything the ranking reads of an item except price, id and ages, as a string equal for alike items: the
+ * tags as JSON, then the number of the item's text derivation (item-text.ts: equal for equal exclusion words
+ * and word profiles within one catalog's ItemTexts). Short, so that millions of items do not make megabytes
+ * of key strings.
+ */
+export function signatureKey(g: Gift, text: ItemText): string {
+  return (
+    JSON.stringify([
+      g.categories,
+      sorted(g.interests),
+      sorted(g.relationships),
+      sorted(g.occasions),
+      g.giftability ?? 3,
+      sorted(g.contains),
+      sorted(g.presumesInterest),
+      sorted(g.presumes),
+      g.gender ?? '',
+      sorted(g.notFor),
+    ]) + `#${text.key}`
+  );
 }
 
 export function upperBound(prices: Float64Array, value: number): number {

@@ -2,10 +2,11 @@ import type { Gift } from '../catalog/schema.js';
 import { type Candidate, insertCandidate, POOL } from './candidates.js';
 import { finishRanking } from './finish.js';
 import { bestInRun, type ItemGroup, isPlain, type Locations, locations, signatureKey, upperBound } from './groups.js';
+import { ItemTexts, profilesOf } from './item-text.js';
 import { likenessTraits } from './likeness.js';
 import type { Ranking } from './result.js';
-import { ageFit, exclusionWords, type GiftQuery, gate, parseQuery, priceFit, signatureScore } from './score.js';
-import { profilesOf, TextEngine } from './text.js';
+import { ageFit, type GiftQuery, gate, parseQuery, priceFit, signatureScore } from './score.js';
+import { TextEngine } from './text.js';
 
 export { POOL } from './candidates.js';
 export { PRICE_BANDS, priceBand, type RankedGift, type Ranking, type Unmet, type UnmetKind } from './result.js';
@@ -54,12 +55,14 @@ const prepared = new WeakMap<
 function singletons(catalog: readonly Gift[]) {
   let entry = prepared.get(catalog);
   if (!entry) {
-    const { profiles, profileOf } = profilesOf(catalog);
+    const itemTexts = new ItemTexts();
+    const texts = catalog.map((gift) => itemTexts.of(gift));
+    const { profiles, profileOf } = profilesOf(texts);
     const groups: ItemGroup[] = catalog.map((gift, i) => ({
       rep: gift,
-      key: signatureKey(gift),
+      key: signatureKey(gift, texts[i]!),
       profile: profileOf[i]!,
-      words: exclusionWords(gift),
+      words: texts[i]!.words,
       plain: isPlain(gift),
       traits: likenessTraits(gift),
       runs: [{ ageMin: gift.ageMin, ageMax: gift.ageMax, items: [gift], prices: Float64Array.of(gift.price) }],

@@ -59,11 +59,12 @@ export class GiftIndex {
   private constructor(
     private readonly groups: ItemGroup[],
     private readonly engine: TextEngine,
-    private readonly where: Locations,
+    /** Every id (where each sits is worked out only when a request skips some: see `where`). */
+    private readonly ids: ReadonlySet<string>,
     stats: GiftIndexStats,
   ) {
     this.stats = stats;
-    this.duplicateIds = where.size < stats.items;
+    this.duplicateIds = ids.size < stats.items;
     this.classes = GateClasses.build(groups);
     this.bounds = new GroupBounds(groups);
     this.factOrders = new FactOrders(groups, this.bounds);
@@ -76,7 +77,14 @@ export class GiftIndex {
   static build(catalog: readonly Gift[]): GiftIndex {
     const { groups, profiles, runs, bytes } = groupCatalog(catalog);
     const stats = { items: catalog.length, signatures: groups.length, runs, bytes, profiles: profiles.length };
-    return new GiftIndex(groups, new TextEngine(profiles), locations(groups), stats);
+    return new GiftIndex(groups, new TextEngine(profiles), new Set(catalog.map((g) => g.id)), stats);
+  }
+
+  private locations: Locations | undefined;
+  /** Where each id sits, for the reference loop (skipped ids): a million small records, so made on demand. */
+  private get where(): Locations {
+    this.locations ??= locations(this.groups);
+    return this.locations;
   }
 
   rank(query: GiftQuery, options: IndexRankOptions = {}): Ranking {
@@ -86,8 +94,7 @@ export class GiftIndex {
     // is a catalog with an id twice (the pool's order among equal (score, id) pairs follows visiting order),
     // an age that is not a number, or an item whose range or price is off (classes cannot count them).
     const skips =
-      [...skipIds].some((id) => this.where.has(id)) ||
-      q.exclusions.some((e) => this.where.has(e.word.replace(/ /g, '-')));
+      [...skipIds].some((id) => this.ids.has(id)) || q.exclusions.some((e) => this.ids.has(e.word.replace(/ /g, '-')));
     const classes = this.classes;
     if (skips || this.duplicateIds || !classes || Number.isNaN(q.age))
       return rankGroups(this.groups, this.engine, query, skipIds, this.where, true);

@@ -1,8 +1,8 @@
 import type { Gift } from '../../catalog/schema.js';
 import { type ItemGroup, isPlain, signatureKey } from '../groups.js';
+import { ItemTexts, profilesOf } from '../item-text.js';
 import { likenessTraits } from '../likeness.js';
-import { exclusionWords } from '../score.js';
-import { profilesOf, type TextProfile } from '../text.js';
+import type { TextProfile } from '../text.js';
 
 /*
  * A catalog as groups of alike items (one per signature), each split into runs of one age range sorted by
@@ -17,10 +17,12 @@ export interface Grouping {
 }
 
 export function groupCatalog(catalog: readonly Gift[]): Grouping {
-  const { profiles, profileOf } = profilesOf(catalog);
-  const bySignature = new Map<string, { group: ItemGroup; byAges: Map<string, Gift[]> }>();
+  const itemTexts = new ItemTexts();
+  const texts = catalog.map((gift) => itemTexts.of(gift));
+  const { profiles, profileOf } = profilesOf(texts);
+  const bySignature = new Map<string, { group: ItemGroup; byAges: Map<number | string, Gift[]> }>();
   catalog.forEach((gift, i) => {
-    const key = signatureKey(gift);
+    const key = signatureKey(gift, texts[i]!);
     let entry = bySignature.get(key);
     if (!entry) {
       entry = {
@@ -28,7 +30,7 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
           rep: gift,
           key,
           profile: profileOf[i]!,
-          words: exclusionWords(gift),
+          words: texts[i]!.words,
           plain: isPlain(gift),
           traits: likenessTraits(gift),
           runs: [],
@@ -37,7 +39,7 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
       };
       bySignature.set(key, entry);
     }
-    const ages = `${gift.ageMin}-${gift.ageMax}`;
+    const ages = agesKey(gift.ageMin, gift.ageMax);
     const run = entry.byAges.get(ages);
     if (run) run.push(gift);
     else entry.byAges.set(ages, [gift]);
@@ -58,3 +60,9 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
   });
   return { groups, profiles, runs, bytes: allPrices.byteLength };
 }
+
+/** A run's key: a number for the usual whole ages (no string per item), else the two values as text. */
+const agesKey = (min: number, max: number): number | string =>
+  Number.isInteger(min) && Number.isInteger(max) && min >= 0 && max >= 0 && min < 4096 && max < 4096
+    ? min * 4096 + max
+    : `${min}-${max}`;
