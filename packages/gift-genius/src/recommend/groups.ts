@@ -1,7 +1,7 @@
 import type { Gift } from '../catalog/schema.js';
 import type { ItemText } from './item-text.js';
 import type { LikenessTraits } from './likeness.js';
-import { type ParsedQuery, priceFit } from './score.js';
+import { type ParsedQuery, priceFitOfLog } from './score.js';
 
 /*
  * Items grouped for ranking: a group holds items alike in everything the ranking reads but price, id and age
@@ -34,6 +34,8 @@ export interface AgeRun {
   ageMax: number;
   items: Gift[];
   prices: Float64Array;
+  /** Math.log of each price (priceFitOfLog). */
+  logPrices: Float64Array;
 }
 
 export const isPlain = (g: Gift) =>
@@ -75,20 +77,19 @@ const NONE: readonly string[] = [];
  * of key strings.
  */
 export function signatureKey(g: Gift, text: ItemText): string {
-  return (
-    JSON.stringify([
-      g.categories,
-      sorted(g.interests),
-      sorted(g.relationships),
-      sorted(g.occasions),
-      g.giftability ?? 3,
-      sorted(g.contains),
-      sorted(g.presumesInterest),
-      sorted(g.presumes),
-      g.gender ?? '',
-      sorted(g.notFor),
-    ]) + `#${text.key}`
-  );
+  const tags = JSON.stringify([
+    g.categories,
+    sorted(g.interests),
+    sorted(g.relationships),
+    sorted(g.occasions),
+    g.giftability ?? 3,
+    sorted(g.contains),
+    sorted(g.presumesInterest),
+    sorted(g.presumes),
+    g.gender ?? '',
+    sorted(g.notFor),
+  ]);
+  return `${tags}#${text.key}`;
 }
 
 export function upperBound(prices: Float64Array, value: number): number {
@@ -114,13 +115,13 @@ export function bestInRun(
   q: ParsedQuery,
   skip?: (id: string) => boolean,
 ): number {
-  const { prices, items } = run;
+  const { prices, logPrices, items } = run;
   if (skip) {
     let best = -1,
       bestScore = -Infinity;
     for (let i = 0; i < hi; i++) {
       if (skip(items[i]!.id)) continue;
-      const score = base + priceFit(prices[i]!, q);
+      const score = base + priceFitOfLog(logPrices[i]!, q);
       if (score > bestScore) (best = i), (bestScore = score);
     }
     return best;
@@ -130,7 +131,7 @@ export function bestInRun(
   while (l > 0 && prices[l - 1] === prices[l]) l--;
   if (l < 0) return r < hi ? r : -1;
   if (r >= hi) return l;
-  const sl = base + priceFit(prices[l]!, q),
-    sr = base + priceFit(prices[r]!, q);
+  const sl = base + priceFitOfLog(logPrices[l]!, q),
+    sr = base + priceFitOfLog(logPrices[r]!, q);
   return sl > sr || (sl === sr && items[l]!.id < items[r]!.id) ? l : r;
 }

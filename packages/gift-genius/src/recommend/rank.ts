@@ -5,7 +5,7 @@ import { bestInRun, type ItemGroup, isPlain, type Locations, locations, signatur
 import { ItemTexts, profilesOf } from './item-text.js';
 import { likenessTraits } from './likeness.js';
 import type { Ranking } from './result.js';
-import { ageFit, type GiftQuery, gate, parseQuery, priceFit, signatureScore } from './score.js';
+import { ageFit, type GiftQuery, gate, parseQuery, priceFitOfLog, signatureScore } from './score.js';
 import { TextEngine } from './text.js';
 
 export { POOL } from './candidates.js';
@@ -65,7 +65,15 @@ function singletons(catalog: readonly Gift[]) {
       words: texts[i]!.words,
       plain: isPlain(gift),
       traits: likenessTraits(gift),
-      runs: [{ ageMin: gift.ageMin, ageMax: gift.ageMax, items: [gift], prices: Float64Array.of(gift.price) }],
+      runs: [
+        {
+          ageMin: gift.ageMin,
+          ageMax: gift.ageMax,
+          items: [gift],
+          prices: Float64Array.of(gift.price),
+          logPrices: Float64Array.of(Math.log(gift.price)),
+        },
+      ],
     }));
     const uniqueKeys = new Set(groups.map((g) => g.key)).size === groups.length;
     entry = { groups, engine: new TextEngine(profiles), where: locations(groups), uniqueKeys };
@@ -116,7 +124,7 @@ export function rankGroups(
       const base = facts.score + ageFit(run.ageMin, run.ageMax, q);
       const at = bestInRun(run, hi, base, q, skipped.size ? skip : undefined);
       if (at < 0) continue;
-      const s = base + priceFit(run.prices[at]!, q);
+      const s = base + priceFitOfLog(run.logPrices[at]!, q);
       if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
     }
     if (!gift || !facts) continue;

@@ -1,4 +1,5 @@
-import { type ItemGroup, upperBound } from '../groups.js';
+import type { Gift } from '../../catalog/schema.js';
+import { type AgeRun, type ItemGroup, upperBound } from '../groups.js';
 import { type ParsedQuery, priceFit, WEIGHTS } from '../score.js';
 
 /*
@@ -16,6 +17,12 @@ export class GroupBounds {
   readonly seniorRange: Uint8Array;
   /** All the group's prices, sorted. */
   readonly prices: Float64Array[];
+  /**
+   * A group's runs as one, sorted by (price, id), for groups of several runs whose prices are all ordinary
+   * (see `mergeable`); undefined otherwise. When a request's age is inside every run and gives each run the
+   * same age bonus, the group's best item is the best of this run: one binary search instead of one per run.
+   */
+  readonly merged: Array<AgeRun | undefined>;
 
   constructor(groups: readonly ItemGroup[]) {
     const n = groups.length;
@@ -46,6 +53,7 @@ export class GroupBounds {
       for (const r of g.runs) all.set(r.prices, (at += r.prices.length) - r.prices.length);
       return all.sort();
     });
+    this.merged = groups.map((g) => (g.runs.length > 1 ? mergeRuns(g.runs) : undefined));
   }
 
   /** No run of group g scores above its signature score plus this (tooYoung only lowers a score). */
@@ -82,4 +90,25 @@ export function countRuns(group: ItemGroup, age: number, budget: number | undefi
     n += budget === undefined ? run.prices.length : upperBound(run.prices, budget);
   }
   return n;
+}
+
+/**
+ * The runs as one, or undefined when a price is outside [1e-6, 1e9] (or NaN) or two distinct prices lie
+ * closer than a relative 1e-9. Why: picking the best of the merged run equals picking each run's best and
+ * then the best of those unless two different prices give the same score after rounding; with scores far
+ * below 512 (a few weights) and price fits at least 0.4 × the log gap apart, these limits rule that out.
+ */
+function mergeRuns(runs: readonly AgeRun[]): AgeRun | undefined {
+  const items: Gift[] = runs.flatMap((r) => r.items);
+  for (const g of items) if (!(g.price >= 1e-6 && g.price <= 1e9)) return undefined;
+  // Each run is sorted already: the sort merges them.
+  items.sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const prices = Float64Array.from(items, (g) => g.price);
+  const logPrices = prices.map(Math.log);
+  for (let i = 1; i < prices.length; i++)
+    if (prices[i] !== prices[i - 1] && !(logPrices[i]! - logPrices[i - 1]! >= 1e-9)) return undefined;
+  let ageMin = Infinity,
+    ageMax = -Infinity;
+  for (const r of runs) (ageMin = Math.min(ageMin, r.ageMin)), (ageMax = Math.max(ageMax, r.ageMax));
+  return { ageMin, ageMax, items, prices, logPrices };
 }

@@ -4,7 +4,7 @@ import { finishRanking } from '../finish.js';
 import { bestInRun, type ItemGroup, type Locations, locations, upperBound } from '../groups.js';
 import { rankGroups } from '../rank.js';
 import type { Ranking } from '../result.js';
-import { ageFit, type GiftQuery, parseQuery, priceFit, signatureScoreValue } from '../score.js';
+import { ageFit, type GiftQuery, parseQuery, priceFitOfLog, signatureScoreValue } from '../score.js';
 import { TextEngine } from '../text.js';
 import { countRuns, GroupBounds } from './bounds.js';
 import { ExclusionHits } from './exclusion-hits.js';
@@ -164,7 +164,7 @@ export class GiftIndex {
         // One item (most groups of a real catalog): it covers the age and fits the budget (reaches), and its
         // price fit is its own bound; the same steps as the loop below, one logarithm.
         const run = runs[0]!;
-        const fit = priceFit(run.prices[0]!, q);
+        const fit = priceFitOfLog(run.logPrices[0]!, q);
         if (full && bound + fit + 1e-9 < pool[POOL - 1]!.score) continue;
         const base = fScore + ageFit(run.ageMin, run.ageMax, q);
         if (full && base < pool[POOL - 1]!.score) continue;
@@ -175,18 +175,32 @@ export class GiftIndex {
         // The group's prices bound it more tightly (checked only now: a binary search and two logarithms). The
         // margin keeps the bound safe should Math.log round non-monotonically by an ulp.
         if (full && bound + bounds.priceFitBound(g, q) + 1e-9 < pool[POOL - 1]!.score) continue;
-        for (let r = 0; r < runs.length; r++) {
+        // Every run covers the age with one age bonus: the best of the merged run (bounds.ts says why equal).
+        const merged = bounds.merged[g];
+        let bonus = merged ? ageFit(runs[0]!.ageMin, runs[0]!.ageMax, q) : NaN;
+        for (let r = 0; merged && r < runs.length && !Number.isNaN(bonus); r++) {
           const run = runs[r]!;
-          if (age < run.ageMin || age > run.ageMax) continue;
-          const hi = budget === undefined ? run.prices.length : upperBound(run.prices, budget);
-          if (hi === 0) continue;
-          const base = fScore + ageFit(run.ageMin, run.ageMax, q);
-          if (base < score || (full && base < pool[POOL - 1]!.score)) continue;
-          const at = bestInRun(run, hi, base, q);
-          if (at < 0) continue;
-          const s = base + priceFit(run.prices[at]!, q);
-          if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
+          if (age < run.ageMin || age > run.ageMax || ageFit(run.ageMin, run.ageMax, q) !== bonus) bonus = NaN;
         }
+        if (merged && !Number.isNaN(bonus) && Math.abs(fScore + bonus) < 256) {
+          const hi = budget === undefined ? merged.prices.length : upperBound(merged.prices, budget);
+          const base = fScore + bonus;
+          const at = hi === 0 || (full && base < pool[POOL - 1]!.score) ? -1 : bestInRun(merged, hi, base, q);
+          const s = at < 0 ? NaN : base + priceFitOfLog(merged.logPrices[at]!, q);
+          if (s > score) (score = s), (gift = merged.items[at]!);
+        } else
+          for (let r = 0; r < runs.length; r++) {
+            const run = runs[r]!;
+            if (age < run.ageMin || age > run.ageMax) continue;
+            const hi = budget === undefined ? run.prices.length : upperBound(run.prices, budget);
+            if (hi === 0) continue;
+            const base = fScore + ageFit(run.ageMin, run.ageMax, q);
+            if (base < score || (full && base < pool[POOL - 1]!.score)) continue;
+            const at = bestInRun(run, hi, base, q);
+            if (at < 0) continue;
+            const s = base + priceFitOfLog(run.logPrices[at]!, q);
+            if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
+          }
       }
       if (!gift) continue;
       const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;

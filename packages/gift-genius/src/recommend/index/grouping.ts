@@ -46,19 +46,24 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
   });
   let runs = 0;
   const allPrices = new Float64Array(catalog.length);
+  const allLogs = new Float64Array(catalog.length);
   let offset = 0;
   const groups = [...bySignature.values()].map(({ group, byAges }) => {
     for (const items of byAges.values()) {
       items.sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       const prices = allPrices.subarray(offset, offset + items.length);
-      items.forEach((g, i) => (prices[i] = g.price));
+      const logPrices = allLogs.subarray(offset, offset + items.length);
+      items.forEach((g, i) => {
+        prices[i] = g.price;
+        logPrices[i] = Math.log(g.price);
+      });
       offset += items.length;
-      group.runs.push({ ageMin: items[0]!.ageMin, ageMax: items[0]!.ageMax, items, prices });
+      group.runs.push({ ageMin: items[0]!.ageMin, ageMax: items[0]!.ageMax, items, prices, logPrices });
       runs++;
     }
     return group;
   });
-  return { groups, profiles, runs, bytes: allPrices.byteLength };
+  return { groups, profiles, runs, bytes: allPrices.byteLength + allLogs.byteLength };
 }
 
 /** A run's key: a number for the usual whole ages (no string per item), else the two values as text. */
