@@ -1,4 +1,4 @@
-import type { Candidate } from './candidates.js';
+import { type Candidate, POOL } from './candidates.js';
 import { likeness } from './likeness.js';
 
 /*
@@ -23,12 +23,15 @@ const LIKENESS_COST = 2;
 export function diversify(pool: readonly Candidate[], count: number): Candidate[] {
   const picks: Candidate[] = [];
   const n = pool.length;
-  const taken = new Uint8Array(n);
-  const closest = new Float64Array(n);
-  /** How many picks closest[i] has been compared with. */
-  const compared = new Int32Array(n);
+  // Scratch space reused across calls (ranking is synchronous): typed arrays cost more to make than to fill.
+  if (n > scratch.taken.length) scratch = makeScratch(n);
+  const { taken, closest, compared } = scratch;
+  taken.fill(0, 0, n);
+  closest.fill(0, 0, n);
+  compared.fill(0, 0, n);
   // A NaN score (never seen) breaks the pool's order: then every candidate is scanned, as before.
-  const sorted = pool.every((c) => !Number.isNaN(c.score));
+  let sorted = true;
+  for (let i = 0; i < n; i++) if (Number.isNaN(pool[i]!.score)) sorted = false;
   while (picks.length < count && picks.length < n) {
     let best = -1,
       bestValue = -Infinity;
@@ -47,3 +50,11 @@ export function diversify(pool: readonly Candidate[], count: number): Candidate[
   }
   return picks;
 }
+
+/** Per candidate: picked yet, likeness to the closest pick, how many picks that likeness has seen. */
+const makeScratch = (n: number) => ({
+  taken: new Uint8Array(n),
+  closest: new Float64Array(n),
+  compared: new Int32Array(n),
+});
+let scratch = makeScratch(POOL);

@@ -191,7 +191,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   if (!line)
     line = pick([`A broadly well-liked gift that suits ${who}`, `A safe, well-liked choice for ${who}`], seed >>> 3);
   // Without a stated interest to point at, say what the item is: the first sentence of its description.
-  if (best < 0) line = `${line} — ${describe(s.gift.description).replace(/[.!?]$/, '')}`;
+  if (best < 0) line = `${line} — ${descriptionClause(s.gift.description)}`;
   const price = s.gift.price;
   if (q.budget !== undefined) {
     const share = price / q.budget;
@@ -207,16 +207,20 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
 /** Names that open catalog descriptions and keep their capital (the catalog review keeps this list current). */
 const PROPER = new Set(['Tolkien', 'Samin', 'Chad', 'Eric', 'James', 'Dav', 'LEGO', 'Mary', 'Carl', 'Yuval']);
 
-/** "A box of handmade truffles …" → "a box of handmade truffles …"; proper names keep their capital. */
-const firstSentences = new Map<string, string>();
-function describe(description: string): string {
-  let first = firstSentences.get(description);
-  if (first === undefined) {
-    first = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
-    if (firstSentences.size < 100_000) firstSentences.set(description, first); // bounded: one entry per catalog text
+/**
+ * "A box of handmade truffles …." → "a box of handmade truffles …" (no final stop); proper names keep their
+ * capital. Kept per description (bounded: one entry per catalog text), as a request cites up to ten.
+ */
+const clauses = new Map<string, string>();
+function descriptionClause(description: string): string {
+  let clause = clauses.get(description);
+  if (clause === undefined) {
+    const first = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
+    const word = first.split(/[\s,']/)[0]!;
+    clause = (PROPER.has(word) ? first : first.charAt(0).toLowerCase() + first.slice(1)).replace(/[.!?]$/, '');
+    if (clauses.size < 100_000) clauses.set(description, clause);
   }
-  const word = first.split(/[\s,']/)[0]!;
-  return PROPER.has(word) ? first : first.charAt(0).toLowerCase() + first.slice(1);
+  return clause;
 }
 
 export const unmetMessage = {

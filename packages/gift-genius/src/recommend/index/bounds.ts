@@ -15,6 +15,10 @@ export class GroupBounds {
   readonly narrow: Uint8Array;
   /** Some run starts at 40 or later (the senior bonus). */
   readonly seniorRange: Uint8Array;
+  /** 1 for a group of one item (most groups of a real catalog): ranked from these arrays alone. */
+  readonly single: Uint8Array;
+  /** A one-item group's Math.log(price). */
+  readonly logPrice: Float64Array;
   /** All the group's prices, sorted. */
   readonly prices: Float64Array[];
   /**
@@ -31,6 +35,8 @@ export class GroupBounds {
     this.minPrice = new Float64Array(n);
     this.narrow = new Uint8Array(n);
     this.seniorRange = new Uint8Array(n);
+    this.single = new Uint8Array(n);
+    this.logPrice = new Float64Array(n);
     this.prices = groups.map((g, i) => {
       let lo = Infinity,
         hi = -Infinity,
@@ -48,6 +54,7 @@ export class GroupBounds {
       this.ageLo[i] = lo;
       this.ageHi[i] = hi;
       this.minPrice[i] = min;
+      if (size === 1) (this.single[i] = 1), (this.logPrice[i] = g.runs[0]!.logPrices[0]!);
       const all = new Float64Array(size);
       let at = 0;
       for (const r of g.runs) all.set(r.prices, (at += r.prices.length) - r.prices.length);
@@ -62,11 +69,6 @@ export class GroupBounds {
     if (this.narrow[g]) score += WEIGHTS.ageTargeted;
     if (q.band === 'senior' && this.seniorRange[g]) score += WEIGHTS.senior;
     return score;
-  }
-
-  /** Group g covers the age and has an item within the budget. */
-  reaches(g: number, age: number, budget: number | undefined): boolean {
-    return !(age < this.ageLo[g]! || age > this.ageHi[g]! || (budget !== undefined && !(this.minPrice[g]! <= budget)));
   }
 
   /**

@@ -26,8 +26,13 @@ export class FactOrders {
     private readonly bounds: GroupBounds,
   ) {}
 
-  for(q: ParsedQuery): FactOrder {
-    const key = `${q.relationship?.role ?? ''}|${q.occasion?.occasion ?? ''}|${q.registerName ?? ''}|${q.band === 'senior'}`;
+  /** What a table depends on: role, occasion, register, senior. */
+  static key(q: ParsedQuery): string {
+    return `${q.relationship?.role ?? ''}|${q.occasion?.occasion ?? ''}|${q.registerName ?? ''}|${q.band === 'senior'}`;
+  }
+
+  /** `key`: FactOrders.key(q). */
+  for(q: ParsedQuery, key: string): FactOrder {
     return this.memo.get(key, () => {
       const n = this.groups.length;
       const score = new Float64Array(n);

@@ -2,7 +2,9 @@ import type { Gift } from '../../catalog/schema.js';
 import type { ItemGroup } from '../groups.js';
 import { BoundedMemo } from '../memo.js';
 import { gate, type ParsedQuery } from '../score.js';
+
 import { MatchCounter } from './match-count.js';
+import { readingNumber } from './reading-numbers.js';
 
 /*
  * Groups alike in what `gate` reads besides exclusions (presumptions, gender, notFor, partner-only) pass or
@@ -52,10 +54,11 @@ export class GateClasses {
   /**
    * Per class, 1 when it passes the request's gate apart from exclusions (read only). Apart from exclusions,
    * `gate` reads the role, the gender, whether the occasion is a new baby and the interest phrases (what they
-   * state and say): kept per those, given as `interests`, the request's phrases as JSON.
+   * state and say): kept per those, the phrases by reading object (a reading is a pure function of its text).
    */
-  passes(q: ParsedQuery, interests: string): Uint8Array {
-    const key = `${q.relationship?.role ?? ''}|${q.relationship?.gender ?? ''}|${q.occasion?.occasion === 'new-baby'}|${interests}`;
+  passes(q: ParsedQuery): Uint8Array {
+    let key = `${q.relationship?.role ?? ''}|${q.relationship?.gender ?? ''}|${q.occasion?.occasion === 'new-baby'}`;
+    for (const reading of q.interests) key += `|${readingNumber(reading)}`;
     return this.passing.get(key, () => {
       const ungated = q.exclusions.length ? { ...q, exclusions: [] } : q;
       const out = new Uint8Array(this.reps.length);

@@ -4,14 +4,14 @@ import { finishRanking } from '../finish.js';
 import { bestInRun, type ItemGroup, type Locations, locations, upperBound } from '../groups.js';
 import { rankGroups } from '../rank.js';
 import type { Ranking } from '../result.js';
-import { ageFit, type GiftQuery, parseQuery, priceFitOfLog, signatureScoreValue } from '../score.js';
+import { ageFit, type GiftQuery, parseQuery, priceFitOfLog } from '../score.js';
 import { TextEngine } from '../text.js';
 import { countRuns, GroupBounds } from './bounds.js';
 import { ExclusionHits } from './exclusion-hits.js';
 import { FactOrders } from './fact-order.js';
 import { GateClasses } from './gate-classes.js';
 import { groupCatalog } from './grouping.js';
-import { PhraseHits } from './phrase-hits.js';
+import { type HitOrder, PhraseHits } from './phrase-hits.js';
 import { VisitMarks } from './visit-marks.js';
 
 export interface IndexRankOptions {
@@ -68,7 +68,7 @@ export class GiftIndex {
     this.classes = GateClasses.build(groups);
     this.bounds = new GroupBounds(groups);
     this.factOrders = new FactOrders(groups, this.bounds);
-    this.phraseHits = new PhraseHits(groups);
+    this.phraseHits = new PhraseHits(groups, this.bounds);
     this.exclusionHits = new ExclusionHits(groups);
     this.hit = new VisitMarks(groups.length);
     this.excluded = new VisitMarks(groups.length);
@@ -100,10 +100,12 @@ export class GiftIndex {
       return rankGroups(this.groups, this.engine, query, skipIds, this.where, true);
     const { age, budget } = q;
     const { groups, bounds } = this;
+    const { ageLo, ageHi, minPrice, single, logPrice } = bounds;
+    const { classOf } = classes;
     const relevance = q.interests.map((reading) => this.engine.relevanceByProfile(reading.words, reading.terms));
 
     // Matched: the classes that pass the gate apart from exclusions, less the groups an exclusion rules out.
-    const passes = classes.passes(q, JSON.stringify(query.interests ?? []));
+    const passes = classes.passes(q);
     let matched = classes.matched(passes, age, budget);
     const excluded = this.excluded.marks;
     const out = this.excluded.next();
@@ -116,25 +118,12 @@ export class GiftIndex {
     }
 
     // The signatures a phrase touches, scored now; every other one's score comes from the fact table.
-    const fact = this.factOrders.for(q);
+    const factKey = FactOrders.key(q);
+    const fact = this.factOrders.for(q, factKey);
+    const hits = q.interests.length ? this.phraseHits.scored(q, relevance, factKey) : NO_HITS;
     const hit = this.hit.marks;
     const touches = this.hit.next();
-    const touched: number[] = [];
-    relevance.forEach((text, p) => {
-      for (const g of this.phraseHits.of(q.interests[p]!, text))
-        if (hit[g] !== touches) (hit[g] = touches), touched.push(g);
-    });
-    const hitScore: number[] = new Array(touched.length);
-    const hitBound: number[] = new Array(touched.length);
-    const byBound: number[] = new Array(touched.length);
-    for (let i = 0; i < touched.length; i++) {
-      const g = touched[i]!;
-      hitScore[i] = signatureScoreValue(groups[g]!.rep, q, relevance, groups[g]!.profile);
-      const ub = hitScore[i]! + bounds.ageFitBound(g, q);
-      hitBound[i] = !Number.isNaN(ub) ? ub : Infinity; // a NaN score (never seen) is visited, as rankGroups would
-      byBound[i] = i;
-    }
-    byBound.sort((x, y) => hitBound[y]! - hitBound[x]! || touched[x]! - touched[y]!);
+    for (let i = 0; i < hits.groups.length; i++) hit[hits.groups[i]!] = touches;
 
     // Both orders merged, best bound first, until no group left can enter the pool.
     const pool: Candidate[] = [];
@@ -143,35 +132,34 @@ export class GiftIndex {
       b = 0;
     for (;;) {
       while (a < order.length && hit[order[a]!] === touches) a++;
-      const fromHits = b < byBound.length && (a >= order.length || hitBound[byBound[b]!]! >= fact.bound[order[a]!]!);
+      const fromHits = b < hits.groups.length && (a >= order.length || hits.bound[b]! >= fact.bound[order[a]!]!);
       if (!fromHits && a >= order.length) break;
       let g: number, bound: number, fScore: number;
       if (fromHits) {
-        const i = byBound[b++]!;
-        (g = touched[i]!), (bound = hitBound[i]!), (fScore = hitScore[i]!);
+        (g = hits.groups[b]!), (bound = hits.bound[b]!), (fScore = hits.score[b]!), b++;
       } else {
         g = order[a++]!;
         (bound = fact.bound[g]!), (fScore = fact.score[g]!);
       }
       const full = pool.length === POOL;
       if (full && bound < pool[POOL - 1]!.score) break;
-      if (!bounds.reaches(g, age, budget) || !passes[classes.classOf[g]!] || excluded[g] === out) continue;
-      const group = groups[g]!;
-      const runs = group.runs;
+      // Whether the group covers the age, fits the budget and passes the gate, from typed arrays only.
+      if (age < ageLo[g]! || age > ageHi[g]! || (budget !== undefined && !(minPrice[g]! <= budget))) continue;
+      if (!passes[classOf[g]!] || excluded[g] === out) continue;
       let gift: Gift | undefined;
       let score = -Infinity;
-      if (runs.length === 1 && runs[0]!.items.length === 1) {
-        // One item (most groups of a real catalog): it covers the age and fits the budget (reaches), and its
-        // price fit is its own bound; the same steps as the loop below, one logarithm.
-        const run = runs[0]!;
-        const fit = priceFitOfLog(run.logPrices[0]!, q);
+      if (single[g]) {
+        // One item (most groups of a real catalog): it covers the age and fits the budget (checked above), its
+        // price fit is its own bound, and its ages are the group's; the same steps as the loop below.
+        const fit = priceFitOfLog(logPrice[g]!, q);
         if (full && bound + fit + 1e-9 < pool[POOL - 1]!.score) continue;
-        const base = fScore + ageFit(run.ageMin, run.ageMax, q);
+        const base = fScore + ageFit(ageLo[g]!, ageHi[g]!, q);
         if (full && base < pool[POOL - 1]!.score) continue;
         const s = base + fit;
         if (!(s > score)) continue; // NaN (never seen) is no candidate, as in the loop
-        (score = s), (gift = run.items[0]!);
+        (score = s), (gift = groups[g]!.rep);
       } else {
+        const runs = groups[g]!.runs;
         // The group's prices bound it more tightly (checked only now: a binary search and two logarithms). The
         // margin keeps the bound safe should Math.log round non-monotonically by an ulp.
         if (full && bound + bounds.priceFitBound(g, q) + 1e-9 < pool[POOL - 1]!.score) continue;
@@ -205,11 +193,12 @@ export class GiftIndex {
       if (!gift) continue;
       const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
       if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
-      insertCandidate(pool, { gift, group, score });
+      insertCandidate(pool, { gift, group: groups[g]!, score });
     }
     return finishRanking(groups, q, relevance, pool, matched, query, NO_SKIP);
   }
 }
 
 const NONE: ReadonlySet<string> = new Set();
+const NO_HITS: HitOrder = { groups: new Int32Array(0), score: new Float64Array(0), bound: new Float64Array(0) };
 const NO_SKIP = () => false;

@@ -1,27 +1,69 @@
 import type { ItemGroup } from '../groups.js';
-import { phraseRelevance } from '../score.js';
+import { BoundedMemo } from '../memo.js';
+import { type ParsedQuery, phraseRelevance, signatureScoreValue } from '../score.js';
 import type { InterestReading } from '../vocabulary.js';
+import type { GroupBounds } from './bounds.js';
+import { readingNumber } from './reading-numbers.js';
 
 /*
- * The groups an interest phrase touches (a tag it names, or its words in the text): the only signatures whose
- * score a phrase changes. Kept per reading object (readings are memoised per phrase text, see score.ts), so a
- * phrase costs a pass over the groups once, not per request.
+ * The groups a request's interest phrases touch (a tag a phrase names, or its words in the text): the only
+ * signatures whose score the phrases change, scored and put in best-bound-first order. Which groups a phrase
+ * touches is kept per reading object (readings are memoised per phrase text, see score.ts), and the scored
+ * order per readings and fact-table key (the rest of what the score reads), like the fact tables themselves.
  */
+
+/** Touched groups, best bound first (ties by group number), with their scores and bounds by position. */
+export interface HitOrder {
+  groups: Int32Array;
+  score: Float64Array;
+  bound: Float64Array;
+}
+
 export class PhraseHits {
-  private readonly memo = new WeakMap<InterestReading, Int32Array>();
+  private readonly touched = new WeakMap<InterestReading, Int32Array>();
+  private readonly orders = new BoundedMemo<string, HitOrder>(1024);
 
-  constructor(private readonly groups: readonly ItemGroup[]) {}
+  constructor(
+    private readonly groups: readonly ItemGroup[],
+    private readonly bounds: GroupBounds,
+  ) {}
 
-  /** `text`: the phrase's text relevance per profile. */
-  of(reading: InterestReading, text: Float64Array): Int32Array {
-    let hits = this.memo.get(reading);
+  /** `relevance[p]`: phrase p's text relevance per profile; `factKey`: FactOrders.key(q). */
+  scored(q: ParsedQuery, relevance: readonly Float64Array[], factKey: string): HitOrder {
+    let key = factKey;
+    for (const reading of q.interests) key += `|${readingNumber(reading)}`;
+    return this.orders.get(key, () => this.score(q, relevance));
+  }
+
+  private score(q: ParsedQuery, relevance: readonly Float64Array[]): HitOrder {
+    const seen = new Set<number>();
+    relevance.forEach((text, p) => {
+      for (const g of this.of(q.interests[p]!, text)) seen.add(g);
+    });
+    const touched = [...seen];
+    const score = touched.map((g) => signatureScoreValue(this.groups[g]!.rep, q, relevance, this.groups[g]!.profile));
+    const bound = touched.map((g, i) => {
+      const ub = score[i]! + this.bounds.ageFitBound(g, q);
+      return !Number.isNaN(ub) ? ub : Infinity; // a NaN score (never seen) is visited, as rankGroups would
+    });
+    const order = touched.map((_, i) => i).sort((x, y) => bound[y]! - bound[x]! || touched[x]! - touched[y]!);
+    return {
+      groups: Int32Array.from(order, (i) => touched[i]!),
+      score: Float64Array.from(order, (i) => score[i]!),
+      bound: Float64Array.from(order, (i) => bound[i]!),
+    };
+  }
+
+  /** The groups one phrase touches. `text`: its text relevance per profile. */
+  private of(reading: InterestReading, text: Float64Array): Int32Array {
+    let hits = this.touched.get(reading);
     if (!hits) {
       const out: number[] = [];
       this.groups.forEach((g, i) => {
         if (phraseRelevance(g.rep, reading, text[g.profile]!) > 0) out.push(i);
       });
       hits = Int32Array.from(out);
-      this.memo.set(reading, hits);
+      this.touched.set(reading, hits);
     }
     return hits;
   }
