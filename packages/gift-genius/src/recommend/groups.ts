@@ -63,7 +63,7 @@ export function locations(groups: readonly ItemGroup[]): Locations {
 }
 
 /** A list in sorted order (copied only when it is not sorted yet: most catalog lists are). */
-function sorted(xs: readonly string[] | undefined): readonly string[] {
+export function sorted(xs: readonly string[] | undefined): readonly string[] {
   if (!xs) return NONE;
   for (let i = 1; i < xs.length; i++) if (!(xs[i - 1]! <= xs[i]!)) return [...xs].sort();
   return xs;

@@ -1,4 +1,3 @@
-import type { Gift } from '../../catalog/schema.js';
 import { type AgeRun, type ItemGroup, upperBound } from '../groups.js';
 import { type ParsedQuery, priceFit, WEIGHTS } from '../score.js';
 
@@ -37,6 +36,7 @@ export class GroupBounds {
     this.seniorRange = new Uint8Array(n);
     this.single = new Uint8Array(n);
     this.logPrice = new Float64Array(n);
+    this.merged = groups.map((g) => (g.runs.length > 1 ? mergeRuns(g.runs) : undefined));
     this.prices = groups.map((g, i) => {
       let lo = Infinity,
         hi = -Infinity,
@@ -55,12 +55,15 @@ export class GroupBounds {
       this.ageHi[i] = hi;
       this.minPrice[i] = min;
       if (size === 1) (this.single[i] = 1), (this.logPrice[i] = g.runs[0]!.logPrices[0]!);
+      // A run sorted by (price, id) with no NaN is sorted by price already.
+      if (g.runs.length === 1 && !g.runs[0]!.prices.some(Number.isNaN)) return g.runs[0]!.prices;
+      const merged = this.merged[i];
+      if (merged) return merged.prices;
       const all = new Float64Array(size);
       let at = 0;
       for (const r of g.runs) all.set(r.prices, (at += r.prices.length) - r.prices.length);
       return all.sort();
     });
-    this.merged = groups.map((g) => (g.runs.length > 1 ? mergeRuns(g.runs) : undefined));
   }
 
   /** No run of group g scores above its signature score plus this (tooYoung only lowers a score). */
@@ -101,12 +104,35 @@ export function countRuns(group: ItemGroup, age: number, budget: number | undefi
  * below 512 (a few weights) and price fits at least 0.4 × the log gap apart, these limits rule that out.
  */
 function mergeRuns(runs: readonly AgeRun[]): AgeRun | undefined {
-  const items: Gift[] = runs.flatMap((r) => r.items);
-  for (const g of items) if (!(g.price >= 1e-6 && g.price <= 1e9)) return undefined;
-  // Each run is sorted already: the sort merges them.
-  items.sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const prices = Float64Array.from(items, (g) => g.price);
-  const logPrices = prices.map(Math.log);
+  let size = 0;
+  for (const r of runs) {
+    for (let i = 0; i < r.prices.length; i++) if (!(r.prices[i]! >= 1e-6 && r.prices[i]! <= 1e9)) return undefined;
+    size += r.prices.length;
+  }
+  // Each run is sorted by (price, id) already: a k-way merge (k is the number of age ranges, a handful).
+  const items: AgeRun['items'] = new Array(size);
+  const prices = new Float64Array(size);
+  const logPrices = new Float64Array(size);
+  const heads = new Int32Array(runs.length);
+  for (let out = 0; out < size; out++) {
+    let best = -1;
+    for (let r = 0; r < runs.length; r++) {
+      const h = heads[r]!;
+      if (h === runs[r]!.items.length) continue;
+      if (best < 0) {
+        best = r;
+        continue;
+      }
+      const x = runs[r]!.items[h]!,
+        y = runs[best]!.items[heads[best]!]!;
+      if (x.price < y.price || (x.price === y.price && x.id < y.id)) best = r;
+    }
+    const run = runs[best]!;
+    const h = heads[best]!++;
+    items[out] = run.items[h]!;
+    prices[out] = run.prices[h]!;
+    logPrices[out] = run.logPrices[h]!;
+  }
   for (let i = 1; i < prices.length; i++)
     if (prices[i] !== prices[i - 1] && !(logPrices[i]! - logPrices[i - 1]! >= 1e-9)) return undefined;
   let ageMin = Infinity,

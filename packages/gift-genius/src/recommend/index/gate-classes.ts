@@ -43,7 +43,7 @@ export class GateClasses {
     const reps: Gift[] = [];
     const counters: MatchCounter[] = [];
     for (const { rep, members } of byKey.values()) {
-      const counter = MatchCounter.build(members.flatMap((g) => g.runs.flatMap((r) => r.items)));
+      const counter = MatchCounter.build(members.flatMap((g) => g.runs));
       if (!counter) return undefined;
       reps.push(rep);
       counters.push(counter);

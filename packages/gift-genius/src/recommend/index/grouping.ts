@@ -1,5 +1,5 @@
 import type { Gift } from '../../catalog/schema.js';
-import { type ItemGroup, isPlain, signatureKey } from '../groups.js';
+import { type ItemGroup, isPlain, signatureKey, sorted } from '../groups.js';
 import { ItemTexts, profilesOf } from '../item-text.js';
 import { likenessTraits } from '../likeness.js';
 import type { TextProfile } from '../text.js';
@@ -21,9 +21,13 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
   const texts = catalog.map((gift) => itemTexts.of(gift));
   const { profiles, profileOf } = profilesOf(texts);
   const bySignature = new Map<string, { group: ItemGroup; byAges: Map<number | string, Gift[]> }>();
+  let entry: { group: ItemGroup; byAges: Map<number | string, Gift[]> } | undefined;
   catalog.forEach((gift, i) => {
-    const key = signatureKey(gift, texts[i]!);
-    let entry = bySignature.get(key);
+    // The previous item's signature when the text is the same derivation and the tags are alike (variants
+    // of a product in a row, in id order): no key to build.
+    const alike = entry && texts[i] === texts[i - 1] && sameTags(catalog[i - 1]!, gift);
+    const key = alike ? '' : signatureKey(gift, texts[i]!);
+    if (!alike) entry = bySignature.get(key);
     if (!entry) {
       entry = {
         group: {
@@ -71,3 +75,31 @@ const agesKey = (min: number, max: number): number | string =>
   Number.isInteger(min) && Number.isInteger(max) && min >= 0 && max >= 0 && min < 4096 && max < 4096
     ? min * 4096 + max
     : `${min}-${max}`;
+
+/** The tags signatureKey reads are equal (lists compared as signatureKey sorts them). */
+function sameTags(a: Gift, b: Gift): boolean {
+  return (
+    sameList(a.categories, b.categories) &&
+    sameSet(a.interests, b.interests) &&
+    sameSet(a.relationships, b.relationships) &&
+    sameSet(a.occasions, b.occasions) &&
+    (a.giftability ?? 3) === (b.giftability ?? 3) &&
+    sameSet(a.contains, b.contains) &&
+    sameSet(a.presumesInterest, b.presumesInterest) &&
+    sameSet(a.presumes, b.presumes) &&
+    (a.gender ?? '') === (b.gender ?? '') &&
+    sameSet(a.notFor, b.notFor)
+  );
+}
+
+/** Equal once sorted (absent as empty), as signatureKey writes them; sorted only when they differ as given. */
+const sameSet = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  sameList(a ?? NONE, b ?? NONE) || sameList(sorted(a), sorted(b));
+const NONE: readonly string[] = [];
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
