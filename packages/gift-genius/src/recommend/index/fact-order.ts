@@ -18,8 +18,11 @@ export interface FactOrder {
   order: Int32Array;
 }
 
+const TABLE_ENTRIES = 2 ** 22;
+
 export class FactOrders {
-  private readonly memo = new BoundedMemo<string, FactOrder>(256);
+  /** At most 256 tables, and about 4M group entries in all (80 MB) whatever the catalog's size. */
+  private readonly memo = new BoundedMemo<string, FactOrder>(TABLE_ENTRIES, (t) => Math.max(t.order.length, 16_384));
 
   constructor(
     private readonly groups: readonly ItemGroup[],

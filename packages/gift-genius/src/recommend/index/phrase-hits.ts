@@ -19,9 +19,12 @@ export interface HitOrder {
   bound: Float64Array;
 }
 
+const HIT_ENTRIES = 2 ** 22;
+
 export class PhraseHits {
-  private readonly touched = new WeakMap<InterestReading, Int32Array>();
-  private readonly orders = new BoundedMemo<string, HitOrder>(1024);
+  /** Bounded by total size (group entries), so a big catalog with broad phrases keeps fewer. */
+  private readonly touched = new BoundedMemo<number, Int32Array>(HIT_ENTRIES, (h) => h.length + 64);
+  private readonly orders = new BoundedMemo<string, HitOrder>(HIT_ENTRIES, (o) => o.groups.length + 64);
 
   constructor(
     private readonly groups: readonly ItemGroup[],
@@ -56,15 +59,12 @@ export class PhraseHits {
 
   /** The groups one phrase touches. `text`: its text relevance per profile. */
   private of(reading: InterestReading, text: Float64Array): Int32Array {
-    let hits = this.touched.get(reading);
-    if (!hits) {
+    return this.touched.get(readingNumber(reading), () => {
       const out: number[] = [];
       this.groups.forEach((g, i) => {
         if (phraseRelevance(g.rep, reading, text[g.profile]!) > 0) out.push(i);
       });
-      hits = Int32Array.from(out);
-      this.touched.set(reading, hits);
-    }
-    return hits;
+      return Int32Array.from(out);
+    });
   }
 }
