@@ -3,10 +3,14 @@ import { diversify } from './diversify.js';
 import { type ItemGroup, upperBound } from './groups.js';
 import { reasonFor, unmetMessage } from './reasons.js';
 import type { Ranking, Unmet } from './result.js';
-import { type GateFailure, type GiftQuery, gate, type ParsedQuery, signatureScore } from './score.js';
+import { type GateFailure, type GiftQuery, gate, type ParsedQuery, phraseRelevance, signatureScore } from './score.js';
 
 /* From the candidate pool (best first) and the match count to the answer: diversity, unmet, reasons. */
 
+/**
+ * `touching(p)`: groups that include every group phrase p fits at all (the index passes the phrase's hits);
+ * all groups by default. Why nothing fits a phrase is worked out over those only.
+ */
 export function finishRanking(
   groups: readonly ItemGroup[],
   q: ParsedQuery,
@@ -15,6 +19,7 @@ export function finishRanking(
   matched: number,
   query: GiftQuery,
   skip: (id: string) => boolean,
+  touching: (p: number) => Iterable<ItemGroup> = () => groups,
 ): Ranking {
   // Facts for the picks only: the same doubles the pool's scores were made of (signatureScore is pure).
   const picks: Pick[] = diversify(pool, q.count).map((s) => {
@@ -28,7 +33,7 @@ export function finishRanking(
       occasionFits: f.occasionFits,
     };
   });
-  const unmet = findUnmet(groups, q, relevance, picks, matched, query, skip);
+  const unmet = findUnmet(touching, q, relevance, picks, matched, query, skip);
   return {
     gifts: picks.map((s, i) => ({
       gift: s.gift,
@@ -45,7 +50,7 @@ export function finishRanking(
 }
 
 function findUnmet(
-  groups: readonly ItemGroup[],
+  touching: (p: number) => Iterable<ItemGroup>,
   q: ParsedQuery,
   relevance: Float64Array[],
   picks: Pick[],
@@ -60,9 +65,9 @@ function findUnmet(
     // Why nothing fits: the first reason found among the items that do match the phrase.
     let cause: GateFailure | 'budget' | 'age' | undefined;
     let cheapest = Infinity;
-    for (const group of groups) {
-      const facts = signatureScore(group.rep, q, relevance, group.profile);
-      if (facts.phraseRel[p]! < MET) continue;
+    // The order does not matter: an exclusion wins over age, age over budget, the cheapest is a minimum.
+    for (const group of touching(p)) {
+      if (phraseRelevance(group.rep, reading, relevance[p]![group.profile]!) < MET) continue;
       const failure = gate(group.rep, q, group.words);
       if (failure === 'exclusion') cause = 'exclusion';
       else if (!failure) {

@@ -195,7 +195,12 @@ export class GiftIndex {
       if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
       insertCandidate(pool, { gift, group: groups[g]!, score });
     }
-    return finishRanking(groups, q, relevance, pool, matched, query, NO_SKIP);
+    // Why a phrase is unmet is looked for among the groups it touches (its hits), not the whole catalog.
+    const touching = (p: number) => {
+      const hitGroups = this.phraseHits.of(q.interests[p]!, relevance[p]!);
+      return Array.from(hitGroups, (g) => groups[g]!);
+    };
+    return finishRanking(groups, q, relevance, pool, matched, query, NO_SKIP, touching);
   }
 }
 

@@ -58,7 +58,7 @@ export class PhraseHits {
   }
 
   /** The groups one phrase touches. `text`: its text relevance per profile. */
-  private of(reading: InterestReading, text: Float64Array): Int32Array {
+  of(reading: InterestReading, text: Float64Array): Int32Array {
     return this.touched.get(readingNumber(reading), () => {
       const out: number[] = [];
       this.groups.forEach((g, i) => {
