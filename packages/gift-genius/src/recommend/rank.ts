@@ -101,6 +101,10 @@ export function rankGroups(
     [...skipIds, ...q.exclusions.map((e) => e.word.replace(/ /g, '-'))].filter((id) => where.has(id)),
   );
   const skip = (id: string) => skipped.has(id);
+  // Only the groups holding a skipped item are looked at item by item: elsewhere the best item is found as
+  // without skips (the same item, ties included, whatever is hidden in other groups).
+  const skippedGroups = new Set<ItemGroup>();
+  for (const id of skipped) for (const { group } of where.get(id)!) skippedGroups.add(group);
   // The best item of each signature (the same product listed twice is never shown twice), then the best POOL.
   // Signatures are unique per group in the index (and in most catalogs): then no map is needed.
   const bestByKey = uniqueKeys ? undefined : new Map<string, Candidate>();
@@ -122,7 +126,7 @@ export function rankGroups(
       facts ??= signatureScore(group.rep, q, relevance, group.profile);
       matched += hi;
       const base = facts.score + ageFit(run.ageMin, run.ageMax, q);
-      const at = bestInRun(run, hi, base, q, skipped.size ? skip : undefined);
+      const at = bestInRun(run, hi, base, q, skippedGroups.has(group) ? skip : undefined);
       if (at < 0) continue;
       const s = base + priceFitOfLog(run.logPrices[at]!, q);
       if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);

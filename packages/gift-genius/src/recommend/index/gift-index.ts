@@ -55,6 +55,8 @@ export class GiftIndex {
   /** Per-request marks on groups (phrase hits, excluded), reused: ranking is synchronous. */
   private readonly hit: VisitMarks;
   private readonly excluded: VisitMarks;
+  /** Groups holding a skipped item. */
+  private readonly skipping: VisitMarks;
 
   private constructor(
     private readonly groups: ItemGroup[],
@@ -72,6 +74,7 @@ export class GiftIndex {
     this.exclusionHits = new ExclusionHits(groups);
     this.hit = new VisitMarks(groups.length);
     this.excluded = new VisitMarks(groups.length);
+    this.skipping = new VisitMarks(groups.length);
   }
 
   static build(catalog: readonly Gift[]): GiftIndex {
@@ -81,23 +84,34 @@ export class GiftIndex {
   }
 
   private locations: Locations | undefined;
-  /** Where each id sits, for the reference loop (skipped ids): a million small records, so made on demand. */
+  private numbers: Map<ItemGroup, number> | undefined;
+  /** Where each id sits, for skipped ids: a million small records, so made on demand. */
   private get where(): Locations {
     this.locations ??= locations(this.groups);
     return this.locations;
+  }
+  private get groupNumbers(): Map<ItemGroup, number> {
+    this.numbers ??= new Map(this.groups.map((g, i) => [g, i]));
+    return this.numbers;
   }
 
   rank(query: GiftQuery, options: IndexRankOptions = {}): Ranking {
     const q = parseQuery(query);
     const skipIds = options.skipIds ?? NONE;
-    // Skipped items (the widget's "more like this", an exclusion naming an id) are rare: the shared loop. So
-    // is a catalog with an id twice (the pool's order among equal (score, id) pairs follows visiting order),
-    // an age that is not a number, or an item whose range or price is off (classes cannot count them).
-    const skips =
-      [...skipIds].some((id) => this.ids.has(id)) || q.exclusions.some((e) => this.ids.has(e.word.replace(/ /g, '-')));
+    // A catalog with an id twice (the pool's order among equal (score, id) pairs follows visiting order), an
+    // age that is not a number, or an item whose range or price is off (classes cannot count them): the
+    // reference loop over the same groups.
     const classes = this.classes;
-    if (skips || this.duplicateIds || !classes || Number.isNaN(q.age))
+    if (this.duplicateIds || !classes || Number.isNaN(q.age))
       return rankGroups(this.groups, this.engine, query, skipIds, this.where, true);
+    // Skipped: the caller's ids (the widget's "more like this") and exclusion words that are ids, as in
+    // rankGroups. Their groups are marked and ranked item by item; everything else as usual.
+    let skipped: Set<string> | undefined;
+    for (const id of skipIds) if (this.ids.has(id)) (skipped ??= new Set()).add(id);
+    for (const e of q.exclusions) {
+      const id = e.word.replace(/ /g, '-');
+      if (this.ids.has(id)) (skipped ??= new Set()).add(id);
+    }
     const { age, budget } = q;
     const { groups, bounds } = this;
     const { ageLo, ageHi, minPrice, single, logPrice } = bounds;
@@ -114,6 +128,22 @@ export class GiftIndex {
         if (excluded[g] === out) continue;
         excluded[g] = out;
         if (passes[classes.classOf[g]!]) matched -= countRuns(groups[g]!, age, budget);
+      }
+    }
+
+    const skipMarks = this.skipping.marks;
+    const skipping = this.skipping.next();
+    const skip = skipped ? (id: string) => skipped.has(id) : NO_SKIP;
+    if (skipped) {
+      const { where, groupNumbers } = this;
+      for (const id of skipped) {
+        for (const { group, run, index } of where.get(id)!) {
+          const g = groupNumbers.get(group)!;
+          skipMarks[g] = skipping;
+          const inBudget = budget === undefined || run.prices[index]! <= budget;
+          if (passes[classOf[g]!] && excluded[g] !== out && age >= run.ageMin && age <= run.ageMax && inBudget)
+            matched--;
+        }
       }
     }
 
@@ -148,7 +178,8 @@ export class GiftIndex {
       if (!passes[classOf[g]!] || excluded[g] === out) continue;
       let gift: Gift | undefined;
       let score = -Infinity;
-      if (single[g]) {
+      const skips = skipMarks[g] === skipping;
+      if (single[g] && !skips) {
         // One item (most groups of a real catalog): it covers the age and fits the budget (checked above), its
         // price fit is its own bound, and its ages are the group's; the same steps as the loop below.
         const fit = priceFitOfLog(logPrice[g]!, q);
@@ -164,7 +195,7 @@ export class GiftIndex {
         // margin keeps the bound safe should Math.log round non-monotonically by an ulp.
         if (full && bound + bounds.priceFitBound(g, q) + 1e-9 < pool[POOL - 1]!.score) continue;
         // Every run covers the age with one age bonus: the best of the merged run (bounds.ts says why equal).
-        const merged = bounds.merged[g];
+        const merged = skips ? undefined : bounds.merged[g];
         let bonus = merged ? ageFit(runs[0]!.ageMin, runs[0]!.ageMax, q) : NaN;
         for (let r = 0; merged && r < runs.length && !Number.isNaN(bonus); r++) {
           const run = runs[r]!;
@@ -184,7 +215,7 @@ export class GiftIndex {
             if (hi === 0) continue;
             const base = fScore + ageFit(run.ageMin, run.ageMax, q);
             if (base < score || (full && base < pool[POOL - 1]!.score)) continue;
-            const at = bestInRun(run, hi, base, q);
+            const at = bestInRun(run, hi, base, q, skips ? skip : undefined);
             if (at < 0) continue;
             const s = base + priceFitOfLog(run.logPrices[at]!, q);
             if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
@@ -200,7 +231,7 @@ export class GiftIndex {
       const hitGroups = this.phraseHits.of(q.interests[p]!, relevance[p]!);
       return Array.from(hitGroups, (g) => groups[g]!);
     };
-    return finishRanking(groups, q, relevance, pool, matched, query, NO_SKIP, touching);
+    return finishRanking(groups, q, relevance, pool, matched, query, skip, touching);
   }
 }
 
