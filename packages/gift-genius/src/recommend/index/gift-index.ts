@@ -61,8 +61,10 @@ export class GiftIndex {
   private constructor(
     private readonly groups: ItemGroup[],
     private readonly engine: TextEngine,
-    /** Every id (where each sits is worked out only when a request skips some: see `where`). */
-    private readonly ids: ReadonlySet<string>,
+    /** The catalog, each id's place in it and each place's group (for skipped ids). */
+    private readonly catalog: readonly Gift[],
+    private readonly ids: ReadonlyMap<string, number>,
+    private readonly groupOf: Int32Array,
     stats: GiftIndexStats,
   ) {
     this.stats = stats;
@@ -78,21 +80,16 @@ export class GiftIndex {
   }
 
   static build(catalog: readonly Gift[]): GiftIndex {
-    const { groups, profiles, runs, bytes } = groupCatalog(catalog);
+    const { groups, groupOf, profiles, runs, bytes } = groupCatalog(catalog);
     const stats = { items: catalog.length, signatures: groups.length, runs, bytes, profiles: profiles.length };
-    return new GiftIndex(groups, new TextEngine(profiles), new Set(catalog.map((g) => g.id)), stats);
+    return new GiftIndex(groups, new TextEngine(profiles), catalog, idPlaces(catalog), groupOf, stats);
   }
 
   private locations: Locations | undefined;
-  private numbers: Map<ItemGroup, number> | undefined;
-  /** Where each id sits, for skipped ids: a million small records, so made on demand. */
+  /** Where each id sits, for the reference loop: a million small records, so made only if it runs. */
   private get where(): Locations {
     this.locations ??= locations(this.groups);
     return this.locations;
-  }
-  private get groupNumbers(): Map<ItemGroup, number> {
-    this.numbers ??= new Map(this.groups.map((g, i) => [g, i]));
-    return this.numbers;
   }
 
   rank(query: GiftQuery, options: IndexRankOptions = {}): Ranking {
@@ -135,15 +132,15 @@ export class GiftIndex {
     const skipping = this.skipping.next();
     const skip = skipped ? (id: string) => skipped.has(id) : NO_SKIP;
     if (skipped) {
-      const { where, groupNumbers } = this;
       for (const id of skipped) {
-        for (const { group, run, index } of where.get(id)!) {
-          const g = groupNumbers.get(group)!;
-          skipMarks[g] = skipping;
-          const inBudget = budget === undefined || run.prices[index]! <= budget;
-          if (passes[classOf[g]!] && excluded[g] !== out && age >= run.ageMin && age <= run.ageMax && inBudget)
-            matched--;
-        }
+        // Ids are unique here (duplicates take the reference loop): one item, in its own run's ages.
+        const i = this.ids.get(id)!;
+        const g = this.groupOf[i]!;
+        const item = this.catalog[i]!;
+        skipMarks[g] = skipping;
+        const inBudget = budget === undefined || item.price <= budget;
+        if (passes[classOf[g]!] && excluded[g] !== out && age >= item.ageMin && age <= item.ageMax && inBudget)
+          matched--;
       }
     }
 
@@ -238,3 +235,10 @@ export class GiftIndex {
 const NONE: ReadonlySet<string> = new Set();
 const NO_HITS: HitOrder = { groups: new Int32Array(0), score: new Float64Array(0), bound: new Float64Array(0) };
 const NO_SKIP = () => false;
+
+/** Each id's place in the catalog (the last one for an id listed twice; duplicates are detected by size). */
+function idPlaces(catalog: readonly Gift[]): Map<string, number> {
+  const places = new Map<string, number>();
+  catalog.forEach((g, i) => places.set(g.id, i));
+  return places;
+}

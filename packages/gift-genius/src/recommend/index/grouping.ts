@@ -11,6 +11,8 @@ import type { TextProfile } from '../text.js';
  */
 export interface Grouping {
   groups: ItemGroup[];
+  /** Each catalog item's group number. */
+  groupOf: Int32Array;
   profiles: TextProfile[];
   runs: number;
   bytes: number;
@@ -20,8 +22,9 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
   const itemTexts = new ItemTexts();
   const texts = catalog.map((gift) => itemTexts.of(gift));
   const { profiles, profileOf } = profilesOf(texts);
-  const bySignature = new Map<string, { group: ItemGroup; byAges: Map<number | string, Gift[]> }>();
-  let entry: { group: ItemGroup; byAges: Map<number | string, Gift[]> } | undefined;
+  const bySignature = new Map<string, { group: ItemGroup; byAges: Map<number | string, Gift[]>; number: number }>();
+  let entry: { group: ItemGroup; byAges: Map<number | string, Gift[]>; number: number } | undefined;
+  const groupOf = new Int32Array(catalog.length);
   catalog.forEach((gift, i) => {
     // The previous item's signature when the text is the same derivation and the tags are alike (variants
     // of a product in a row, in id order): no key to build.
@@ -40,9 +43,11 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
           runs: [],
         },
         byAges: new Map(),
+        number: bySignature.size,
       };
       bySignature.set(key, entry);
     }
+    groupOf[i] = entry.number;
     const ages = agesKey(gift.ageMin, gift.ageMax);
     const run = entry.byAges.get(ages);
     if (run) run.push(gift);
@@ -67,7 +72,7 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
     }
     return group;
   });
-  return { groups, profiles, runs, bytes: allPrices.byteLength + allLogs.byteLength };
+  return { groups, groupOf, profiles, runs, bytes: allPrices.byteLength + allLogs.byteLength };
 }
 
 /** A run's key: a number for the usual whole ages (no string per item), else the two values as text. */
