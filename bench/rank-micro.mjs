@@ -7,6 +7,7 @@
 //   RANK_MICRO_SIZES=453,1000,100000 RANK_MICRO_MS=200 RANK_MICRO_ROUNDS=5 node bench/rank-micro.mjs
 //   RANK_MICRO_CLOCK=cpu node bench/rank-micro.mjs  (CPU time per call: steadier on a shared machine)
 //   RANK_MICRO_REFERENCE=0 node bench/rank-micro.mjs  (the index alone, as the server runs it)
+//   RANK_MICRO_WARM_MS=500 (default): index calls over all query shapes before each size's measurements
 // Each cell is the median over rounds of (time / calls) for one ~RANK_MICRO_MS burst; index and reference
 // alternate within a round, so a burst of outside load (shared machine) hits both alike.
 import { spawnSync } from 'node:child_process';
@@ -32,6 +33,7 @@ const REAL = loadBundledCatalog().length;
 const sizes = (process.env.RANK_MICRO_SIZES ?? `${REAL},1000,10000,100000,1000000`).split(',').map(Number);
 const burstMs = Number(process.env.RANK_MICRO_MS ?? 150);
 const rounds = Number(process.env.RANK_MICRO_ROUNDS ?? 5);
+const warmMs = Number(process.env.RANK_MICRO_WARM_MS ?? 500);
 
 const QUERIES = {
   benchmark: { age: 25, relationship: 'sister', budget: 50, interests: ['coffee'] },
@@ -100,6 +102,10 @@ for (const n of sizes) {
     `\n${n.toLocaleString('en-US')} items${n === REAL ? ' (the real catalog)' : ''}: index built in ${buildMs.toFixed(1)} ms, ` +
       `heap +${(heapBytes / 2 ** 20).toFixed(1)} MiB (typed arrays ${(stats.bytes / 2 ** 20).toFixed(1)} MiB), ${stats.signatures} signatures, ${stats.runs} (signature, band) runs${stats.linearOnly ? `, LINEAR ONLY: ${stats.linearOnly}` : ''}`,
   );
+  // Warm-up: every query shape through the index first (the JIT's tiers, the index's per-phrase and
+  // per-(role, occasion) tables), so the first shape measured is not the one that pays for them.
+  const warmUntil = clock() + warmMs;
+  while (clock() < warmUntil) for (const query of Object.values(QUERIES)) index.rank(query);
   for (const [name, query] of Object.entries(QUERIES)) {
     if (!isDeepStrictEqual(index.rank(query), rankGifts(catalog, query)))
       throw new Error(`${n} items, ${name}: index and rankGifts differ`);

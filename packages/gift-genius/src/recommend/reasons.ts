@@ -1,5 +1,7 @@
 import type { Occasion } from '../catalog/schema.js';
-import type { Candidate, UnmetKind } from './rank.js';
+import { MET, type Pick } from './candidates.js';
+import { BoundedMemo } from './memo.js';
+import type { UnmetKind } from './result.js';
 import type { ParsedQuery } from './score.js';
 
 /*
@@ -9,10 +11,11 @@ import type { ParsedQuery } from './score.js';
  * deterministically by item and position, so five reasons do not read as one template.
  */
 
-const MET = 0.5; // as rank.ts MET (no import cycle at runtime: rank.ts imports this module)
-
+const articles = new BoundedMemo<string, 'a' | 'an'>(256); // words are occasion names and a few adjectives
 const article = (word: string) =>
-  /^(8|11|18)/.test(word) || (/^[aeiou]/i.test(word) && !/^(uni|use|one|eu)/i.test(word)) ? 'an' : 'a';
+  articles.get(word, () =>
+    /^(8|11|18)/.test(word) || (/^[aeiou]/i.test(word) && !/^(uni|use|one|eu)/i.test(word)) ? 'an' : 'a',
+  );
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
@@ -112,7 +115,7 @@ const AGE_WORDS = new Map([
   ['senior', ''],
 ]);
 
-export function reasonFor(s: Candidate, q: ParsedQuery, position: number): string {
+export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const seed = hash(`${s.gift.id}|${position}`);
   const who = recipient(q);
   const first: string[] = [];
@@ -188,7 +191,7 @@ export function reasonFor(s: Candidate, q: ParsedQuery, position: number): strin
   if (!line)
     line = pick([`A broadly well-liked gift that suits ${who}`, `A safe, well-liked choice for ${who}`], seed >>> 3);
   // Without a stated interest to point at, say what the item is: the first sentence of its description.
-  if (best < 0) line = `${line} — ${describe(s.gift.description).replace(/[.!?]$/, '')}`;
+  if (best < 0) line = `${line} — ${descriptionClause(s.gift.description)}`;
   const price = s.gift.price;
   if (q.budget !== undefined) {
     const share = price / q.budget;
@@ -204,16 +207,20 @@ export function reasonFor(s: Candidate, q: ParsedQuery, position: number): strin
 /** Names that open catalog descriptions and keep their capital (the catalog review keeps this list current). */
 const PROPER = new Set(['Tolkien', 'Samin', 'Chad', 'Eric', 'James', 'Dav', 'LEGO', 'Mary', 'Carl', 'Yuval']);
 
-/** "A box of handmade truffles …" → "a box of handmade truffles …"; proper names keep their capital. */
-const firstSentences = new Map<string, string>();
-function describe(description: string): string {
-  let first = firstSentences.get(description);
-  if (first === undefined) {
-    first = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
-    if (firstSentences.size < 100_000) firstSentences.set(description, first); // bounded: one entry per catalog text
+/**
+ * "A box of handmade truffles …." → "a box of handmade truffles …" (no final stop); proper names keep their
+ * capital. Kept per description (bounded: one entry per catalog text), as a request cites up to ten.
+ */
+const clauses = new Map<string, string>();
+function descriptionClause(description: string): string {
+  let clause = clauses.get(description);
+  if (clause === undefined) {
+    const first = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
+    const word = first.split(/[\s,']/)[0]!;
+    clause = (PROPER.has(word) ? first : first.charAt(0).toLowerCase() + first.slice(1)).replace(/[.!?]$/, '');
+    if (clauses.size < 100_000) clauses.set(description, clause);
   }
-  const word = first.split(/[\s,']/)[0]!;
-  return PROPER.has(word) ? first : first.charAt(0).toLowerCase() + first.slice(1);
+  return clause;
 }
 
 export const unmetMessage = {

@@ -6,6 +6,7 @@ import {
   type Occasion,
   type Relationship,
 } from '../catalog/schema.js';
+import { BoundedMemo } from './memo.js';
 import { listingCode, productTitle, stem, words } from './text.js';
 import {
   type ExclusionReading,
@@ -61,8 +62,12 @@ export interface ParsedQuery {
   exclusions: ExclusionReading[];
   /** The spend a thoughtful person aims at for this relationship, within the budget. */
   target: number;
+  /** Math.log(target). */
+  logTarget: number;
   /** Categories in the relationship's register (a colleague, a host, a teenager). */
   register?: ReadonlySet<Category>;
+  /** The register's name (set with `register`). */
+  registerName?: string;
 }
 
 /** What people usually spend per relationship (US, everyday occasions), the anchor for "fits the norm". */
@@ -83,14 +88,14 @@ const BIG_OCCASIONS = new Set<Occasion>(['anniversary', 'wedding', 'graduation',
 
 export function parseQuery(query: GiftQuery): ParsedQuery {
   const count = Math.min(Math.max(query.count ?? 5, 1), 10);
-  const relationship = readRelationship(query.relationship);
-  const interests = (query.interests ?? []).filter((t) => t.trim()).map(readInterest);
-  let occasion = query.occasion?.trim() ? readOccasion(query.occasion) : undefined;
+  const relationship = relationshipReadings.get(query.relationship, readRelationship);
+  const interests = (query.interests ?? []).filter((t) => t.trim()).map((t) => interestReadings.get(t, readInterest));
+  let occasion = query.occasion?.trim() ? occasionReadings.get(query.occasion, readOccasion) : undefined;
   const implied = interests.find((i) => i.occasion)?.occasion;
   if (implied && !occasion?.occasion) occasion = { ...occasion, words: occasion?.words ?? implied, occasion: implied };
   const stated = new Set<Interest>();
   for (const i of interests) for (const [interest, weight] of i.interests) if (weight === 1) stated.add(interest);
-  const exclusions = (query.exclude ?? []).map(readExclusion).filter((e) => e.word);
+  const exclusions = (query.exclude ?? []).map((t) => exclusionReadings.get(t, readExclusion)).filter((e) => e.word);
   const band = ageBand(query.age);
   let norm = SPEND_NORMS.get(relationship?.role ?? 'friend')!;
   if (relationship?.role === 'child') norm = band === 'toddler' || band === 'child' ? 35 : band === 'teen' ? 50 : 60;
@@ -99,9 +104,9 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const budget = query.budget;
   const target = budget !== undefined && budget > 0 ? Math.min(0.75 * budget, Math.max(norm, 0.45 * budget)) : norm;
   const role = relationship?.role;
-  const register = REGISTER.get(
-    band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : (role ?? ''),
-  );
+  const registerName =
+    band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : (role ?? '');
+  const register = REGISTER.get(registerName);
   return {
     count,
     age: query.age,
@@ -113,9 +118,21 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     stated,
     exclusions,
     target,
-    ...(register && { register }),
+    logTarget: Math.log(target),
+    ...(register && { register, registerName }),
   };
 }
+
+/*
+ * The readings of a request's words, kept per text: they are pure, requests repeat them ("sister", "coffee",
+ * "birthday"), and reading one costs microseconds of regular expressions. Readings are never mutated, and a
+ * reading that stays the same object lets the index keep what it derives from it (per-phrase relevance).
+ */
+const READINGS = 2048;
+const relationshipReadings = new BoundedMemo<string, RelationshipReading | undefined>(READINGS);
+const interestReadings = new BoundedMemo<string, InterestReading>(READINGS);
+const occasionReadings = new BoundedMemo<string, OccasionReading>(READINGS);
+const exclusionReadings = new BoundedMemo<string, ExclusionReading>(READINGS);
 
 /** Why an item cannot be suggested whatever its price and age range (checked apart), or undefined when it can. */
 export type GateFailure = 'exclusion' | 'presumption' | 'relationship';
@@ -172,7 +189,7 @@ function formsOf(e: ExclusionReading) {
   return forms;
 }
 
-function excludes(gift: Gift, e: ExclusionReading, itemWords: ReadonlySet<string>): boolean {
+export function excludes(gift: Gift, e: ExclusionReading, itemWords: ReadonlySet<string>): boolean {
   const { id, ws, plurals } = formsOf(e);
   if (gift.id === id) return true;
   if (e.contents.some((x) => gift.contains?.includes(x))) return true;
@@ -276,7 +293,7 @@ const fitsRole = (gift: Gift, role: Relationship) =>
   gift.relationships.includes(role) || (role === 'host' && gift.relationships.includes('neighbor'));
 
 /** The score's terms after the interest phrases, added to `score` in a fixed order. */
-function factScore(gift: Gift, q: ParsedQuery, score: number): number {
+export function factScore(gift: Gift, q: ParsedQuery, score: number): number {
   const role = q.relationship?.role;
   if (role) score += fitsRole(gift, role) ? WEIGHTS.roleFit : WEIGHTS.roleMiss;
   const occasion = q.occasion?.occasion;
@@ -308,6 +325,15 @@ export function ageFit(ageMin: number, ageMax: number, q: ParsedQuery): number {
  * ratio, faster above the target when no budget caps it (no $400 surprise in a list with no budget).
  */
 export function priceFit(price: number, q: ParsedQuery): number {
-  const ratio = Math.log(price / q.target);
+  return priceFitOfLog(Math.log(price), q);
+}
+
+/**
+ * priceFit from the price's logarithm: log(price) − log(target) rather than log(price / target), so that runs
+ * of prices keep their logarithms (the index visits thousands of prices per request at 100k items; the
+ * logarithms were most of a request's time). Both ranking paths compute it so: the same doubles.
+ */
+export function priceFitOfLog(logPrice: number, q: ParsedQuery): number {
+  const ratio = logPrice - q.logTarget;
   return ratio <= 0 ? 0.5 * ratio : -(q.budget === undefined ? 0.9 : 0.4) * ratio;
 }

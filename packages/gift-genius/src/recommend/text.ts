@@ -86,11 +86,17 @@ export interface TextProfile {
  * append to variants of one product. It names the listing, not the product, so it is not ranked as text.
  */
 export function listingCode(gift: Gift): string | undefined {
+  const code = codeCandidate(gift);
+  // A word the description uses too ("…-vase", "… vase") is the product's, not a code.
+  return code !== undefined && !words(gift.description).includes(stem(code)) ? code : undefined;
+}
+
+/** The id's last segment when it looks like a listing code and the title ends with it (listingCode's shape test). */
+export function codeCandidate(gift: Gift): string | undefined {
   const code = gift.id.slice(gift.id.lastIndexOf('-') + 1);
   if (!gift.id.includes('-') || !/^v[0-9a-z]{1,6}$/.test(code) || !gift.title.toLowerCase().endsWith(` ${code}`))
     return undefined;
-  // A word the description uses too ("…-vase", "… vase") is the product's, not a code.
-  return words(gift.description).includes(stem(code)) ? undefined : code;
+  return code;
 }
 
 /** The title without its listing code. */
@@ -174,19 +180,3 @@ export class TextEngine {
 const STRONG_MATCH = 12;
 const NOISE = 0.35;
 const MEMO_ENTRIES = 512;
-
-/** Distinct profiles of a catalog in key order, and each item's profile number. */
-export function profilesOf(catalog: readonly Gift[]): { profiles: TextProfile[]; profileOf: Int32Array } {
-  const byKey = new Map<string, TextProfile>();
-  const keys: string[] = new Array(catalog.length);
-  catalog.forEach((g, i) => {
-    const p = textProfile(g);
-    const key = profileKey(p);
-    keys[i] = key;
-    if (!byKey.has(key)) byKey.set(key, p);
-  });
-  const sorted = [...byKey.keys()].sort();
-  const number = new Map(sorted.map((k, i) => [k, i]));
-  const profileOf = Int32Array.from(keys, (k) => number.get(k)!);
-  return { profiles: sorted.map((k) => byKey.get(k)!), profileOf };
-}

@@ -1,4 +1,4 @@
-import { upperBound } from './rank.js';
+import { upperBound } from '../groups.js';
 
 /*
  * How many items cover an age and fit a budget, without visiting them: the items covering `age` are those
@@ -14,18 +14,20 @@ export class MatchCounter {
     private readonly byMax: Float64Array[],
   ) {}
 
-  /** undefined when some range or price is off (ageMin > ageMax, NaN): then items are counted one by one. */
-  static build(items: Iterable<{ ageMin: number; ageMax: number; price: number }>): MatchCounter | undefined {
+  /**
+   * From runs of items with one age range each (their prices). undefined when some range or price is off
+   * (ageMin > ageMax, NaN): then items are counted one by one.
+   */
+  static build(runs: Iterable<{ ageMin: number; ageMax: number; prices: Float64Array }>): MatchCounter | undefined {
     const byMin = new Map<number, number[]>();
     const byMax = new Map<number, number[]>();
-    for (const { ageMin, ageMax, price } of items) {
-      if (!(ageMin <= ageMax) || Number.isNaN(price)) return undefined;
-      const lo = byMin.get(ageMin);
-      if (lo) lo.push(price);
-      else byMin.set(ageMin, [price]);
-      const hi = byMax.get(ageMax);
-      if (hi) hi.push(price);
-      else byMax.set(ageMax, [price]);
+    for (const { ageMin, ageMax, prices } of runs) {
+      if (!(ageMin <= ageMax) || prices.some(Number.isNaN)) return undefined;
+      let lo = byMin.get(ageMin);
+      if (!lo) byMin.set(ageMin, (lo = []));
+      let hi = byMax.get(ageMax);
+      if (!hi) byMax.set(ageMax, (hi = []));
+      for (let i = 0; i < prices.length; i++) lo.push(prices[i]!), hi.push(prices[i]!);
     }
     const side = (buckets: Map<number, number[]>) => {
       const ages = Float64Array.from([...buckets.keys()].sort((a, b) => a - b));

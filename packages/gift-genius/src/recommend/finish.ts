@@ -1,0 +1,99 @@
+import { type Candidate, MET, type Pick } from './candidates.js';
+import { diversify } from './diversify.js';
+import { type ItemGroup, upperBound } from './groups.js';
+import { reasonFor, unmetMessage } from './reasons.js';
+import type { Ranking, Unmet } from './result.js';
+import { type GateFailure, type GiftQuery, gate, type ParsedQuery, phraseRelevance, signatureScore } from './score.js';
+
+/* From the candidate pool (best first) and the match count to the answer: diversity, unmet, reasons. */
+
+/**
+ * `touching(p)`: groups that include every group phrase p fits at all (the index passes the phrase's hits);
+ * all groups by default. Why nothing fits a phrase is worked out over those only.
+ */
+export function finishRanking(
+  groups: readonly ItemGroup[],
+  q: ParsedQuery,
+  relevance: Float64Array[],
+  pool: readonly Candidate[],
+  matched: number,
+  query: GiftQuery,
+  skip: (id: string) => boolean,
+  touching: (p: number) => Iterable<ItemGroup> = () => groups,
+): Ranking {
+  // Facts for the picks only: the same doubles the pool's scores were made of (signatureScore is pure).
+  const picks: Pick[] = diversify(pool, q.count).map((s) => {
+    const f = signatureScore(s.group.rep, q, relevance, s.group.profile);
+    return {
+      gift: s.gift,
+      group: s.group,
+      score: s.score,
+      phraseRel: f.phraseRel,
+      roleFits: f.roleFits,
+      occasionFits: f.occasionFits,
+    };
+  });
+  const unmet = findUnmet(touching, q, relevance, picks, matched, query, skip);
+  return {
+    gifts: picks.map((s, i) => ({
+      gift: s.gift,
+      score: Math.round(s.score * 100) / 100,
+      category: s.gift.categories[0]!,
+      reason: reasonFor(s, q, i),
+    })),
+    matched,
+    ...(q.relationship && { relationship: q.relationship.role }),
+    ...(q.occasion?.occasion && { occasion: q.occasion.occasion }),
+    acrossPriceRanges: query.budget === undefined,
+    unmet,
+  };
+}
+
+function findUnmet(
+  touching: (p: number) => Iterable<ItemGroup>,
+  q: ParsedQuery,
+  relevance: Float64Array[],
+  picks: Pick[],
+  matched: number,
+  query: GiftQuery,
+  skip: (id: string) => boolean,
+): Unmet[] {
+  const unmet: Unmet[] = [];
+  if (q.occasion && !q.occasion.occasion) unmet.push({ kind: 'occasion', message: unmetMessage.occasion(q) });
+  q.interests.forEach((reading, p) => {
+    if (picks.some((s) => s.phraseRel[p]! >= MET)) return;
+    // Why nothing fits: the first reason found among the items that do match the phrase.
+    let cause: GateFailure | 'budget' | 'age' | undefined;
+    let cheapest = Infinity;
+    // The order does not matter: an exclusion wins over age, age over budget, the cheapest is a minimum.
+    for (const group of touching(p)) {
+      if (phraseRelevance(group.rep, reading, relevance[p]![group.profile]!) < MET) continue;
+      const failure = gate(group.rep, q, group.words);
+      if (failure === 'exclusion') cause = 'exclusion';
+      else if (!failure) {
+        for (const run of group.runs) {
+          if (q.age < run.ageMin || q.age > run.ageMax) {
+            if (cause !== 'exclusion') cause = 'age';
+            continue;
+          }
+          if (q.budget === undefined) continue;
+          let i = upperBound(run.prices, q.budget);
+          while (i < run.items.length && skip(run.items[i]!.id)) i++;
+          if (i < run.items.length) cheapest = Math.min(cheapest, run.prices[i]!);
+        }
+      }
+    }
+    if (cause !== 'exclusion' && Number.isFinite(cheapest)) cause = 'budget';
+    const kind =
+      cause === 'budget' ? 'budget' : cause === 'exclusion' ? 'exclusion' : cause === 'age' ? 'age' : 'interest';
+    unmet.push({ kind, message: unmetMessage.interest(kind, reading.phrase, q, cheapest) });
+  });
+  if (picks.length < q.count) {
+    unmet.push(
+      matched === 0 && query.budget !== undefined
+        ? { kind: 'budget', message: unmetMessage.nothing(q) }
+        : { kind: 'catalog', message: unmetMessage.few(picks.length, q) },
+    );
+  }
+  return unmet;
+}
