@@ -26,6 +26,23 @@ describe('rankGifts (pure)', () => {
     expect(r.gifts[0]!.reason).toContain('coffee');
   });
 
+  it('a gift that meets several interests names them, not "more than one thing you mentioned"', () => {
+    const queries = [
+      { age: 25, relationship: 'sister', budget: 60, interests: ['coffee', 'reading'], occasion: 'birthday' },
+      { age: 42, relationship: 'husband', budget: 60, interests: ['woodworking', 'diy'] },
+      { age: 63, relationship: 'mom', budget: 100, interests: ['painting', 'watercolor'], occasion: 'retirement' },
+    ];
+    const reasons = queries.flatMap((q) =>
+      rankGifts(catalog, { ...q, count: 10 }).gifts.map((g) => [g.gift.id, g.reason]),
+    );
+    for (const [, reason] of reasons) expect(reason).not.toMatch(/more than one thing/);
+    const kit = reasons.find(([id]) => id === 'wooden-mechanical-model-kit');
+    expect(kit?.[1]).toMatch(/“woodworking” and “diy”/);
+    // A loose match is not named: an acrylic set is for painting, not for watercolor.
+    const acrylic = reasons.find(([id]) => id === 'acrylic-painting-starter-set');
+    expect(acrylic?.[1]).not.toMatch(/watercolor/);
+  });
+
   it('exclusions are hard: "alcohol" removes wine, beer and cocktail gifts', () => {
     const r = rankGifts(catalog, {
       age: 40,

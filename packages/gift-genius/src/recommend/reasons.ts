@@ -127,17 +127,29 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const occasion = s.occasionFits && q.occasion?.occasion ? occasionName(q) : undefined;
   if (best >= 0) {
     const phrase = `“${q.interests[best]!.phrase}”`;
-    const also = s.phraseRel.filter((r, p) => p !== best && r >= MET).length > 0 && q.interests.length > 1;
+    // The other interests it plainly meets too, by name (only those: naming a loose match would claim one that is
+    // not there, and "and more than one thing you mentioned" read as if the user had said one thing).
+    const carries = (phrase: string) =>
+      s.gift.interests.some((i) => i.replace(/-/g, ' ') === phrase || `${i.replace(/-/g, ' ')}s` === phrase);
+    const others = q.interests
+      .filter((reading, p) => p !== best && s.phraseRel[p]! >= MET && (s.phraseRel[p]! >= 0.9 || carries(reading.phrase)))
+      .map((i) => `“${i.phrase}”`);
+    const also =
+      others.length === 0
+        ? ''
+        : others.length === 1
+          ? ` and ${others[0]}`
+          : others.length === 2
+            ? `, ${others[0]} and ${others[1]}`
+            : ` and ${others.length} other things you mentioned`;
     const reading = q.interests[best]!;
-    const exact = s.gift.interests.some(
-      (i) => i.replace(/-/g, ' ') === reading.phrase || `${i.replace(/-/g, ' ')}s` === reading.phrase,
-    );
+    const exact = carries(reading.phrase);
     if (s.phraseRel[best]! >= 0.9 || exact) {
       // The item carries the interest and the user's own words: say so plainly.
       first.push(
         pick(
           [
-            `Picked for ${phrase}${also ? ' and more than one thing you mentioned' : ''}`,
+            `Picked for ${phrase}${also}`,
             `A direct match for ${phrase}`,
             `Chosen with ${phrase} in mind`,
             `Ties straight in with ${phrase}`,
