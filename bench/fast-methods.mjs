@@ -1,6 +1,6 @@
 // The methods step of `npm run bench` on its own, for a quick look while changing the server: raw beside
 // gift-genius, every method a host calls, both wires, 50 and 100 connections (lib/methods.mjs), then
-// issue 12's PASS/MISS lines. Prints the rows as JSON last. Servers on CPU 0, this process on CPU 1.
+// issue 12's PASS/MISS lines; the rows as one JSON line last. Servers on CPU 0, this process on CPU 1.
 //   node bench/fast-methods.mjs [seconds=4] [--rounds N] [--sdk] [--no-direct-calls] [--only op,op]
 // (`BENCH_ONLY=methods node bench/run.mjs` runs the same with the plain SDK beside and writes bench/results.)
 import { spawn } from 'node:child_process';
@@ -48,6 +48,8 @@ if (TASKSET && !process.env.BENCH_PINNED) {
   });
   for (const e of M.errors) console.error(e);
   console.log(targetLines(evaluateTargets({ methods: M })).join('\n'));
-  console.log(JSON.stringify({ duration, targets, rows: M.rows }));
+  const keep = ['comparator', 'wire', 'op', 'connections', 'rps', 'cpuUs', 'rpsX', 'cpuX', 'p50', 'p99', 'errors'];
+  const rows = M.rows.map((r) => Object.fromEntries(keep.map((k) => [k, r[k]])));
+  console.log(JSON.stringify({ duration, targets, rows }));
   process.exit(0);
 }
