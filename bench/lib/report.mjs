@@ -168,10 +168,28 @@ function methodTargets(M) {
   return T;
 }
 
-function methodsTable(M) {
+function methodsSection(M) {
+  const missing = Object.entries(M.unsupported ?? {}).map(
+    ([n, u]) => `${n} has no ${[...new Set(u.map((x) => x.split(' ')[1]))].join(', ')}`,
+  );
   const refs = (M.references ?? []).filter((n) => M.rows.some((r) => r.comparator === n));
   const L = [
-    '| wire | method | conns | raw req/s | raw CPU µs/req | gift-genius req/s | × raw | bar | gift-genius CPU µs/req | CPU × raw |' +
+    '## Every method a host calls (issue 12)',
+    '',
+    'Modern wire (2026-07-28) and legacy wire (2025-11-25, one session reused; `server/discover` is modern only), ' +
+      `${M.connections.join(' and ')} connections, ${M.duration} s per load; every answer checked (non-2xx, ` +
+      'JSON-RPC errors, `isError`, unparseable body, id mismatch): a cell with errors misses its target. raw answers ' +
+      "each method with gift-genius's captured result. Each cell is measured for every comparator back to back; " +
+      `${M.rounds > 1 ? `${M.rounds} interleaved rounds, medians shown (rounds in parentheses)` : 'one round'}. ` +
+      "CPU µs/req: the server's utime + stime (all threads, /proc) over the load ÷ requests; it moves much less " +
+      "than req/s on a shared machine, and raw's req/s at 100 connections can be bounded by the one-CPU load " +
+      'generator while its CPU per request is not. "CPU × raw" > 1: gift-genius spends more CPU per request.' +
+      (refs.length
+        ? ` ${refs.join(', ')}: a reference, one round${missing.length ? ` (${missing.join('; ')})` : ''}.`
+        : ''),
+    '',
+    '| wire | method | conns | raw req/s | raw CPU µs/req | gift-genius req/s | × raw | bar | ' +
+      'gift-genius CPU µs/req | CPU × raw |' +
       refs.map((n) => ` ${n} req/s | ${n} × raw |`).join('') +
       ' errors | load avg (1 min) |',
     `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|${refs.map(() => '---:|---:|').join('')}---|---:|`,
@@ -185,9 +203,10 @@ function methodsTable(M) {
       .filter(([, r]) => methodErrors(r))
       .map(([n, r]) => `${n} ${methodErrors(r)}`);
     const bar = methodBar(g.op);
+    const mark = g.rpsX != null && g.rpsX >= bar ? '✓' : '✗';
     L.push(
-      `| ${g.wire} | ${methodLabel(g.op)} | ${g.connections} | ${f(raw?.rps, 0)}${rounds(raw)} | ${f(raw?.cpuUs, 1)} | ` +
-        `${f(g.rps, 0)}${rounds(g)} | ${rx(g.rpsX)} ${g.rpsX != null && g.rpsX >= bar ? '✓' : '✗'} | ${bar}× | ` +
+      `| ${g.wire} | ${methodLabel(g.op)} | ${g.connections} | ${f(raw?.rps, 0)}${rounds(raw)} | ` +
+        `${f(raw?.cpuUs, 1)} | ${f(g.rps, 0)}${rounds(g)} | ${rx(g.rpsX)} ${mark} | ${bar}× | ` +
         `${f(g.cpuUs, 1)} | ${rx(g.cpuX)} |` +
         refs.map((n) => ` ${f(same(n)?.rps, 0)} | ${rx(same(n)?.rpsX)} |`).join('') +
         ` ${errs.join('; ') || '0'} | ${f(g.load1, 2)} |`,
@@ -278,28 +297,7 @@ export function markdown(R, T) {
       '',
     );
   }
-  if (R.methods?.rows) {
-    const M = R.methods;
-    L.push(
-      '## Every method a host calls (issue 12)',
-      '',
-      `Modern wire (2026-07-28) and legacy wire (2025-11-25, one session reused; \`server/discover\` is modern only), ${M.connections.join(' and ')} connections, ${M.duration} s per load, every answer checked as above. ` +
-        `raw answers each method with gift-genius's captured result. Each cell is measured for every comparator back to back; ${M.rounds > 1 ? `${M.rounds} interleaved rounds, medians shown (rounds in parentheses)` : 'one round'}. ` +
-        'CPU µs/req: the server process\'s utime + stime (all threads, /proc) over the load ÷ requests answered; it moves much less than req/s on a shared machine, and raw\'s req/s at 100 connections can be bounded by the one-CPU load generator while its CPU per request is not. "CPU × raw" > 1 means gift-genius spends more CPU per request than raw.' +
-        (M.references?.length
-          ? ` ${M.references.join(', ')}: a reference, one round, only the methods it implements${
-              Object.keys(M.unsupported ?? {}).length
-                ? ` (not: ${Object.entries(M.unsupported)
-                    .map(([n, u]) => `${n} ${u.join(', ')}`)
-                    .join('; ')})`
-                : ''
-            }.`
-          : ''),
-      '',
-      ...methodsTable(M),
-      '',
-    );
-  }
+  if (R.methods?.rows) L.push(...methodsSection(R.methods), '');
   if (R.http?.node24) {
     if (R.http.node24.skipped) L.push(`### Node 24: skipped — ${R.http.node24.skipped}`, '');
     else {
