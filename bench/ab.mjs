@@ -5,17 +5,11 @@
 // OTHER_CLI: the other build's packages/gift-genius/dist/cli.js (e.g. in a `git worktree` of an older
 // commit with node_modules copied and `npm run build` run there). Start it pinned: `taskset -c 1 node bench/ab.mjs …`.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GG_CLI, SERVERS, startHttp, tmp } from './lib/common.mjs';
+import { procCpuMicros as cpu, GG_CLI, SERVERS, startHttp, tmp } from './lib/common.mjs';
 import { captureFixtures } from './lib/fixtures.mjs';
 import { runLoad } from './lib/http-load.mjs';
 
-/** A process's CPU time so far, in µs: utime + stime (fields 14 and 15 of /proc/PID/stat, in 100 Hz ticks). */
-function cpu(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 const [other, op = 'suggest_gifts', rounds = 3, dur = 5] = process.argv
   .slice(2)
   .map((a, i) => (i >= 2 ? Number(a) : a));

@@ -17,6 +17,6 @@ R.targets = evaluateTargets(R);
 const stem = file.replace(/\.json$/, '');
 writeFileSync(file, `${JSON.stringify(R, null, 2)}\n`);
 writeFileSync(`${stem}.md`, `${markdown(R, R.targets)}\n`);
-writeFileSync(`${stem}.svg`, svg(R));
+if (R.http?.node20) writeFileSync(`${stem}.svg`, svg(R));
 if (R.profile) writeFileSync(`${stem}-profile.md`, `${profileMarkdown(R)}\n`);
 process.stdout.write(`${targetLines(R.targets).join('\n')}\n`);

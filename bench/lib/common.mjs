@@ -181,12 +181,12 @@ export function rpc(id, method, params = {}, era = 'modern') {
   return { jsonrpc: '2.0', id, method, params: era === 'modern' ? { ...params, _meta: MODERN_META } : params };
 }
 
-/** The three benchmark operations: [method, params, tool name]. */
+/** The benchmark operations: [method, params, tool name or resource uri (the Mcp-Name header)]. */
 export const OPERATIONS = {
   'tools/list': ['tools/list', {}, undefined],
   suggest_gifts: ['tools/call', { name: 'suggest_gifts', arguments: SUGGEST_ARGS }, 'suggest_gifts'],
   get_gift: ['tools/call', { name: 'get_gift', arguments: { id: GET_ID } }, 'get_gift'],
-  // What else a host calls in normal use (bench/fast-methods.mjs).
+  // What else a host calls in normal use (the methods step, lib/methods.mjs).
   'server/discover': ['server/discover', {}, undefined],
   'resources/list': ['resources/list', {}, undefined],
   'resources/read': ['resources/read', { uri: `gift://catalog/${GET_ID}` }, `gift://catalog/${GET_ID}`],
@@ -270,3 +270,13 @@ export async function heapOf(server, file) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export { existsSync };
+
+/** CPU time a process has used so far, in µs: utime + stime of all its threads (/proc/PID/stat, 100 Hz ticks). */
+export function procCpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}

@@ -2,8 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { LEGACY, modernHeaders, OPERATIONS, openLegacySession, post, rpc } from './common.mjs';
 
+/** Methods raw answers with one fixed captured result each (raw-core's byMethod), for the methods step. */
+const BY_METHOD = ['resources/list', 'resources/read', 'prompts/list', 'prompts/get'];
+
 export async function captureFixtures(url, file) {
-  const fx = { modern: {}, legacy: {}, modernExtra: {} };
+  const fx = { modern: {}, legacy: {}, modernExtra: {}, byMethod: { modern: {}, legacy: {} } };
   const modern = async (key, [method, params, name]) => {
     const r = await post(url, rpc(7, method, params), modernHeaders(method, name));
     const m = r.messages.find((x) => x.id === 7);
@@ -20,14 +23,18 @@ export async function captureFixtures(url, file) {
   const { sessionId, initResult } = await openLegacySession(url);
   fx.legacy.initialize = initResult;
   const h = { 'MCP-Protocol-Version': LEGACY, ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}) };
-  for (const [key, op] of [
-    ['tools/list', OPERATIONS['tools/list']],
-    ['suggest', OPERATIONS.suggest_gifts],
-  ]) {
-    const r = await post(url, rpc(8, op[0], op[1], 'legacy'), h);
+  const legacy = async (key, [method, params]) => {
+    const r = await post(url, rpc(8, method, params, 'legacy'), h);
     const m = r.messages.find((x) => x.id === 8);
     if (!m?.result) throw new Error(`legacy fixture ${key}: ${r.status} ${r.text.slice(0, 300)}`);
-    fx.legacy[key] = m.result;
+    return m.result;
+  };
+  fx.legacy['tools/list'] = await legacy('tools/list', OPERATIONS['tools/list']);
+  fx.legacy.suggest = await legacy('suggest', OPERATIONS.suggest_gifts);
+  for (const op of BY_METHOD) {
+    const method = OPERATIONS[op][0];
+    fx.byMethod.modern[method] = await modern(op, OPERATIONS[op]);
+    fx.byMethod.legacy[method] = await legacy(op, OPERATIONS[op]);
   }
   writeFileSync(file, JSON.stringify(fx));
   return fx;

@@ -37,6 +37,7 @@ export function evaluateTargets(R) {
       );
     }
   }
+  for (const t of methodTargets(R.methods)) add(t.name, t.value, t.limit, t.pass, t.detail);
   // Time to ready (spawn → the tools/list answer, initialize + initialized + tools/list written at
   // spawn), with spawn → the initialize answer beside it; Node 20 and Node 24.
   const coldRuns = [
@@ -154,6 +155,83 @@ export function evaluateTargets(R) {
 }
 const round3 = (x) => (Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null);
 
+/** Issue 12's bars: tools/call ≥ 0.4× raw, every other method ≥ 0.3×, at each measured connection count. */
+const methodBar = (op) => (op === 'suggest_gifts' || op === 'get_gift' ? 0.4 : 0.3);
+const methodLabel = (op) => (op === 'suggest_gifts' || op === 'get_gift' ? `tools/call ${op}` : op);
+const methodErrors = (r) =>
+  r?.error ? `⚠ failed: ${r.error}` : r?.flagged ? `⚠ ${r.errors} errors: ${r.firstError ?? ''}`.trim() : '';
+
+/** One target per (wire, method, connections): gift-genius req/s ÷ raw req/s of the same run; errors miss it. */
+function methodTargets(M) {
+  if (!M?.rows) return [];
+  const T = [];
+  for (const r of M.rows) {
+    if (r.comparator !== 'gift-genius') continue;
+    const raw = M.rows.find(
+      (b) => b.comparator === 'raw' && b.wire === r.wire && b.op === r.op && b.connections === r.connections,
+    );
+    const bar = methodBar(r.op);
+    const bad = methodErrors(r) || (raw ? methodErrors(raw) && `raw ${methodErrors(raw)}` : '⚠ no raw row');
+    T.push({
+      name: `methods: ${r.wire} ${methodLabel(r.op)} @${r.connections} conns ≥ ${bar}× raw`,
+      value: r.rpsX ?? null,
+      limit: bar,
+      pass: bad ? false : r.rpsX != null ? r.rpsX >= bar : null,
+      detail:
+        `${f(r.rps, 0)} vs raw ${f(raw?.rps, 0)} req/s; CPU ${f(r.cpuUs, 1)} vs ${f(raw?.cpuUs, 1)} µs/request ` +
+        `(${rx(r.cpuX)})${bad ? ` ${bad}` : ''}`,
+    });
+  }
+  return T;
+}
+
+function methodsSection(M) {
+  const missing = Object.entries(M.unsupported ?? {}).map(
+    ([n, u]) => `${n} has no ${[...new Set(u.map((x) => x.split(' ')[1]))].join(', ')}`,
+  );
+  const refs = (M.references ?? []).filter((n) => M.rows.some((r) => r.comparator === n));
+  const L = [
+    '## Every method a host calls (issue 12)',
+    '',
+    'Modern wire (2026-07-28) and legacy wire (2025-11-25, one session reused; `server/discover` is modern only), ' +
+      `${M.connections.join(' and ')} connections, ${M.duration} s per load; every answer checked (non-2xx, ` +
+      'JSON-RPC errors, `isError`, unparseable body, id mismatch): a cell with errors misses its target. raw answers ' +
+      "each method with gift-genius's captured result. Each cell is measured for every comparator back to back; " +
+      `${M.rounds > 1 ? `${M.rounds} interleaved rounds, medians shown (rounds in parentheses)` : 'one round'}. ` +
+      "CPU µs/req: the server's utime + stime (all threads, /proc) over the load ÷ requests; it moves much less " +
+      "than req/s on a shared machine, and raw's req/s at 100 connections can be bounded by the one-CPU load " +
+      'generator while its CPU per request is not. "CPU × raw" > 1: gift-genius spends more CPU per request.' +
+      (refs.length
+        ? ` ${refs.join(', ')}: a reference, one round${missing.length ? ` (${missing.join('; ')})` : ''}.`
+        : ''),
+    '',
+    '| wire | method | conns | raw req/s | raw CPU µs/req | gift-genius req/s | × raw | bar | ' +
+      'gift-genius CPU µs/req | CPU × raw |' +
+      refs.map((n) => ` ${n} req/s | ${n} × raw |`).join('') +
+      ' errors | load avg (1 min) |',
+    `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|${refs.map(() => '---:|---:|').join('')}---|---:|`,
+  ];
+  const rounds = (r) => (r?.rounds ? ` (${r.rounds.map((x) => f(x.rps, 0)).join(', ')})` : '');
+  for (const g of M.rows.filter((r) => r.comparator === 'gift-genius')) {
+    const same = (n) =>
+      M.rows.find((b) => b.comparator === n && b.wire === g.wire && b.op === g.op && b.connections === g.connections);
+    const raw = same('raw');
+    const errs = [['raw', raw], ['gift-genius', g], ...refs.map((n) => [n, same(n)])]
+      .filter(([, r]) => methodErrors(r))
+      .map(([n, r]) => `${n} ${methodErrors(r)}`);
+    const bar = methodBar(g.op);
+    const mark = g.rpsX != null && g.rpsX >= bar ? '✓' : '✗';
+    L.push(
+      `| ${g.wire} | ${methodLabel(g.op)} | ${g.connections} | ${f(raw?.rps, 0)}${rounds(raw)} | ` +
+        `${f(raw?.cpuUs, 1)} | ${f(g.rps, 0)}${rounds(g)} | ${rx(g.rpsX)} ${mark} | ${bar}× | ` +
+        `${f(g.cpuUs, 1)} | ${rx(g.cpuX)} |` +
+        refs.map((n) => ` ${f(same(n)?.rps, 0)} | ${rx(same(n)?.rpsX)} |`).join('') +
+        ` ${errs.join('; ') || '0'} | ${f(g.load1, 2)} |`,
+    );
+  }
+  return L;
+}
+
 export function targetLines(T) {
   return T.map(
     (t) =>
@@ -245,6 +323,7 @@ export function markdown(R, T) {
       '',
     );
   }
+  if (R.methods?.rows) L.push(...methodsSection(R.methods), '');
   if (R.http?.node24) {
     if (R.http.node24.skipped) L.push(`### Node 24: skipped — ${R.http.node24.skipped}`, '');
     else {

@@ -68,7 +68,7 @@ export function loadRaw(argv = process.argv) {
         break;
       }
       default:
-        // Further methods captured as they are (bench/fast-methods.mjs): one fixed answer each.
+        // Further methods captured as they are (lib/fixtures.mjs, the methods step): one fixed answer each.
         result = t.byMethod.get(msg.method);
         if (result === undefined)
           return `{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"Method not found"}}`;
