@@ -132,7 +132,9 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
     const carries = (phrase: string) =>
       s.gift.interests.some((i) => i.replace(/-/g, ' ') === phrase || `${i.replace(/-/g, ' ')}s` === phrase);
     const others = q.interests
-      .filter((reading, p) => p !== best && s.phraseRel[p]! >= MET && (s.phraseRel[p]! >= 0.9 || carries(reading.phrase)))
+      .filter(
+        (reading, p) => p !== best && s.phraseRel[p]! >= MET && (s.phraseRel[p]! >= 0.9 || carries(reading.phrase)),
+      )
       .map((i) => `“${i.phrase}”`);
     const also =
       others.length === 0
