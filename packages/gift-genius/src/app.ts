@@ -11,7 +11,7 @@ import { DEFAULT_TOOL_CONFIG, readToolConfig, type ToolConfig } from './primitiv
 import { giftUri } from './primitives/uris.js';
 import { GiftIndex, type IndexRankOptions } from './recommend/gift-index.js';
 import type { GiftQuery, Ranking } from './recommend/rank.js';
-import type { AppListing, ServerSettings } from './settings.js';
+import { type AppListing, DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings.js';
 
 /** What every lane must hear about, and tell its clients where it declared it can. */
 export interface AppEvents {
@@ -88,9 +88,10 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
     this.outage = outage;
     // Spent states go where every instance sees them when the store is shared (Postgres).
     const shared = this.store.spendState?.bind(this.store);
-    this.stateGuard = new RequestStateGuard(options.settings?.stateKey, shared);
-    this.widgetDomain = options.settings?.widgetDomain;
-    this.appListing = options.settings?.appListing ?? 'negotiated';
+    const settings = options.settings ?? DEFAULT_SERVER_SETTINGS;
+    this.stateGuard = new RequestStateGuard(settings.stateKey, shared);
+    this.widgetDomain = settings.widgetDomain;
+    this.appListing = settings.appListing;
     this.log = options.log;
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;

@@ -89,13 +89,15 @@ export async function startHttpServer(
     else modern.notify.toolsChanged();
   });
 
-  const cors = new Cors([...LOOPBACK, ...options.allowedOrigins], options.allowedOrigins.includes('*'));
+  const allowedOrigins = [...LOOPBACK, ...options.allowedOrigins];
+  const anyOrigin = options.allowedOrigins.includes('*');
+  const cors = new Cors(allowedOrigins, anyOrigin);
   const access = new BearerAccess({ tokens: options.tokens, authorizationServers: options.authorizationServers });
   const rate = new RateLimiter(options.rateLimitPerSecond, options.rateLimitBurst);
   const edge = new EdgeGate({
     allowedHosts: [...LOOPBACK, ...options.allowedHosts],
-    allowedOrigins: [...LOOPBACK, ...options.allowedOrigins],
-    anyOrigin: options.allowedOrigins.includes('*'),
+    allowedOrigins,
+    anyOrigin,
     access,
     rate,
     metrics,

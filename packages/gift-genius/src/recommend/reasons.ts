@@ -115,6 +115,10 @@ const AGE_WORDS = new Map([
   ['senior', ''],
 ]);
 
+/** Whether the gift carries the interest in the user's own words (its tag, or its tag's plural). */
+const carries = (gift: Pick['gift'], phrase: string) =>
+  gift.interests.some((i) => i.replace(/-/g, ' ') === phrase || `${i.replace(/-/g, ' ')}s` === phrase);
+
 export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const seed = hash(`${s.gift.id}|${position}`);
   const who = recipient(q);
@@ -129,11 +133,10 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
     const phrase = `“${q.interests[best]!.phrase}”`;
     // The other interests it plainly meets too, by name (only those: naming a loose match would claim one that is
     // not there, and "and more than one thing you mentioned" read as if the user had said one thing).
-    const carries = (phrase: string) =>
-      s.gift.interests.some((i) => i.replace(/-/g, ' ') === phrase || `${i.replace(/-/g, ' ')}s` === phrase);
     const others = q.interests
       .filter(
-        (reading, p) => p !== best && s.phraseRel[p]! >= MET && (s.phraseRel[p]! >= 0.9 || carries(reading.phrase)),
+        (reading, p) =>
+          p !== best && s.phraseRel[p]! >= MET && (s.phraseRel[p]! >= 0.9 || carries(s.gift, reading.phrase)),
       )
       .map((i) => `“${i.phrase}”`);
     const also =
@@ -145,7 +148,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
             ? `, ${others[0]} and ${others[1]}`
             : ` and ${others.length} other things you mentioned`;
     const reading = q.interests[best]!;
-    const exact = carries(reading.phrase);
+    const exact = carries(s.gift, reading.phrase);
     if (s.phraseRel[best]! >= 0.9 || exact) {
       // The item carries the interest and the user's own words: say so plainly.
       first.push(

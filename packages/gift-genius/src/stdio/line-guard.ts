@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
+import { isJsonObject } from '../json-object.js';
 import { invalidInitialize } from '../primitives/initialize-check.js';
 
 type ErrorReply = { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } };
@@ -88,7 +89,7 @@ export class StdioLineGuard extends Transform {
     } catch {
       const id = idOf(value);
       // A message without an id is a notification: JSON-RPC never answers those.
-      if (id !== undefined || !isObject(value) || typeof value.method !== 'string') {
+      if (id !== undefined || !isJsonObject(value) || typeof value.method !== 'string') {
         this.reply({
           jsonrpc: '2.0',
           id: id ?? null,
@@ -106,9 +107,7 @@ export class StdioLineGuard extends Transform {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function idOf(value: unknown): string | number | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   return typeof value.id === 'string' || typeof value.id === 'number' ? value.id : undefined;
 }
