@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBundledCatalog, openCatalog } from '../dist/catalog/open.js';
 import { giftsToCsv, parseCatalogFile } from '../dist/catalog/parse.js';
@@ -156,6 +159,31 @@ describe('gift-genius catalog (CLI)', () => {
       expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
       expect(runs.map((r) => JSON.parse(r.stdout).revision)).toEqual(Array(4).fill(catalog.length));
     }
+  });
+
+  it('opens a new catalog file whose write lock another process holds while it is still in rollback mode', async () => {
+    // The race the test above hits now and then: switching a new file to WAL needs its write lock, and
+    // SQLite answers SQLITE_BUSY at once, without the busy handler, when waiting could deadlock.
+    const data = dir();
+    const file = join(data, 'giftgen.sqlite');
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import Database from 'better-sqlite3';
+         const db = new Database(${JSON.stringify(file)});
+         db.exec('BEGIN IMMEDIATE; CREATE TABLE held (x);');
+         process.stdout.write('held\\n');
+         setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);`,
+      ],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await once(holder.stdout!, 'data');
+    const store = await openCatalog(data);
+    expect(await store.count()).toBe(catalog.length);
+    await store.close();
+    await once(holder, 'exit');
   });
 
   it('a seed never replaces what another process imported into the new catalog first', async () => {

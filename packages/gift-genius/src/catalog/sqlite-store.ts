@@ -5,6 +5,24 @@ import type { Gift } from './schema.js';
 import { summarizeStats } from './stats.js';
 import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
 
+/** How long an open waits for another process's lock on the same file. */
+const BUSY_WAIT_MS = 5000;
+
+/** Runs `step` again, after a short sleep, while SQLite answers SQLITE_BUSY, up to BUSY_WAIT_MS. */
+function whileBusy<T>(step: () => T): T {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return step();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      // Opening is synchronous (the store's constructor); this sleep happens only on a contended first open.
+      Atomics.wait(sleeper, 0, 0, pause);
+    }
+  }
+}
+
 /** Keep this many change rows; a reader further behind is told "everything may have changed". */
 const CHANGE_LOG_KEEP = 100_000;
 
@@ -39,8 +57,11 @@ export class SqliteCatalogStore implements CatalogStore {
     this.db = new Database(path);
     // First: another process opening the same new file right now (two servers starting, an import
     // while a server starts) then makes this one wait for its locks instead of failing.
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
+    // Switching a new file to WAL needs its write lock, and SQLite answers SQLITE_BUSY at once, without
+    // calling the busy handler, where waiting could deadlock (another process holds that lock while
+    // this one holds a read lock): so wait here, as long as the busy timeout would.
+    whileBusy(() => this.db.pragma('journal_mode = WAL'));
     this.db.pragma('synchronous = NORMAL');
     this.migrate();
     this.stmts = {
