@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { messageJson, type OutboundMessage } from './serialized-response.js';
 
 /** A node request's header as one string (repeated headers: the first). */
 export function nodeHeader(req: IncomingMessage, name: string): string | null {
@@ -75,17 +75,17 @@ export function replayRequest(req: IncomingMessage, text: string): IncomingMessa
  */
 export function writeMessages(
   res: ServerResponse,
-  messages: JSONRPCMessage[],
+  messages: OutboundMessage[],
   headers: Record<string, string> = {},
 ): void {
   if (messages.length === 1) {
-    const body = JSON.stringify(messages[0]);
+    const body = messageJson(messages[0]!);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
     res.end(body);
     return;
   }
   let body = '';
-  for (const message of messages) body += `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+  for (const message of messages) body += `event: message\ndata: ${messageJson(message)}\n\n`;
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache, no-transform',

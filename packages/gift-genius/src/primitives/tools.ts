@@ -201,25 +201,26 @@ export function suggestGifts(
   args: GiftQuery,
   budget: number | undefined,
   declined: boolean,
-): { result: CallToolResult; ranking: Ranking } {
+): { result: CallToolResult; ranking: Ranking; structuredJson: string } {
   const ranking = app.rank({
     ...args,
     budget,
     count: Math.min(args.count ?? 5, app.toolConfig.tools.suggest_gifts.maxCount),
   });
   const structured = suggestionStructured(ranking, budget);
+  const structuredJson = JSON.stringify(structured);
   const result: CallToolResult = {
     // 2025-06-18+: a tool returning structured content SHOULD also return it serialised in a text block
     // (hosts that hand only `content` to their model then still see the ids get_gift takes).
     content: [
       { type: 'text', text: summarize(args, budget, ranking, declined) },
-      { type: 'text', text: JSON.stringify(structured) },
+      { type: 'text', text: structuredJson },
     ],
     structuredContent: structured,
     // Widget-only data (the request, to refine it); hosts do not show `_meta` to the model.
     _meta: widgetResultMeta({ ...args, budget }),
   };
-  return { result, ranking };
+  return { result, ranking, structuredJson };
 }
 
 /** The `data` of suggest_gifts' log message (legacy lanes; modern requests that ask for logs). */

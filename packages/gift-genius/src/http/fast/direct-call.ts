@@ -23,6 +23,7 @@ import {
 } from '../../primitives/tools.js';
 import type { GiftQuery } from '../../recommend/rank.js';
 import { SERVER_IDENTITY } from '../../server.js';
+import { type OutboundMessage, SerializedResponse } from '../serialized-response.js';
 
 /*
  * The one hot path answered without the SDK's per-request machinery: a plain
@@ -101,7 +102,7 @@ export interface PreparedCall {
    * The messages answering the call: notifications related to it, then its response. Synchronous
    * when the tool is (suggest_gifts ranks the in-memory snapshot): fewer promises on the hot path.
    */
-  run(): JSONRPCMessage[] | Promise<JSONRPCMessage[]>;
+  run(): OutboundMessage[] | Promise<OutboundMessage[]>;
 }
 
 /**
@@ -126,12 +127,9 @@ export function prepareDirectCall(
   // Ours are synchronous zod schemas; a schema that validates asynchronously is left to the SDK.
   if (validated instanceof Promise || validated.issues) return undefined;
   const args = validated.value as JsonObject;
+  const stamp = (result: CallToolResult) => (ctx.lane.era === 'modern' ? stampModern(result) : result);
   const respond = (result: CallToolResult): JSONRPCMessage =>
-    ({
-      jsonrpc: '2.0',
-      id: call.id,
-      result: ctx.lane.era === 'modern' ? stampModern(result) : result,
-    }) as JSONRPCMessage;
+    ({ jsonrpc: '2.0', id: call.id, result: stamp(result) }) as JSONRPCMessage;
 
   if (call.name === GET_GIFT_TOOL) {
     const run = async () => [respond(await asToolError(app, () => getGift(app, args.id as string)))];
@@ -149,15 +147,16 @@ export function prepareDirectCall(
       } catch (error) {
         return [respond(toolErrorResult(error, app.log))];
       }
+      const { result, structuredJson } = suggestion;
+      const response = new SerializedResponse(call.id, stamp(result), structuredJson);
       // The SDK sends the legacy log message unless the session asked for a higher level.
-      if (!(ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel)))
-        return [respond(suggestion.result)];
+      if (!(ctx.lane.era === 'legacy' && canPush(ctx.lane) && logAllowed('info', ctx.logLevel))) return [response];
       const log: JSONRPCMessage = {
         jsonrpc: '2.0',
         method: 'notifications/message',
         params: { level: 'info', data: suggestLogData(suggestion.ranking, suggestArgs.budget), logger: LOGGER_NAME },
       };
-      return [log, respond(suggestion.result)];
+      return [log, response];
     },
   };
 }
