@@ -175,6 +175,16 @@ function logAllowed(level: string, threshold: string | undefined): boolean {
 }
 
 /** What the SDK's 2026-07-28 encoder adds to every tools/call result: the result type and the server's identity. */
-function stampModern(result: CallToolResult): JsonObject {
-  return { ...result, resultType: 'complete', _meta: { ...result._meta, [SERVER_INFO_META_KEY]: SERVER_IDENTITY } };
+export function stampModern(result: CallToolResult): JsonObject {
+  // Copied key by key into prototype-less objects (a "__proto__" key stays a key, as with a spread): the
+  // spread form ({ ...result, _meta: { ...result._meta, [key]: … } }) cost ~2 µs per call on Node 20.
+  // resultType is set before _meta so that a result without _meta ends "resultType, _meta", as the spread did.
+  const stamped: JsonObject = Object.create(null);
+  for (const key in result) stamped[key] = result[key];
+  const meta: JsonObject = Object.create(null);
+  for (const key in result._meta) meta[key] = result._meta[key];
+  meta[SERVER_INFO_META_KEY] = SERVER_IDENTITY;
+  stamped.resultType = 'complete';
+  stamped._meta = meta;
+  return stamped;
 }
