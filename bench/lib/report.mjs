@@ -41,14 +41,14 @@ export function evaluateTargets(R) {
   // Time to ready (spawn → the tools/list answer, initialize + initialized + tools/list written at
   // spawn), with spawn → the initialize answer beside it; Node 20 and Node 24.
   const coldRuns = [
-    [`Node ${R.config.node}`, R.coldStart],
+    [`Node ${R.config?.node ?? process.versions.node}`, R.coldStart],
     [`Node ${R.coldStartNode24?.version ?? 24}`, R.coldStartNode24?.results],
   ];
   for (const [node, cs] of coldRuns) {
     const gg = cs?.['gift-genius']?.['tools/list'];
     const raw = cs?.raw?.['tools/list'];
     if (!gg?.median || !raw?.median) {
-      if (cs === undefined && R.coldStartNode24?.skipped && node !== `Node ${R.config.node}`)
+      if (cs === undefined && R.coldStartNode24?.skipped && node !== `Node ${R.config?.node ?? process.versions.node}`)
         add(
           `time to ready over stdio (spawn → tools/list), ${node} ≤ 1.5× raw`,
           null,
