@@ -28,6 +28,50 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 rmSync(`${dist}bundle`, { recursive: true, force: true });
 mkdirSync(`${dist}bundle`, { recursive: true });
 
+/**
+ * Modules a stdio start loads but never calls into before its first answers, made to load on first use:
+ *  - builtins required at the top of a module and used only inside functions: `assert` (sonic-boom,
+ *    thread-stream: pino's file and worker streams) and `child_process` (commander, for executable
+ *    subcommands). A stand-in that requires the builtin when first touched takes their place.
+ *  - the SDK's `_shims` (its ajv JSON Schema validator: ~210 KB of the bundle, evaluated at load, used
+ *    only for elicitation answers and JSON-Schema tools, which stdio/lazy-shims.cjs loads on first use).
+ * Measured with bench/stdio-ab.mjs (interleaved, Node 20 and 24): see the commit that added this.
+ */
+const LAZY_BUILTIN = /^(node:)?(assert|child_process)$/;
+const SHIMS = '@modelcontextprotocol/server/_shims';
+const lazyLoading = {
+  name: 'lazy-loading',
+  setup(b) {
+    b.onResolve({ filter: LAZY_BUILTIN }, ({ path }) => ({
+      path: path.replace(/^node:/, ''),
+      namespace: 'lazy-builtin',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, ({ path }) => ({
+      contents: lazyBuiltinSource(path),
+      loader: 'js',
+    }));
+    // The SDK's own imports of _shims get the stand-in; the stand-in's require of `_shims?real`, the SDK's module.
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, ({ pluginData }) =>
+      pluginData === 'real' ? undefined : { path: fileURLToPath(new URL('./lazy-shims.cjs', import.meta.url)) },
+    );
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims\?real$/ }, ({ resolveDir }) =>
+      b.resolve(SHIMS, { resolveDir, kind: 'import-statement', pluginData: 'real' }),
+    );
+  },
+};
+
+/** A stand-in for builtin `name`: the builtin itself, required when first called or read. */
+function lazyBuiltinSource(name) {
+  return `let real;
+const load = () => (real ??= require('node:${name}'));
+module.exports = new Proxy(function () {}, {
+  apply: (_, self, args) => Reflect.apply(load(), self, args),
+  get: (_, key) => load()[key],
+  has: (_, key) => key in load(),
+});
+`;
+}
+
 const { metafile } = await build({
   entryPoints: [`${dist}stdio/bundle.js`],
   outfile: STDIO_BUNDLE,
@@ -46,6 +90,7 @@ const { metafile } = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
+  plugins: [lazyLoading],
 });
 
 const { exports, script } = runBundle(STDIO_BUNDLE);
