@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Runs after tsc (npm run build). Outputs in dist/bundle/, each optional at run time (without them
 // stdio loads the modules):
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 //  3. inputs.json: the compiled modules all this was made from, each with a fingerprint of its
 //     content (stdio/loader.ts bundleIsCurrent: an installed copy's file times say nothing).
 import { build } from 'esbuild';
+import { openCatalog } from '../dist/catalog/open.js';
 import {
   BUNDLE_INPUTS,
   codeCacheOf,
@@ -93,8 +95,16 @@ const { metafile } = await build({
   plugins: [lazyLoading],
 });
 
+// The warm-up's catalog, made and seeded by the plain modules, so seeding (which a start does not do) stays out of the
+// cache. The warm-up logs as a start does (its two handshake lines, on stderr), so logging is in the cache too.
+const warmUpData = mkdtempSync(join(tmpdir(), 'gift-genius-warm-up-'));
+await (await openCatalog(warmUpData)).close();
 const { exports, script } = runBundle(STDIO_BUNDLE);
-await exports.warmUp();
+try {
+  await exports.warmUp(warmUpData);
+} finally {
+  rmSync(warmUpData, { recursive: true, force: true });
+}
 writeFileSync(codeCacheOf(STDIO_BUNDLE), script.createCachedData());
 writeFileSync(codeCacheOriginOf(STDIO_BUNDLE), `${JSON.stringify(thisNode())}\n`);
 // Written last: bundleIsCurrent() compares these files with the bundle (our compiled modules, and
