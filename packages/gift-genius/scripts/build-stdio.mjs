@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Runs after tsc (npm run build). Outputs in dist/bundle/, each optional at run time (without them
 // stdio loads the modules):
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 //  3. inputs.json: the compiled modules all this was made from, each with a fingerprint of its
 //     content (stdio/loader.ts bundleIsCurrent: an installed copy's file times say nothing).
 import { build } from 'esbuild';
+import { openCatalog } from '../dist/catalog/open.js';
 import {
   BUNDLE_INPUTS,
   codeCacheOf,
@@ -27,6 +29,50 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 // Nothing from an earlier build survives a failed one.
 rmSync(`${dist}bundle`, { recursive: true, force: true });
 mkdirSync(`${dist}bundle`, { recursive: true });
+
+/**
+ * Modules a stdio start loads but never calls into before its first answers, made to load on first use:
+ *  - builtins required at the top of a module and used only inside functions: `assert` (sonic-boom,
+ *    thread-stream: pino's file and worker streams) and `child_process` (commander, for executable
+ *    subcommands). A stand-in that requires the builtin when first touched takes their place.
+ *  - the SDK's `_shims` (its ajv JSON Schema validator: ~210 KB of the bundle, evaluated at load, used
+ *    only for elicitation answers and JSON-Schema tools, which stdio/lazy-shims.cjs loads on first use).
+ * Measured with bench/stdio-ab.mjs (interleaved, Node 20 and 24): see the commit that added this.
+ */
+const LAZY_BUILTIN = /^(node:)?(assert|child_process)$/;
+const SHIMS = '@modelcontextprotocol/server/_shims';
+const lazyLoading = {
+  name: 'lazy-loading',
+  setup(b) {
+    b.onResolve({ filter: LAZY_BUILTIN }, ({ path }) => ({
+      path: path.replace(/^node:/, ''),
+      namespace: 'lazy-builtin',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, ({ path }) => ({
+      contents: lazyBuiltinSource(path),
+      loader: 'js',
+    }));
+    // The SDK's own imports of _shims get the stand-in; the stand-in's require of `_shims?real`, the SDK's module.
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, ({ pluginData }) =>
+      pluginData === 'real' ? undefined : { path: fileURLToPath(new URL('./lazy-shims.cjs', import.meta.url)) },
+    );
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims\?real$/ }, ({ resolveDir }) =>
+      b.resolve(SHIMS, { resolveDir, kind: 'import-statement', pluginData: 'real' }),
+    );
+  },
+};
+
+/** A stand-in for builtin `name`: the builtin itself, required when first called or read. */
+function lazyBuiltinSource(name) {
+  return `let real;
+const load = () => (real ??= require('node:${name}'));
+module.exports = new Proxy(function () {}, {
+  apply: (_, self, args) => Reflect.apply(load(), self, args),
+  get: (_, key) => load()[key],
+  has: (_, key) => key in load(),
+});
+`;
+}
 
 const { metafile } = await build({
   entryPoints: [`${dist}stdio/bundle.js`],
@@ -46,10 +92,19 @@ const { metafile } = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
+  plugins: [lazyLoading],
 });
 
+// The warm-up's catalog, made and seeded by the plain modules, so seeding (which a start does not do) stays out of the
+// cache. The warm-up logs as a start does (its two handshake lines, on stderr), so logging is in the cache too.
+const warmUpData = mkdtempSync(join(tmpdir(), 'gift-genius-warm-up-'));
+await (await openCatalog(warmUpData)).close();
 const { exports, script } = runBundle(STDIO_BUNDLE);
-await exports.warmUp();
+try {
+  await exports.warmUp(warmUpData);
+} finally {
+  rmSync(warmUpData, { recursive: true, force: true });
+}
 writeFileSync(codeCacheOf(STDIO_BUNDLE), script.createCachedData());
 writeFileSync(codeCacheOriginOf(STDIO_BUNDLE), `${JSON.stringify(thisNode())}\n`);
 // Written last: bundleIsCurrent() compares these files with the bundle (our compiled modules, and

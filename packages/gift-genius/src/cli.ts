@@ -4,6 +4,7 @@
 // command goes to commands.ts. A user's mistake ends the process with one line on stderr
 // (`gift-genius: …`, exit 1) and nothing on stdout; so does a closed stdout (`catalog export | head`),
 // quietly, with exit 0.
+import { userCacheDir } from './startup/cache-dir.js';
 import { loadStdioCommand } from './stdio/loader.js';
 
 const HELP_OR_VERSION = new Set(['-h', '--help', '-V', '--version']);
@@ -20,11 +21,8 @@ async function main(argv: string[]): Promise<void> {
   const { command, loadedFrom, saveCodeCache } = await loadStdioCommand({
     // GIFTGEN_STDIO_BUNDLE=0: the plain modules, as a tsc-only build serves (the tests compare both).
     bundle: process.env.GIFTGEN_STDIO_BUNDLE !== '0',
-    // Per user (~/.cache/gift-genius on Linux), loaded only when the build's code cache does not fit this Node.
-    cacheDir: async () => {
-      const { default: envPaths } = await import('env-paths');
-      return envPaths('gift-genius', { suffix: '' }).cache;
-    },
+    // Per user (~/.cache/gift-genius on Linux), asked for only when the build's code cache does not fit this Node.
+    cacheDir: async () => userCacheDir(process.env),
   });
   return command.runStdioCommand(argv, loadedFrom, saveCodeCache);
 }

@@ -32,9 +32,10 @@ export function defineStdioCommand(program: Command, loadedFrom?: LoadedFrom, sa
     const ready = { event: 'stdio_ready', ...loadedFrom, msSinceStart: Math.round(performance.now()) };
     if (loadedFrom?.bundleSkipped) app.log.warn(ready, 'stdio server ready (served from the modules, not the bundle)');
     else app.log.info(ready, 'stdio server ready');
+    // The code cache first: it holds what a start runs, not the ranking code the index build compiles.
     const afterReady = () => {
-      app.rankingIndex();
       saveCodeCache?.();
+      app.rankingIndex();
     };
     setTimeout(afterReady, AFTER_READY_MS).unref();
     // The client closing stdin ends the connection; leave promptly, as the stdio binding asks.
