@@ -123,9 +123,10 @@ function mergeRuns(runs: readonly AgeRun[]): AgeRun | undefined {
         best = r;
         continue;
       }
-      const x = runs[r]!.items[h]!,
-        y = runs[best]!.items[heads[best]!]!;
-      if (x.price < y.price || (x.price === y.price && x.id < y.id)) best = r;
+      // By (price, id): prices from the runs' arrays (equal to the items' own), ids only on a tie.
+      const x = runs[r]!.prices[h]!,
+        y = runs[best]!.prices[heads[best]!]!;
+      if (x < y || (x === y && runs[r]!.items[h]!.id < runs[best]!.items[heads[best]!]!.id)) best = r;
     }
     const run = runs[best]!;
     const h = heads[best]!++;

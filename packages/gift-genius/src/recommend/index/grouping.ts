@@ -1,6 +1,6 @@
 import type { Gift } from '../../catalog/schema.js';
 import { type ItemGroup, isPlain, signatureKey, sorted } from '../groups.js';
-import { ItemTexts, profilesOf } from '../item-text.js';
+import { type ItemText, ItemTexts, profilesOf } from '../item-text.js';
 import { likenessTraits } from '../likeness.js';
 import type { TextProfile } from '../text.js';
 
@@ -25,10 +25,12 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
   const bySignature = new Map<string, { group: ItemGroup; byAges: Map<number | string, Gift[]>; number: number }>();
   let entry: { group: ItemGroup; byAges: Map<number | string, Gift[]>; number: number } | undefined;
   const groupOf = new Int32Array(catalog.length);
+  // The last item whose key was built: a later one with the same text derivation and alike tags has its
+  // signature (variants of a product in a row, in id order), with no key to build. Any item with a group's
+  // key is in that group, so comparing with this one gives what comparing with the previous item did.
+  let ref: TagReference | undefined;
   catalog.forEach((gift, i) => {
-    // The previous item's signature when the text is the same derivation and the tags are alike (variants
-    // of a product in a row, in id order): no key to build.
-    const alike = entry && texts[i] === texts[i - 1] && sameTags(catalog[i - 1]!, gift);
+    const alike = ref !== undefined && texts[i] === ref.text && sameTags(ref, gift);
     const key = alike ? '' : signatureKey(gift, texts[i]!);
     if (!alike) entry = bySignature.get(key);
     if (!entry) {
@@ -47,6 +49,7 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
       };
       bySignature.set(key, entry);
     }
+    if (!alike) ref = tagReference(gift, texts[i]!);
     groupOf[i] = entry.number;
     const ages = agesKey(gift.ageMin, gift.ageMax);
     const run = entry.byAges.get(ages);
@@ -58,14 +61,14 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
   const allLogs = new Float64Array(catalog.length);
   let offset = 0;
   const groups = [...bySignature.values()].map(({ group, byAges }) => {
-    for (const items of byAges.values()) {
-      items.sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const listed of byAges.values()) {
+      const items = byPriceAndId(listed);
       const prices = allPrices.subarray(offset, offset + items.length);
       const logPrices = allLogs.subarray(offset, offset + items.length);
-      items.forEach((g, i) => {
-        prices[i] = g.price;
-        logPrices[i] = Math.log(g.price);
-      });
+      for (let i = 0; i < items.length; i++) {
+        prices[i] = items[i]!.price;
+        logPrices[i] = Math.log(prices[i]!);
+      }
       offset += items.length;
       group.runs.push({ ageMin: items[0]!.ageMin, ageMax: items[0]!.ageMax, items, prices, logPrices });
       runs++;
@@ -75,31 +78,103 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
   return { groups, groupOf, profiles, runs, bytes: allPrices.byteLength + allLogs.byteLength };
 }
 
+/**
+ * The items sorted by (price, id). The positions are sorted, with the prices read from a typed array: a
+ * comparator reading gift.price (gifts come in many shapes: a megamorphic load each time) was the slowest
+ * step of a million-item build. The same comparisons in the same order as sorting the items themselves
+ * (Array.prototype.sort on as many elements), so the same order, ties and NaN prices included.
+ */
+function byPriceAndId(items: readonly Gift[]): Gift[] {
+  const n = items.length;
+  const price = new Float64Array(n);
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) (price[i] = items[i]!.price), order.push(i);
+  order.sort((a, b) => {
+    const d = price[a]! - price[b]!;
+    if (d) return d;
+    const x = items[a]!.id,
+      y = items[b]!.id;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return order.map((i) => items[i]!);
+}
+
 /** A run's key: a number for the usual whole ages (no string per item), else the two values as text. */
 const agesKey = (min: number, max: number): number | string =>
   Number.isInteger(min) && Number.isInteger(max) && min >= 0 && max >= 0 && min < 4096 && max < 4096
     ? min * 4096 + max
     : `${min}-${max}`;
 
-/** The tags signatureKey reads are equal (lists compared as signatureKey sorts them). */
-function sameTags(a: Gift, b: Gift): boolean {
+/** The tags signatureKey reads of one item, each set also sorted (as the key writes it), made once per key built. */
+interface TagReference {
+  text: ItemText;
+  categories: readonly string[];
+  interests: TagSet;
+  relationships: TagSet;
+  occasions: TagSet;
+  giftability: number;
+  contains: TagSet;
+  presumesInterest: TagSet;
+  presumes: TagSet;
+  gender: string;
+  notFor: TagSet;
+}
+interface TagSet {
+  given: readonly string[];
+  sorted: readonly string[];
+}
+const tagSet = (xs: readonly string[] | undefined): TagSet => ({ given: xs ?? NONE, sorted: sorted(xs) });
+
+const tagReference = (g: Gift, text: ItemText): TagReference => ({
+  text,
+  categories: g.categories,
+  interests: tagSet(g.interests),
+  relationships: tagSet(g.relationships),
+  occasions: tagSet(g.occasions),
+  giftability: g.giftability ?? 3,
+  contains: tagSet(g.contains),
+  presumesInterest: tagSet(g.presumesInterest),
+  presumes: tagSet(g.presumes),
+  gender: g.gender ?? '',
+  notFor: tagSet(g.notFor),
+});
+
+/** The tags signatureKey reads are equal to the reference's (lists compared as signatureKey sorts them). */
+function sameTags(a: TagReference, b: Gift): boolean {
   return (
     sameList(a.categories, b.categories) &&
     sameSet(a.interests, b.interests) &&
     sameSet(a.relationships, b.relationships) &&
     sameSet(a.occasions, b.occasions) &&
-    (a.giftability ?? 3) === (b.giftability ?? 3) &&
+    a.giftability === (b.giftability ?? 3) &&
     sameSet(a.contains, b.contains) &&
     sameSet(a.presumesInterest, b.presumesInterest) &&
     sameSet(a.presumes, b.presumes) &&
-    (a.gender ?? '') === (b.gender ?? '') &&
+    a.gender === (b.gender ?? '') &&
     sameSet(a.notFor, b.notFor)
   );
 }
 
-/** Equal once sorted (absent as empty), as signatureKey writes them; sorted only when they differ as given. */
-const sameSet = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
-  sameList(a ?? NONE, b ?? NONE) || sameList(sorted(a), sorted(b));
+/**
+ * Equal once sorted (absent as empty), as signatureKey writes them. Equal as given, or else the same strings
+ * as many times each (what sorting both and comparing tells, without a sorted copy per item: half the
+ * generated catalog lists its occasions reversed); lists holding other values are sorted and compared.
+ */
+function sameSet(a: TagSet, b: readonly string[] | undefined): boolean {
+  const given = b ?? NONE;
+  if (sameList(a.given, given)) return true;
+  if (a.sorted.length !== given.length) return false;
+  let strings = true;
+  for (let i = 0; i < given.length && strings; i++) strings = typeof given[i] === 'string';
+  if (!strings) return sameList(a.sorted, sorted(given));
+  for (const x of given) if (count(a.sorted, x) !== count(given, x)) return false;
+  return true;
+}
+const count = (xs: readonly string[], x: string) => {
+  let n = 0;
+  for (const y of xs) if (y === x) n++;
+  return n;
+};
 const NONE: readonly string[] = [];
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
