@@ -114,19 +114,18 @@ function mergeRuns(runs: readonly AgeRun[]): AgeRun | undefined {
   const prices = new Float64Array(size);
   const logPrices = new Float64Array(size);
   const heads = new Int32Array(runs.length);
+  const runPrices = runs.map((r) => r.prices);
   for (let out = 0; out < size; out++) {
-    let best = -1;
+    let best = -1,
+      bestPrice = 0;
     for (let r = 0; r < runs.length; r++) {
       const h = heads[r]!;
-      if (h === runs[r]!.items.length) continue;
-      if (best < 0) {
-        best = r;
-        continue;
-      }
+      const p = runPrices[r]!;
+      if (h === p.length) continue;
       // By (price, id): prices from the runs' arrays (equal to the items' own), ids only on a tie.
-      const x = runs[r]!.prices[h]!,
-        y = runs[best]!.prices[heads[best]!]!;
-      if (x < y || (x === y && runs[r]!.items[h]!.id < runs[best]!.items[heads[best]!]!.id)) best = r;
+      const x = p[h]!;
+      if (best < 0 || x < bestPrice || (x === bestPrice && runs[r]!.items[h]!.id < runs[best]!.items[heads[best]!]!.id))
+        (best = r), (bestPrice = x);
     }
     const run = runs[best]!;
     const h = heads[best]!++;

@@ -19,54 +19,64 @@ export interface Grouping {
 }
 
 export function groupCatalog(catalog: readonly Gift[]): Grouping {
+  type Entry = { group: ItemGroup; first: number; byAges: Map<number | string, number[]>; number: number };
   const itemTexts = new ItemTexts();
-  const texts = catalog.map((gift) => itemTexts.of(gift));
-  const { profiles, profileOf } = profilesOf(texts);
-  const bySignature = new Map<string, { group: ItemGroup; byAges: Map<number | string, Gift[]>; number: number }>();
-  let entry: { group: ItemGroup; byAges: Map<number | string, Gift[]>; number: number } | undefined;
+  const texts: ItemText[] = [];
+  const bySignature = new Map<string, Entry>();
+  let entry: Entry | undefined;
   const groupOf = new Int32Array(catalog.length);
+  // Each item's price, read in this one pass over the items (a million gifts are a gigabyte or so: every
+  // further pass that touches them costs as much again in memory traffic); runs hold positions until sorted.
+  const price = new Float64Array(catalog.length);
   // The last item whose key was built: a later one with the same text derivation and alike tags has its
   // signature (variants of a product in a row, in id order), with no key to build. Any item with a group's
   // key is in that group, so comparing with this one gives what comparing with the previous item did.
   let ref: TagReference | undefined;
   catalog.forEach((gift, i) => {
-    const alike = ref !== undefined && texts[i] === ref.text && sameTags(ref, gift);
-    const key = alike ? '' : signatureKey(gift, texts[i]!);
+    const text = itemTexts.of(gift);
+    texts.push(text);
+    const alike = ref !== undefined && text === ref.text && sameTags(ref, gift);
+    const key = alike ? '' : signatureKey(gift, text);
     if (!alike) entry = bySignature.get(key);
     if (!entry) {
       entry = {
         group: {
           rep: gift,
           key,
-          profile: profileOf[i]!,
-          words: texts[i]!.words,
+          profile: -1, // numbered below, once every profile is known
+          words: text.words,
           plain: isPlain(gift),
           traits: likenessTraits(gift),
           runs: [],
         },
+        first: i,
         byAges: new Map(),
         number: bySignature.size,
       };
       bySignature.set(key, entry);
     }
-    if (!alike) ref = tagReference(gift, texts[i]!);
+    if (!alike) ref = tagReference(gift, text);
     groupOf[i] = entry.number;
+    price[i] = gift.price;
     const ages = agesKey(gift.ageMin, gift.ageMax);
     const run = entry.byAges.get(ages);
-    if (run) run.push(gift);
-    else entry.byAges.set(ages, [gift]);
+    if (run) run.push(i);
+    else entry.byAges.set(ages, [i]);
   });
+  const { profiles, profileOf } = profilesOf(texts);
   let runs = 0;
   const allPrices = new Float64Array(catalog.length);
   const allLogs = new Float64Array(catalog.length);
   let offset = 0;
-  const groups = [...bySignature.values()].map(({ group, byAges }) => {
+  const groups = [...bySignature.values()].map(({ group, first, byAges }) => {
+    group.profile = profileOf[first]!;
     for (const listed of byAges.values()) {
-      const items = byPriceAndId(listed);
+      const order = byPriceAndId(listed, price, catalog);
+      const items = order.map((at) => catalog[at]!);
       const prices = allPrices.subarray(offset, offset + items.length);
       const logPrices = allLogs.subarray(offset, offset + items.length);
       for (let i = 0; i < items.length; i++) {
-        prices[i] = items[i]!.price;
+        prices[i] = price[order[i]!]!;
         logPrices[i] = Math.log(prices[i]!);
       }
       offset += items.length;
@@ -79,24 +89,19 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
 }
 
 /**
- * The items sorted by (price, id). The positions are sorted, with the prices read from a typed array: a
- * comparator reading gift.price (gifts come in many shapes: a megamorphic load each time) was the slowest
- * step of a million-item build. The same comparisons in the same order as sorting the items themselves
- * (Array.prototype.sort on as many elements), so the same order, ties and NaN prices included.
+ * Catalog positions (in catalog order) sorted by their items' (price, id), the prices read from a typed
+ * array: a comparator reading gift.price (gifts come in many shapes: a megamorphic load each time) was the
+ * slowest step of a million-item build. The same comparisons in the same order as sorting the items
+ * themselves (Array.prototype.sort on as many elements), so the same order, ties and NaN prices included.
  */
-function byPriceAndId(items: readonly Gift[]): Gift[] {
-  const n = items.length;
-  const price = new Float64Array(n);
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) (price[i] = items[i]!.price), order.push(i);
-  order.sort((a, b) => {
+function byPriceAndId(positions: number[], price: Float64Array, catalog: readonly Gift[]): number[] {
+  return positions.sort((a, b) => {
     const d = price[a]! - price[b]!;
     if (d) return d;
-    const x = items[a]!.id,
-      y = items[b]!.id;
+    const x = catalog[a]!.id,
+      y = catalog[b]!.id;
     return x < y ? -1 : x > y ? 1 : 0;
   });
-  return order.map((i) => items[i]!);
 }
 
 /** A run's key: a number for the usual whole ages (no string per item), else the two values as text. */
