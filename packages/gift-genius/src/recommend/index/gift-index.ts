@@ -189,8 +189,8 @@ export class GiftIndex {
         (score = s), (gift = groups[g]!.rep);
       } else {
         const runs = groups[g]!.runs;
-        // The group's prices bound it more tightly (checked only now: a binary search and two logarithms). The
-        // margin keeps the bound safe should Math.log round non-monotonically by an ulp.
+        // The group's prices bound it more tightly (checked only now: a binary search). The margin keeps the
+        // bound safe should Math.log round non-monotonically by an ulp.
         if (full && bound + bounds.priceFitBound(g, q) + 1e-9 < pool[POOL - 1]!.score) continue;
         // Every run covers the age with one age bonus: the best of the merged run (bounds.ts says why equal).
         const merged = skips ? undefined : bounds.merged[g];
