@@ -7,8 +7,13 @@ import { CATEGORIES, type Gift, INTERESTS } from '../catalog/schema.js';
  * closed vocabularies, a value twice) are compared as lists, with the same result.
  */
 export interface LikenessTraits {
-  /** Interest bits (0–31, 32–63), category bits, their counts; undefined when the lists do not fit. */
-  bits: { lo: number; hi: number; categories: number; interests: number; categoryCount: number } | undefined;
+  /**
+   * Interest bits (0–31, 32–63), category bits, their counts and the main category (categories[0]: kept here so
+   * that a comparison reads no gift, whose shapes vary across a catalog); undefined when the lists do not fit.
+   */
+  bits:
+    | { lo: number; hi: number; categories: number; interests: number; categoryCount: number; main: string | undefined }
+    | undefined;
 }
 
 const INTEREST_BIT = new Map<string, number>(INTERESTS.map((interest, i) => [interest, i]));
@@ -33,7 +38,14 @@ export function likenessTraits(gift: Gift): LikenessTraits {
     categories |= 1 << bit;
   }
   return {
-    bits: { lo, hi, categories, interests: gift.interests.length, categoryCount: gift.categories.length },
+    bits: {
+      lo,
+      hi,
+      categories,
+      interests: gift.interests.length,
+      categoryCount: gift.categories.length,
+      main: gift.categories[0],
+    },
   };
 }
 
@@ -51,7 +63,7 @@ export function likeness(ga: Gift, ta: LikenessTraits, gb: Gift, tb: LikenessTra
   const sharedCategories = popcount(a.categories & b.categories);
   return (
     0.5 * (shared / (a.interests + b.interests - shared || 1)) +
-    0.3 * (ga.categories[0] === gb.categories[0] ? 1 : 0) +
+    0.3 * (a.main === b.main ? 1 : 0) +
     0.2 * (sharedCategories / (a.categoryCount + b.categoryCount - sharedCategories || 1))
   );
 }

@@ -107,19 +107,22 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const registerName =
     band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : (role ?? '');
   const register = REGISTER.get(registerName);
+  // Every key present, undefined when not set: one object shape for every request, so the ranking loops' reads
+  // of q stay monomorphic (spreads of `cond && {…}` made up to eight shapes, and took the runtime's slow path).
   return {
     count,
     age: query.age,
     band,
-    ...(budget !== undefined && { budget }),
-    ...(relationship && { relationship }),
+    budget,
+    relationship,
     occasion,
     interests,
     stated,
     exclusions,
     target,
     logTarget: Math.log(target),
-    ...(register && { register, registerName }),
+    register,
+    registerName: register ? registerName : undefined,
   };
 }
 
@@ -271,6 +274,24 @@ export function signatureScore(
   return {
     score: factScore(gift, q, score),
     phraseRel,
+    roleFits: role !== undefined && fitsRole(gift, role),
+    occasionFits: occasion !== undefined && gift.occasions.includes(occasion),
+  };
+}
+
+/** signatureScore's facts without its score: what a pick's reason cites (the pool already holds the score). */
+export function pickFacts(
+  gift: Gift,
+  q: ParsedQuery,
+  text: readonly Float64Array[],
+  profile: number,
+): Omit<SignatureFacts, 'score'> {
+  const role = q.relationship?.role;
+  const occasion = q.occasion?.occasion;
+  return {
+    phraseRel: q.interests.length
+      ? q.interests.map((reading, p) => phraseRelevance(gift, reading, text[p]![profile]!))
+      : NO_PHRASES,
     roleFits: role !== undefined && fitsRole(gift, role),
     occasionFits: occasion !== undefined && gift.occasions.includes(occasion),
   };

@@ -93,10 +93,29 @@ export function listingCode(gift: Gift): string | undefined {
 
 /** The id's last segment when it looks like a listing code and the title ends with it (listingCode's shape test). */
 export function codeCandidate(gift: Gift): string | undefined {
-  const code = gift.id.slice(gift.id.lastIndexOf('-') + 1);
-  if (!gift.id.includes('-') || !/^v[0-9a-z]{1,6}$/.test(code) || !gift.title.toLowerCase().endsWith(` ${code}`))
-    return undefined;
+  const dash = gift.id.lastIndexOf('-');
+  if (dash < 0) return undefined;
+  const code = gift.id.slice(dash + 1);
+  if (!CODE.test(code) || !endsWithCode(gift.title, code)) return undefined;
   return code;
+}
+const CODE = /^v[0-9a-z]{1,6}$/;
+
+/**
+ * title.toLowerCase().endsWith(` ${code}`) for a code of ASCII letters and digits, without lowercasing the
+ * whole title per item (the index derives every item of a million-item catalog): when the title's last
+ * characters are ASCII, the lowercased title ends with them lowercased; any other tail takes toLowerCase.
+ */
+function endsWithCode(title: string, code: string): boolean {
+  const start = title.length - code.length - 1;
+  if (start < 0) return title.toLowerCase().endsWith(` ${code}`);
+  for (let i = 0; i <= code.length; i++) {
+    let c = title.charCodeAt(start + i);
+    if (c >= 128) return title.toLowerCase().endsWith(` ${code}`);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== (i === 0 ? 32 : code.charCodeAt(i - 1))) return false;
+  }
+  return true;
 }
 
 /** The title without its listing code. */

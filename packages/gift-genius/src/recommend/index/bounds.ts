@@ -1,5 +1,5 @@
 import { type AgeRun, type ItemGroup, upperBound } from '../groups.js';
-import { type ParsedQuery, priceFit, WEIGHTS } from '../score.js';
+import { type ParsedQuery, priceFitOfLog, WEIGHTS } from '../score.js';
 
 /*
  * What any item of a group can reach, per group in typed arrays: its ages, cheapest price and the age-range
@@ -21,6 +21,11 @@ export class GroupBounds {
   /** All the group's prices, sorted. */
   readonly prices: Float64Array[];
   /**
+   * Math.log of each of `prices` (the runs' own when `prices` is a run's array): priceFitBound then takes no
+   * logarithm per visit, and gives the same doubles as priceFit (which is priceFitOfLog of Math.log).
+   */
+  readonly logPrices: Float64Array[];
+  /**
    * A group's runs as one, sorted by (price, id), for groups of several runs whose prices are all ordinary
    * (see `mergeable`); undefined otherwise. When a request's age is inside every run and gives each run the
    * same age bonus, the group's best item is the best of this run: one binary search instead of one per run.
@@ -37,6 +42,8 @@ export class GroupBounds {
     this.single = new Uint8Array(n);
     this.logPrice = new Float64Array(n);
     this.merged = groups.map((g) => (g.runs.length > 1 ? mergeRuns(g.runs) : undefined));
+    const logs: Float64Array[] = [];
+    this.logPrices = logs;
     this.prices = groups.map((g, i) => {
       let lo = Infinity,
         hi = -Infinity,
@@ -56,13 +63,21 @@ export class GroupBounds {
       this.minPrice[i] = min;
       if (size === 1) (this.single[i] = 1), (this.logPrice[i] = g.runs[0]!.logPrices[0]!);
       // A run sorted by (price, id) with no NaN is sorted by price already.
-      if (g.runs.length === 1 && !g.runs[0]!.prices.some(Number.isNaN)) return g.runs[0]!.prices;
+      if (g.runs.length === 1 && !g.runs[0]!.prices.some(Number.isNaN)) {
+        logs.push(g.runs[0]!.logPrices);
+        return g.runs[0]!.prices;
+      }
       const merged = this.merged[i];
-      if (merged) return merged.prices;
+      if (merged) {
+        logs.push(merged.logPrices);
+        return merged.prices;
+      }
       const all = new Float64Array(size);
       let at = 0;
       for (const r of g.runs) all.set(r.prices, (at += r.prices.length) - r.prices.length);
-      return all.sort();
+      all.sort();
+      logs.push(all.map(Math.log));
+      return all;
     });
   }
 
@@ -79,11 +94,12 @@ export class GroupBounds {
    * so the best is the nearest price at or under the target or the nearest above it (within the budget).
    */
   priceFitBound(g: number, q: ParsedQuery): number {
-    const prices = this.prices[g]!;
+    const prices = this.prices[g]!,
+      logs = this.logPrices[g]!;
     const hi = q.budget === undefined ? prices.length : upperBound(prices, q.budget);
     const r = Math.min(upperBound(prices, q.target), hi);
-    const below = r > 0 ? priceFit(prices[r - 1]!, q) : -Infinity;
-    return r < hi ? Math.max(below, priceFit(prices[r]!, q)) : below;
+    const below = r > 0 ? priceFitOfLog(logs[r - 1]!, q) : -Infinity;
+    return r < hi ? Math.max(below, priceFitOfLog(logs[r]!, q)) : below;
   }
 }
 
@@ -114,18 +130,18 @@ function mergeRuns(runs: readonly AgeRun[]): AgeRun | undefined {
   const prices = new Float64Array(size);
   const logPrices = new Float64Array(size);
   const heads = new Int32Array(runs.length);
+  const runPrices = runs.map((r) => r.prices);
   for (let out = 0; out < size; out++) {
-    let best = -1;
+    let best = -1,
+      bestPrice = 0;
     for (let r = 0; r < runs.length; r++) {
       const h = heads[r]!;
-      if (h === runs[r]!.items.length) continue;
-      if (best < 0) {
-        best = r;
-        continue;
-      }
-      const x = runs[r]!.items[h]!,
-        y = runs[best]!.items[heads[best]!]!;
-      if (x.price < y.price || (x.price === y.price && x.id < y.id)) best = r;
+      const p = runPrices[r]!;
+      if (h === p.length) continue;
+      // By (price, id): prices from the runs' arrays (equal to the items' own), ids only on a tie.
+      const x = p[h]!;
+      if (best < 0 || x < bestPrice || (x === bestPrice && runs[r]!.items[h]!.id < runs[best]!.items[heads[best]!]!.id))
+        (best = r), (bestPrice = x);
     }
     const run = runs[best]!;
     const h = heads[best]!++;

@@ -11,6 +11,7 @@ import { ExclusionHits } from './exclusion-hits.js';
 import { FactOrders } from './fact-order.js';
 import { GateClasses } from './gate-classes.js';
 import { groupCatalog } from './grouping.js';
+import { IdPlaces } from './id-places.js';
 import { type HitOrder, PhraseHits } from './phrase-hits.js';
 import { VisitMarks } from './visit-marks.js';
 
@@ -63,12 +64,12 @@ export class GiftIndex {
     private readonly engine: TextEngine,
     /** The catalog, each id's place in it and each place's group (for skipped ids). */
     private readonly catalog: readonly Gift[],
-    private readonly ids: ReadonlyMap<string, number>,
+    private readonly ids: IdPlaces,
     private readonly groupOf: Int32Array,
     stats: GiftIndexStats,
   ) {
     this.stats = stats;
-    this.duplicateIds = ids.size < stats.items;
+    this.duplicateIds = !ids.unique;
     this.classes = GateClasses.build(groups);
     this.bounds = new GroupBounds(groups);
     this.factOrders = new FactOrders(groups, this.bounds);
@@ -82,7 +83,7 @@ export class GiftIndex {
   static build(catalog: readonly Gift[]): GiftIndex {
     const { groups, groupOf, profiles, runs, bytes } = groupCatalog(catalog);
     const stats = { items: catalog.length, signatures: groups.length, runs, bytes, profiles: profiles.length };
-    return new GiftIndex(groups, new TextEngine(profiles), catalog, idPlaces(catalog), groupOf, stats);
+    return new GiftIndex(groups, new TextEngine(profiles), catalog, IdPlaces.of(catalog), groupOf, stats);
   }
 
   private locations: Locations | undefined;
@@ -134,7 +135,7 @@ export class GiftIndex {
     if (skipped) {
       for (const id of skipped) {
         // Ids are unique here (duplicates take the reference loop): one item, in its own run's ages.
-        const i = this.ids.get(id)!;
+        const i = this.ids.of(id);
         const g = this.groupOf[i]!;
         const item = this.catalog[i]!;
         skipMarks[g] = skipping;
@@ -188,8 +189,8 @@ export class GiftIndex {
         (score = s), (gift = groups[g]!.rep);
       } else {
         const runs = groups[g]!.runs;
-        // The group's prices bound it more tightly (checked only now: a binary search and two logarithms). The
-        // margin keeps the bound safe should Math.log round non-monotonically by an ulp.
+        // The group's prices bound it more tightly (checked only now: a binary search). The margin keeps the
+        // bound safe should Math.log round non-monotonically by an ulp.
         if (full && bound + bounds.priceFitBound(g, q) + 1e-9 < pool[POOL - 1]!.score) continue;
         // Every run covers the age with one age bonus: the best of the merged run (bounds.ts says why equal).
         const merged = skips ? undefined : bounds.merged[g];
@@ -235,10 +236,3 @@ export class GiftIndex {
 const NONE: ReadonlySet<string> = new Set();
 const NO_HITS: HitOrder = { groups: new Int32Array(0), score: new Float64Array(0), bound: new Float64Array(0) };
 const NO_SKIP = () => false;
-
-/** Each id's place in the catalog (the last one for an id listed twice; duplicates are detected by size). */
-function idPlaces(catalog: readonly Gift[]): Map<string, number> {
-  const places = new Map<string, number>();
-  catalog.forEach((g, i) => places.set(g.id, i));
-  return places;
-}

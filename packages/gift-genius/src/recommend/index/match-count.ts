@@ -19,19 +19,27 @@ export class MatchCounter {
    * (ageMin > ageMax, NaN): then items are counted one by one.
    */
   static build(runs: Iterable<{ ageMin: number; ageMax: number; prices: Float64Array }>): MatchCounter | undefined {
-    const byMin = new Map<number, number[]>();
-    const byMax = new Map<number, number[]>();
+    // Per age, the runs' price arrays, joined and sorted natively at the end (not a push per price).
+    const byMin = new Map<number, Float64Array[]>();
+    const byMax = new Map<number, Float64Array[]>();
     for (const { ageMin, ageMax, prices } of runs) {
-      if (!(ageMin <= ageMax) || prices.some(Number.isNaN)) return undefined;
+      if (!(ageMin <= ageMax)) return undefined;
+      for (let i = 0; i < prices.length; i++) if (Number.isNaN(prices[i]!)) return undefined;
       let lo = byMin.get(ageMin);
       if (!lo) byMin.set(ageMin, (lo = []));
       let hi = byMax.get(ageMax);
       if (!hi) byMax.set(ageMax, (hi = []));
-      for (let i = 0; i < prices.length; i++) lo.push(prices[i]!), hi.push(prices[i]!);
+      lo.push(prices), hi.push(prices);
     }
-    const side = (buckets: Map<number, number[]>) => {
+    const joined = (parts: readonly Float64Array[]) => {
+      const all = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of parts) all.set(p, at), (at += p.length);
+      return all.sort();
+    };
+    const side = (buckets: Map<number, Float64Array[]>) => {
       const ages = Float64Array.from([...buckets.keys()].sort((a, b) => a - b));
-      return [ages, Array.from(ages, (a) => Float64Array.from(buckets.get(a)!).sort())] as const;
+      return [ages, Array.from(ages, (a) => joined(buckets.get(a)!))] as const;
     };
     const [minAges, mins] = side(byMin);
     const [maxAges, maxs] = side(byMax);
