@@ -31,7 +31,7 @@ describe('SerializedResponse', () => {
           const response = new SerializedResponse(id, full, JSON.stringify(structured));
           expect(response.json).toBe(JSON.stringify({ jsonrpc: '2.0', id, result: full }));
           expect(messageJson(response)).toBe(response.json);
-          expect(JSON.parse(response.json)).toEqual(JSON.parse(JSON.stringify(response.message)));
+          expect(JSON.parse(response.json)).toEqual({ jsonrpc: '2.0', id, result: JSON.parse(JSON.stringify(full)) });
         },
       ),
       { numRuns: 2000 },
