@@ -109,6 +109,8 @@ describe('root cause first (issue 11, item 4)', () => {
     expect(head(r)).toMatch(/server\/discover was answered/);
     expect(statusOf(r, 'initialize-format')).not.toBe('fail');
     expect(statusOf(r, 'version-negotiation')).not.toBe('fail');
+    // The report says "handshake failed" first: the exit code says so too (a CI job must not pass it).
+    expect(r.report.exitCode).toBe(1);
   }, 40_000);
 
   it('pretty-printed JSON on stdout is named as multi-line framing, not "log to stderr"', async () => {

@@ -66,7 +66,9 @@ export function buildReport(
       served: served[era],
     })),
     summary,
-    exitCode: !connected ? 2 : summary.crashed ? 70 : failing ? 1 : 0,
+    // A root cause while connected (the handshake timed out while another probe was answered) is printed as
+    // "handshake failed": it fails the run too, though the checks it stopped are skips, not failures.
+    exitCode: !connected ? 2 : summary.crashed ? 70 : failing || rootCause ? 1 : 0,
     ...(rootCause && { rootCause }),
     checks: findings.map((f) => ({
       id: f.id,
