@@ -253,6 +253,16 @@ describe('discover', () => {
   });
   it('fails an error with id null', () =>
     expect(run({ jsonrpc: '2.0', id: null, error: { code: -32601, message: 'no' } }).status).toBe('fail'));
+  it('judges the first modern request when it went unanswered, instead of saying the era was not probed', () => {
+    // Seen on a first `npx -y` run: the probe's process was still being installed, so the unknown-version
+    // discover timed out and the doctor sent nothing after it.
+    const b = new TranscriptBuilder('stdio');
+    const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
+    b.request(c, 'server/discover', MODERN_META('2099-01-01'), 'timeout', { label: 'unknown-version' });
+    const r = discover.run(b.build());
+    expect(r.status).toBe('warn');
+    expect(r.findings?.[0].code).toBe('discover/timeout');
+  });
   it('fails a malformed result; warns on silence (the stdio fallback signal, at the cost of a timeout)', () => {
     expect(run({ jsonrpc: '2.0', id: 1, result: { versions: 'x' } }).status).toBe('fail');
     expect(run('timeout').status).toBe('warn');
