@@ -64,6 +64,18 @@ describe('broken fixtures over stdio', () => {
   }, 30_000);
 });
 
+describe('a slow server over stdio', () => {
+  it('answering everything 1.2 s late, it passes: the malformed-initialize variants wait for slow answers too', async () => {
+    const { report } = await doctor(
+      { kind: 'stdio', command: process.execPath, args: [fixture('slow-server.mjs')], env: {} },
+      { timeoutMs: 5000, concurrency: 6 },
+    );
+    const notPassed = report.checks.filter((c) => !['pass', 'info', 'skip'].includes(c.status));
+    expect(notPassed.map((c) => `${c.id}: ${c.summary}`)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+  }, 90_000);
+});
+
 describe('broken fixtures over HTTP (node:http on 127.0.0.1)', () => {
   it('a correct raw HTTP server passes; a bare 400 to server/discover warns (fails under --profile chatgpt), discover only', async () => {
     const good = await startHttpServer(process.execPath, [fixture('http-server.mjs')]);

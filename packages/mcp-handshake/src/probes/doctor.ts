@@ -60,7 +60,8 @@ export async function runDoctor(
     eras: options.eras,
   });
   onRecorder?.(rec);
-  const variantTimeoutMs = Math.min(options.timeoutMs, 1000);
+  // The least wait for the malformed variant the SDKs drop unanswered (probeMalformed sizes it).
+  const droppedWaitMs = Math.min(options.timeoutMs, 1000);
   const requested = options.protocolVersion;
   const mainVersion = requested && !isModernVersion(requested) ? requested : FALLBACK_LEGACY_VERSION;
   const modernVersion = requested && isModernVersion(requested) ? requested : MODERN_VERSION;
@@ -148,7 +149,7 @@ export async function runDoctor(
   if (options.eras.includes('legacy')) {
     tasks.push(
       gated({ id: CONN.malformed, purpose: 'malformed', era: 'legacy' }, (c) =>
-        probeMalformed(c, { variantTimeoutMs, version: mainVersion }),
+        probeMalformed(c, { droppedWaitMs, version: mainVersion }),
       ),
       ...[...LEGACY_VERSIONS.filter((v) => v !== mainVersion), ...UNKNOWN_VERSIONS].map((version) =>
         gated(
