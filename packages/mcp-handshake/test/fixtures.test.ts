@@ -102,6 +102,26 @@ describe('broken fixtures over HTTP (node:http on 127.0.0.1)', () => {
   }, 30_000);
 });
 
+describe('a session-keeping HTTP server (node:http on 127.0.0.1)', () => {
+  it("answering 400 to a request without Mcp-Session-Id, as 2025-11-25 says it SHOULD: initialize-format passes method 'init', http-session says what it judged", async () => {
+    const server = await startHttpServer(process.execPath, [fixture('http-server.mjs'), '--require-session']);
+    try {
+      const { report } = await doctor({ kind: 'http', url: server.url, headers: {} }, OPTIONS);
+      const byId = new Map(report.checks.map((c) => [c.id, c]));
+      const format = byId.get('initialize-format')!;
+      expect(format.status, format.summary).toBe('pass');
+      expect(format.evidence.join('\n')).toMatch(/PASS method-init: .*HTTP 400.*without a session id/);
+      // server/discover gets the same 400 without a modern error body: the spec's fallback signal, a ChatGPT warning.
+      expect(report.checks.filter((c) => !['pass', 'info', 'skip'].includes(c.status)).map((c) => c.id)).toEqual([
+        'discover',
+      ]);
+      expect(byId.get('http-session')!.summary).toBe('session ids: issued with initialize; an ended session gets 404');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
 /**
  * Fixtures of the checks added for issue 11, each on the transports its check applies to: `stdio` is the
  * fixture's argv after the script, `http` the argv of http-server.mjs (undefined: the check is HTTP-only or stdio-only).

@@ -1,7 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { CONN, LABEL } from '../labels.js';
 import type { Check, Diagnostic } from '../types.js';
-import { connsBy, describe, exchangesOf, resultOf, skip } from './lib.js';
+import { connsBy, describe, exchangesOf, issuedSessionId, resultOf, skip } from './lib.js';
 
 const SESSIONS = cite('2025-11-25', 'basic/transports#session-management');
 
@@ -16,14 +16,13 @@ export const httpSession: Check = {
     const found: Diagnostic[] = [];
     const evidence: string[] = [];
     // Issued before required: the main session's initialize head carries the id its later requests need.
+    // What was judged, for the summary: a pass says only that.
+    const judged: string[] = [];
     for (const c of connsBy(t, 'main')) {
+      const issued = issuedSessionId(t, c.id);
+      if (issued === undefined) continue; // no initialize result, or HTTP+SSE (answers come on the stream)
       const init = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
-      if (!resultOf(t, init)) continue;
-      const head = t.events.find(
-        (e) => e.conn === c.id && e.kind === 'http' && e.dir === 'in' && e.replyTo === init.sentSeq,
-      );
-      if (!head) continue; // HTTP+SSE: answers come on the stream, not on the POST
-      const issued = head.http?.headers?.['mcp-session-id'] !== undefined;
+      judged.push(issued ? 'issued with initialize' : 'none issued, none required');
       const refused = t.exchanges.filter(
         (x) =>
           x.conn === c.id &&
@@ -51,12 +50,14 @@ export const httpSession: Check = {
       (e) => e.conn === CONN.httpSession && e.kind === 'http' && e.dir === 'in' && e.http?.method === 'DELETE',
     );
     const after = exchangesOf(t, { conn: CONN.httpSession, label: LABEL.afterDelete })[0];
-    if (del?.http?.status === 405)
+    if (del?.http?.status === 405) {
       evidence.push('DELETE → 405: the server does not let clients end sessions (allowed)');
-    else if (after) {
+      judged.push('clients may not end them (DELETE → 405, allowed)');
+    } else if (after) {
       const line = describe(t, after);
       evidence.push(`DELETE → HTTP ${del?.http?.status}; then ${line}`);
-      if (after.httpStatus !== 404) {
+      if (after.httpStatus === 404) judged.push('an ended session gets 404');
+      else {
         const message = `after DELETE ended the session, a request with its id got ${after.httpStatus !== undefined ? `HTTP ${after.httpStatus}` : after.outcome}, not 404 Not Found`;
         found.push(
           finding('http-session/ended-not-404', 'fail', message, SESSIONS, {
@@ -68,7 +69,7 @@ export const httpSession: Check = {
     }
     if (evidence.length === 0) return skip('no HTTP session to judge');
     return verdict(found, {
-      summary: 'session ids: issued with initialize when required; an ended session gets 404',
+      summary: `session ids: ${judged.join('; ') || 'nothing to judge'}`,
       evidence,
     });
   },

@@ -3,7 +3,7 @@ import { LABEL } from '../labels.js';
 import { malformedVariants } from '../probes/malformed.js';
 import { FALLBACK_LEGACY_VERSION } from '../protocol.js';
 import type { Check, Diagnostic } from '../types.js';
-import { connsBy, describe, errorOf, exchangesOf, resultOf, SPEC, skip } from './lib.js';
+import { connsBy, describe, errorOf, exchangesOf, keepsSessions, resultOf, SPEC, skip } from './lib.js';
 
 const EXPECTED = new Map(malformedVariants().map((v) => [v.name, v.expectedCode]));
 
@@ -15,6 +15,9 @@ const EXPECTED = new Map(malformedVariants().map((v) => [v.name, v.expectedCode]
  *   refuse a malformed request: a wrong code, an accepted malformed request, a 4xx without a body warn.
  * - A message without "jsonrpc" is no JSON-RPC request, so the reply MUST above does not bind: a warning (the
  *   official SDKs drop it silently on stdio).
+ * - Over HTTP, a server keeping sessions SHOULD answer a request without Mcp-Session-Id, other than initialization,
+ *   with 400 (2025-11-25 transports#session-management): that is the right answer to `init`. The malformed
+ *   initializes are initialization requests, so a 400 there still warns (-32602 was due).
  */
 export const initializeFormat: Check = {
   id: 'initialize-format',
@@ -31,6 +34,9 @@ export const initializeFormat: Check = {
     const findings: Diagnostic[] = [];
     const evidence: string[] = [];
     let judged = 0;
+    // A server that keeps sessions SHOULD answer a request without Mcp-Session-Id (other than initialization) with
+    // HTTP 400 (2025-11-25 transports#session-management): `init` is no initialization, so that 400 is right.
+    const sessionsKept = keepsSessions(t);
     for (const x of exchangesOf(t, { conn: c.id, labelPrefix: LABEL.variantPrefix })) {
       judged++;
       const name = x.label!.slice(LABEL.variantPrefix.length);
@@ -45,7 +51,11 @@ export const initializeFormat: Check = {
           }),
         );
       };
-      if (x.outcome === 'reply' && error) {
+      if (name === 'method-init' && sessionsKept && x.httpStatus === 400) {
+        evidence.push(
+          `PASS ${name}: ${line} — HTTP 400 to a request without a session id, as a server keeping sessions SHOULD answer`,
+        );
+      } else if (x.outcome === 'reply' && error) {
         if (error.code === expected) evidence.push(`PASS ${name}: ${line}`);
         else add('wrong-error-code', 'warn', `expected ${expected}`);
       } else if (x.outcome === 'reply') add('accepted-malformed', 'warn', 'accepted a malformed initialize');

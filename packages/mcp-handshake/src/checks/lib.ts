@@ -117,6 +117,25 @@ export function mainSession(t: Transcript): Session | undefined {
   return modernSession(t);
 }
 
+/**
+ * HTTP: whether the server issued an Mcp-Session-Id with the answer to the main session's initialize (it keeps
+ * sessions); undefined when that cannot be told (not HTTP, no initialize result, or HTTP+SSE, whose answers
+ * come on the stream, not on the POST).
+ */
+export function issuedSessionId(t: Transcript, connId: string): boolean | undefined {
+  if (t.transport !== 'http') return undefined;
+  const init = exchangesOf(t, { conn: connId, label: LABEL.initialize })[0];
+  if (!resultOf(t, init)) return undefined;
+  const head = t.events.find(
+    (e) => e.conn === connId && e.kind === 'http' && e.dir === 'in' && e.replyTo === init.sentSeq,
+  );
+  return head ? head.http?.headers?.['mcp-session-id'] !== undefined : undefined;
+}
+
+/** HTTP: whether the server keeps sessions, by the main legacy session's initialize answer (issuedSessionId). */
+export const keepsSessions = (t: Transcript): boolean =>
+  connsBy(t, 'main').some((c) => issuedSessionId(t, c.id) === true);
+
 export function modernSession(t: Transcript): Session | undefined {
   for (const c of connsBy(t, 'modern-main')) {
     const x = exchangesOf(t, { conn: c.id, label: LABEL.discover })[0];
