@@ -96,9 +96,9 @@ describe('check names the party at fault: the server', () => {
     });
     const { report, status } = check(out);
     expect(codes(report)).toEqual(['server list-drift/changed-silently']);
-    // A SHOULD of the spec: a warning (exit 0), naming the hosts that freeze lists.
+    // A SHOULD of the spec: a warning (exit 0), naming the hosts that freeze lists and connect over stdio.
     expect(report.findings[0]).toMatchObject({ severity: 'warn' });
-    expect(report.findings[0]!.hosts).toContain('chatgpt');
+    expect(report.findings[0]!.hosts).toEqual(['vscode']);
     expect(status).toBe(0);
   }, 30_000);
 });

@@ -263,6 +263,17 @@ describe('discover', () => {
     expect(r.status).toBe('warn');
     expect(r.findings?.[0].code).toBe('discover/timeout');
   });
+  it('names ChatGPT only over HTTP: it connects to remote servers, never to a stdio one', () => {
+    const timedOut = (transport: 'stdio' | 'http') => {
+      const b = new TranscriptBuilder(transport);
+      const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
+      b.request(c, 'server/discover', MODERN_META('2026-07-28'), 'timeout', { label: 'discover' });
+      return discover.run(b.build()).findings?.[0];
+    };
+    expect(timedOut('stdio')).toMatchObject({ code: 'discover/timeout', severity: 'warn' });
+    expect(timedOut('stdio')?.hosts ?? []).toEqual([]);
+    expect(timedOut('http')).toMatchObject({ code: 'discover/timeout', severity: 'warn', hosts: ['chatgpt'] });
+  });
   it('fails a malformed result; warns on silence (the stdio fallback signal, at the cost of a timeout)', () => {
     expect(run({ jsonrpc: '2.0', id: 1, result: { versions: 'x' } }).status).toBe('fail');
     expect(run('timeout').status).toBe('warn');
@@ -403,10 +414,17 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
 describe('list-changed', () => {
   const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
   // "servers that declared listChanged SHOULD send a notification": a warning naming the hosts that cache tool lists.
-  it('warns when a list changes without a notification, naming ChatGPT, Claude and VS Code; --profile chatgpt fails it', () => {
-    const b = new TranscriptBuilder();
-    healthyMain(b, { tools: [tool('a')], tools2: [tool('a'), tool('b')] });
-    const r = listChanged.run(b.build());
+  it('warns when a list changes without a notification, naming ChatGPT, Claude and VS Code (over stdio VS Code only); --profile chatgpt fails it', () => {
+    const silentChange = (transport: 'stdio' | 'http') => {
+      const b = new TranscriptBuilder(transport);
+      healthyMain(b, { tools: [tool('a')], tools2: [tool('a'), tool('b')] });
+      return listChanged.run(b.build());
+    };
+    expect(silentChange('stdio')).toMatchObject({
+      status: 'warn',
+      findings: [{ code: 'list-changed/silent-change', hosts: ['vscode'] }],
+    });
+    const r = silentChange('http');
     expect(r).toMatchObject({
       status: 'warn',
       findings: [{ code: 'list-changed/silent-change', hosts: ['chatgpt', 'claude', 'vscode'] }],

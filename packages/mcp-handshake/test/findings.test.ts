@@ -98,7 +98,10 @@ describe('findings are data', () => {
 
   it('every host fact names its source', () => {
     for (const f of HOST_FACTS) expect(f.source.length, f.risk).toBeGreaterThan(10);
-    expect(hostsAt('discover-4xx')).toEqual(['chatgpt']);
+    expect(hostsAt('discover-4xx', 'http')).toEqual(['chatgpt']);
+    // ChatGPT reaches remote servers only: no ChatGPT risk applies over stdio.
+    expect(hostsAt('discover-4xx', 'stdio')).toEqual([]);
+    expect(hostsAt('tool-list-frozen', 'stdio')).toEqual(['vscode']);
   });
 });
 

@@ -99,7 +99,7 @@ export const discover: Check = {
         [
           finding(code, 'warn', message, t.transport === 'http' ? COMPAT : STDIO_COMPAT, {
             args,
-            hosts: hostsAt('discover-4xx'),
+            hosts: hostsAt('discover-4xx', t.transport),
           }),
         ],
         { summary: message, evidence },

@@ -74,7 +74,7 @@ export const listChanged: Check = {
           findings.push(
             finding('list-changed/silent-change', 'warn', line, where, {
               args: { kind, before, after, driftWindowMs: t.options.driftWindowMs },
-              hosts: kind === 'tools' ? hostsAt('tool-list-frozen') : [],
+              hosts: kind === 'tools' ? hostsAt('tool-list-frozen', t.transport) : [],
             }),
           );
         }

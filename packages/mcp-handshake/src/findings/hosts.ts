@@ -18,6 +18,11 @@ export interface HostFact {
    * (unconfirmed).
    */
   basis: 'vendor' | 'observed' | 'reported';
+  /**
+   * The transports the host reaches servers over, where the fact can bite: ChatGPT and claude.ai's web
+   * connectors connect to remote (HTTP) servers only, VS Code to both.
+   */
+  transports: ReadonlyArray<'stdio' | 'http'>;
 }
 
 export const HOST_FACTS: readonly HostFact[] = [
@@ -31,6 +36,7 @@ export const HOST_FACTS: readonly HostFact[] = [
       'openai/tunnel-client#63 (ChatGPT reports "MCP server/discover response was inconsistent"); the fallback ' +
       "revision as observed by this tool's era-support check",
     basis: 'observed',
+    transports: ['http'],
   },
   {
     risk: 'discover-4xx',
@@ -40,6 +46,7 @@ export const HOST_FACTS: readonly HostFact[] = [
       'JSON-RPC error body, instead of falling back',
     source: 'GiftGen issue 11 (user reports); no public statement by OpenAI found, so treat as unconfirmed',
     basis: 'reported',
+    transports: ['http'],
   },
   {
     risk: 'tool-list-frozen',
@@ -51,6 +58,7 @@ export const HOST_FACTS: readonly HostFact[] = [
       'openai/tunnel-client#42, comment by an OpenAI maintainer (2026-08-31): "ChatGPT uses a frozen snapshot of ' +
       'its tools … the manual Refresh action"',
     basis: 'vendor',
+    transports: ['http'],
   },
   {
     risk: 'tool-list-frozen',
@@ -60,6 +68,7 @@ export const HOST_FACTS: readonly HostFact[] = [
       'reconnecting',
     source: 'anthropics/claude-ai-mcp#45 (labelled known-issue) and #137',
     basis: 'observed',
+    transports: ['http'],
   },
   {
     risk: 'tool-list-frozen',
@@ -69,6 +78,7 @@ export const HOST_FACTS: readonly HostFact[] = [
       'tools',
     source: 'microsoft/vscode#245921 (open; Inspector lists every tool, VS Code does not)',
     basis: 'observed',
+    transports: ['stdio', 'http'],
   },
 ];
 
@@ -76,7 +86,7 @@ export const HOSTS: readonly HostId[] = ['chatgpt', 'claude', 'vscode'];
 export type Profile = HostId | 'strict';
 export const PROFILES: readonly Profile[] = [...HOSTS, 'strict'];
 
-/** The hosts known to have a risk: what a finding puts in its `hosts`. */
-export const hostsAt = (risk: string): HostId[] => [
-  ...new Set(HOST_FACTS.filter((f) => f.risk === risk).map((f) => f.host)),
+/** The hosts known to have a risk on this transport: what a finding puts in its `hosts`. */
+export const hostsAt = (risk: string, transport: 'stdio' | 'http'): HostId[] => [
+  ...new Set(HOST_FACTS.filter((f) => f.risk === risk && f.transports.includes(transport)).map((f) => f.host)),
 ];

@@ -55,7 +55,7 @@ export const eraSwitch: PassiveRule = {
               party: gotModern ? 'client' : 'server',
               args: { conn: v.conn },
               evidence,
-              hosts: hostsAt('discover-probe'),
+              hosts: hostsAt('discover-probe', 'stdio'), // none: no host of that fact connects over stdio
             },
           ),
         );

@@ -42,7 +42,7 @@ function listings(v: SessionView, method: string, key: string): Array<{ answer: 
 export const listDrift: PassiveRule = {
   id: 'list-drift',
   title: 'lists change only with list_changed, and the client re-lists after one',
-  run(_t, sessions) {
+  run(t, sessions) {
     const out: Diagnostic[] = [];
     for (const v of sessions) {
       for (const kind of LISTS) {
@@ -64,7 +64,7 @@ export const listDrift: PassiveRule = {
                 party: 'server',
                 args: { conn: v.conn, method: kind.method, declared },
                 evidence: [brief(a.answer), brief(b.answer)],
-                hosts: hostsAt('tool-list-frozen'),
+                hosts: hostsAt('tool-list-frozen', t.transport),
               },
             ),
           );
@@ -87,7 +87,7 @@ export const listDrift: PassiveRule = {
                 party: 'client',
                 args: { conn: v.conn, method: kind.method },
                 evidence: [brief(last)],
-                hosts: hostsAt('tool-list-frozen'),
+                hosts: hostsAt('tool-list-frozen', t.transport),
               },
             ),
           );
