@@ -175,6 +175,16 @@ describe('version-negotiation', () => {
     if (typeof answered === 'number') b.err(c, 'initialize', {}, answered, 'initialize');
     else b.ok(c, 'initialize', { protocolVersion: asked }, INIT_RESULT(answered), 'initialize');
   };
+  it('skips when no initialize got a JSON-RPC answer at all (an HTTP 501 from a server that is no MCP server): the root cause says it', () => {
+    const b = new TranscriptBuilder('http');
+    for (const asked of ['2025-11-25', '2024-11-05', '2099-01-01']) {
+      const c = b.conn(`version-${asked}`, asked === '2025-11-25' ? 'main' : 'version', 'legacy', asked);
+      b.request(c, 'initialize', { protocolVersion: asked }, 'timeout', { label: 'initialize', httpStatus: 501 });
+    }
+    const t = b.build();
+    for (const x of t.exchanges) x.outcome = 'transport-error';
+    expect(versionNegotiation.run(t).status).toBe('skip');
+  });
   it('passes for echo, counter-offer and unknown versions answered with a supported one', () => {
     const b = new TranscriptBuilder();
     probe(b, '2025-11-25', '2025-11-25');
@@ -740,5 +750,12 @@ describe('client-capabilities', () => {
       ],
     });
     expect(session({ roots: {} }).status).toBe('pass');
+  });
+  it('skips when the server sent nothing at all: there was nothing to judge, so no pass', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
+    const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } };
+    b.request(c, 'initialize', params, 'timeout', { label: 'initialize' });
+    expect(clientCapabilities.run(b.build()).status).toBe('skip');
   });
 });

@@ -27,9 +27,11 @@ export const clientCapabilities: Check = {
     let sessions = 0;
     for (const c of t.connections) {
       const declared = declaredBy(t, c.id);
-      if (!declared) continue;
+      const received = incoming(t, c.id);
+      // A connection the server sent nothing on has nothing to judge (a server that never started passes nothing).
+      if (!declared || received.length === 0) continue;
       sessions++;
-      for (const e of incoming(t, c.id)) {
+      for (const e of received) {
         const m = e.message as Msg;
         const capability = typeof m.method === 'string' && 'id' in m ? NEEDS.get(m.method) : undefined;
         if (!capability || isDeclared(declared.capabilities, capability)) continue;
@@ -44,7 +46,12 @@ export const clientCapabilities: Check = {
         byKey.set(key, entry);
       }
     }
-    if (sessions === 0) return { status: 'skip', summary: 'no session declared client capabilities', evidence: [] };
+    if (sessions === 0)
+      return {
+        status: 'skip',
+        summary: 'no session declared client capabilities and heard from the server',
+        evidence: [],
+      };
     const findings: Diagnostic[] = [...byKey.values()].map((h) =>
       finding(
         'client-capabilities/undeclared-request',

@@ -60,11 +60,12 @@ export const versionNegotiation: Check = {
     const initializes = [...connsBy(t, 'main'), ...connsBy(t, 'version')]
       .map((c) => exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0])
       .filter((x) => x !== undefined);
-    // No initialize answered in time at all: the root cause (a slow or stuck handshake) says it; versions were not judged.
+    // No initialize got a JSON-RPC answer at all (timed out, closed, or an HTTP error such as a 501 from a server that
+    // is no MCP server): the root cause says it; versions were not judged. A 4xx keeps its own warning (http-error).
     const unanswered =
       initializes.length > 0 &&
       initializes.every((x) => x.outcome === 'timeout' || x.outcome === 'closed' || x.outcome === 'transport-error') &&
-      !initializes.some((x) => x.httpStatus !== undefined);
+      !initializes.some((x) => x.httpStatus !== undefined && x.httpStatus >= 400 && x.httpStatus < 500);
     for (const c of unanswered ? [] : [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
       const x = exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0];
       const asked = c.version;
@@ -213,7 +214,7 @@ export const versionNegotiation: Check = {
           legacyAt(v),
         );
     }
-    if (judged === 0) return skip('no version was probed');
+    if (judged === 0) return skip(unanswered ? 'no initialize got a JSON-RPC answer' : 'no version was probed');
     const summary = `echoed ${[...echoed].sort().join(', ') || 'no legacy version'}${discovered ? `; modern ${discovered.join(', ')}` : ''}; unknown versions handled`;
     return verdict(findings, { summary, evidence });
   },
