@@ -81,6 +81,9 @@ describe('root cause first (issue 11, item 4)', () => {
     expect(r.report.rootCause?.kind).toBe('command-not-found');
     expect(head(r)).toMatch(/command not found: \/nonexistent\/mcp-server/);
     expect(probed(r)).toEqual([]);
+    // Nothing ran, so nothing was written on stdout: no stdout-hygiene verdict (and none of its banner advice).
+    expect(r.report.checks.find((c) => c.id === 'stdio-hygiene')?.status).toBe('skip');
+    expect(r.report.exitCode).toBe(2);
   });
 
   it("the child's exit code and its last stderr lines", async () => {

@@ -53,9 +53,16 @@ export const stdioHygiene: Check = {
         { summary: message },
       );
     }
-    // Nothing on stdout at all proves nothing about hygiene: the root cause says why it was silent.
-    if (wroteNothing && spawnErrors.length === 0)
-      return outcome('skip', 'the server wrote nothing on stdout: nothing to judge', evidence);
+    // Nothing on stdout at all proves nothing about hygiene: the root cause says why it was silent (or, for a
+    // command that could not be started, that it never ran).
+    if (wroteNothing)
+      return outcome(
+        'skip',
+        spawnErrors.length > 0
+          ? 'the server could not be started: nothing on stdout to judge'
+          : 'the server wrote nothing on stdout: nothing to judge',
+        evidence,
+      );
     const findings: Diagnostic[] = [];
     if (noise.length > 0) {
       findings.push(
@@ -66,11 +73,6 @@ export const stdioHygiene: Check = {
           where,
           { args: { lines: noise.length }, evidence },
         ),
-      );
-    } else if (spawnErrors.length > 0) {
-      // Not a sentence of the spec but the end of every check: nothing can be judged (the root cause names it).
-      findings.push(
-        finding('stdio-hygiene/not-started', 'fail', 'the server could not be started', where, { evidence }),
       );
     } else if (exits.length > 0) {
       findings.push(
