@@ -86,6 +86,17 @@ describe('root cause first (issue 11, item 4)', () => {
     expect(r.report.exitCode).toBe(2);
   });
 
+  it('a program that prints a line and exits: the hint names its stdout line, and points at no stderr lines', async () => {
+    const r = await doctor(
+      { kind: 'stdio', command: process.execPath, args: ['-e', "console.log('hello')"], env: {} },
+      { timeoutMs: 2000 },
+    );
+    expect(r.report.rootCause?.kind).toBe('exited');
+    expect(r.report.rootCause?.hint).not.toMatch(/stderr lines/);
+    expect(r.report.rootCause?.hint).toMatch(/stdout/);
+    expect(r.report.rootCause?.evidence.join('\n')).toMatch(/stdout: hello/);
+  });
+
   it("the child's exit code and its last stderr lines", async () => {
     const r = await doctor(stdio('exits-at-start.mjs'), { timeoutMs: 2000 });
     expect(r.report.rootCause?.kind).toBe('exited');

@@ -140,11 +140,26 @@ export function rootCause(t: Transcript): RootCause | undefined {
     const exit = t.events.find((e) => e.kind === 'exit' && e.exit && !e.exit.expected);
     if (exit?.exit) {
       const how = exit.exit.signal ? `was killed by ${exit.exit.signal}` : `exited with code ${exit.exit.code}`;
+      const stderr = stderrTail(t, exit.conn);
+      // What it wrote on stdout instead of JSON-RPC (a program that is no server prints and leaves).
+      const stdout = t.events
+        .filter((e) => e.conn === exit.conn && e.dir === 'in' && e.kind === 'noise')
+        .slice(0, STDERR_TAIL)
+        .map((e) => `stdout: ${e.raw}`);
+      const hint = [
+        stderr.length > 0
+          ? 'Its last stderr lines usually say why (a missing environment variable, a port in use, a crash).'
+          : 'It wrote nothing on stderr.',
+        stdout.length > 0
+          ? 'What it wrote on stdout is no JSON-RPC: an MCP stdio server keeps running and answers on stdout.'
+          : '',
+        'Run the command by hand to see it.',
+      ];
       return {
         kind: 'exited',
         summary: `the server ${how} before answering anything`,
-        hint: 'Its last stderr lines below usually say why (a missing environment variable, a port in use, a crash). Run the command by hand to see it.',
-        evidence: [...stderrTail(t, exit.conn)],
+        hint: hint.filter(Boolean).join(' '),
+        evidence: [...stderr, ...stdout],
       };
     }
 
