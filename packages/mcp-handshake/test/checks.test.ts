@@ -474,6 +474,17 @@ describe('jsonrpc-envelope', () => {
       expect(jsonrpcEnvelope.run(b.build()).status, JSON.stringify(reply)).toBe('fail');
     }
   });
+  it('names an answer whose id changed type (sent 2, got "2") as an id not echoed, not as an unsolicited answer', () => {
+    const b = new TranscriptBuilder();
+    const c = b.conn('legacy', 'main');
+    b.request(c, 'ping', undefined, { jsonrpc: '2.0', id: 1, result: {} });
+    b.request(c, 'ping', undefined, 'timeout'); // the doctor matched no answer to id 2…
+    b.inbound(c, { jsonrpc: '2.0', id: '2', result: {} }); // …because it came back as "2"
+    const r = jsonrpcEnvelope.run(b.build());
+    expect(r.status).toBe('fail');
+    expect(r.findings?.map((f) => f.code)).toEqual(['jsonrpc-envelope/id-not-echoed']);
+    expect(r.findings?.[0].message).toMatch(/sent 2, got "2"/);
+  });
   it('passes echoed ids', () => {
     const b = new TranscriptBuilder();
     healthyMain(b);

@@ -118,7 +118,24 @@ export const jsonrpcEnvelope: Check = {
           x.outcome === 'timeout' &&
           (x.id === m.id || (e.replyTo !== undefined && x.sentSeq === e.replyTo)),
       );
-      if (!late) bad('unsolicited-answer', e.conn, `${e.conn}: an answer to no pending request: ${excerpt(m, 120)}`);
+      if (late) continue;
+      // The id of a request that went unanswered, of another type (8 sent, "8" back): an id not echoed, which is
+      // why nothing matched it (the doctor, like SDK clients, matches ids exactly).
+      const retyped = t.exchanges.find(
+        (x) =>
+          x.conn === e.conn &&
+          x.outcome === 'timeout' &&
+          typeof x.id !== typeof m.id &&
+          (typeof m.id === 'string' || typeof m.id === 'number') &&
+          String(x.id) === String(m.id),
+      );
+      if (retyped)
+        bad(
+          'id-not-echoed',
+          e.conn,
+          `${e.conn}: ${retyped.method}: id not echoed (sent ${JSON.stringify(retyped.id)}, got ${JSON.stringify(m.id)}: its type changed)`,
+        );
+      else bad('unsolicited-answer', e.conn, `${e.conn}: an answer to no pending request: ${excerpt(m, 120)}`);
     }
     if (responses === 0) return skip('no response was received');
     if (rejections.length > 0) {
