@@ -55,7 +55,10 @@ export const discover: Check = {
     'nothing.',
   fix:
     'Answer server/discover with {supportedVersions, capabilities, resultType, ttlMs, cacheScope} and serverInfo in ' +
-    '_meta — or, on a 2025-era server, with a JSON-RPC error (-32601) that echoes the id, over HTTP status 200.',
+    '_meta — or, on a 2025-era server, with a JSON-RPC error (-32601) that echoes the id, over HTTP status 200. ' +
+    'A 2025-era server that keeps sessions SHOULD answer a request without Mcp-Session-Id with 400 (2025-11-25 ' +
+    'transports), which 2026-07-28 clients read as "fall back": only a host that gives up on it (ChatGPT, as ' +
+    'reported) is a reason to make server/discover the exception.',
   spec: `${SPEC_MODERN}/server/discover`,
   run(t) {
     const c = connsBy(t, 'modern-main')[0];
@@ -119,7 +122,7 @@ export const discover: Check = {
         'discover/http-error-status',
         `HTTP ${status} ${error ? `with error ${String(error.code)}` : 'without a JSON-RPC error body'}: ` +
           'SDK clients fall back to initialize, but ChatGPT is reported to give up ("No tools available"); ' +
-          'a JSON-RPC error (-32601) over HTTP 200 works everywhere',
+          'a JSON-RPC error (-32601) over HTTP 200 works with both',
         { httpStatus: status, ...(error && { code: error.code }) },
       );
     }
