@@ -64,6 +64,24 @@ describe('broken fixtures over stdio', () => {
   }, 30_000);
 });
 
+describe('a server that echoes any version', () => {
+  it('lists only real revisions as served: the unknown versions it echoed are version-negotiation failures', async () => {
+    const { report } = await doctor(
+      { kind: 'stdio', command: process.execPath, args: [fixture('broken-version-negotiation.mjs')], env: {} },
+      OPTIONS,
+    );
+    expect(report.eras.find((e) => e.era === 'legacy')!.served).toEqual([
+      '2024-11-05',
+      '2025-03-26',
+      '2025-06-18',
+      '2025-11-25',
+    ]);
+    const era = report.checks.find((c) => c.id === 'era-support')!;
+    expect(era.summary).not.toMatch(/2099|1900/);
+    expect(report.checks.find((c) => c.id === 'version-negotiation')!.status).toBe('fail');
+  }, 30_000);
+});
+
 describe('a slow server over stdio', () => {
   it('answering everything 1.2 s late, it passes: the malformed-initialize variants wait for slow answers too', async () => {
     const { report } = await doctor(

@@ -1,6 +1,6 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { LABEL } from '../labels.js';
-import { FALLBACK_LEGACY_VERSION, isModernVersion, MODERN_VERSION } from '../protocol.js';
+import { FALLBACK_LEGACY_VERSION, isKnownVersion, isModernVersion, MODERN_VERSION } from '../protocol.js';
 import type { Check } from '../types.js';
 import { connsBy, exchangesOf, modernSession, resultOf, skip } from './lib.js';
 
@@ -16,8 +16,10 @@ export const eraSupport: Check = {
     for (const c of [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
       const r = resultOf(t, exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0]);
       if (!r || !c.version) continue;
-      if (r.protocolVersion === c.version) echoed.push(c.version);
-      else if (typeof r.protocolVersion === 'string') counter.set(c.version, r.protocolVersion);
+      if (r.protocolVersion === c.version) {
+        // An unknown version echoed back is version-negotiation's failure, not a revision served.
+        if (isKnownVersion(c.version)) echoed.push(c.version);
+      } else if (typeof r.protocolVersion === 'string') counter.set(c.version, r.protocolVersion);
     }
     const modern = modernSession(t);
     const modernVersions = modern

@@ -6,7 +6,7 @@ import type { Profile } from '../findings/hosts.js';
 import { applyProfile } from '../findings/profile.js';
 import { LABEL } from '../labels.js';
 import { DEFAULT_DOCTOR_OPTIONS, type DoctorOptions, runDoctor } from '../probes/doctor.js';
-import { isModernVersion, TOOL_VERSION } from '../protocol.js';
+import { isKnownVersion, isModernVersion, TOOL_VERSION } from '../protocol.js';
 import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
 import { buildReport, type DoctorReport, formatDoctorText } from '../report/doctor-report.js';
 import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
@@ -37,7 +37,8 @@ export function servedVersions(t: Transcript): { legacy: string[]; modern: strin
   const legacy = new Set<string>();
   for (const c of [...connsBy(t, 'main'), ...connsBy(t, 'version')]) {
     const r = resultOf(t, exchangesOf(t, { conn: c.id, label: LABEL.initialize })[0]);
-    if (r && c.version && r.protocolVersion === c.version) legacy.add(c.version);
+    // An unknown version echoed back (2099-01-01) is a version-negotiation failure, not a revision served.
+    if (r && c.version && r.protocolVersion === c.version && isKnownVersion(c.version)) legacy.add(c.version);
   }
   const modern = modernSession(t);
   const versions = modern
