@@ -129,8 +129,7 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
     // The runs' places in the buffers, in run order.
     const runAt: number[] = [];
     for (let r = 0, at = start[number]!; r < sizes.length; r++) runAt.push(at), (at += sizes[r]!);
-    // Filled in order by push: packed arrays, as the ranking loops read them (a preallocated one is holey).
-    const runItems = sizes.map((): Gift[] => []);
+    const runItems = sizes.map((size) => new Array<Gift>(size));
     const sorted = idOrder ? sortedByPrice(members, price, scratch) : undefined;
     if (sorted) {
       // Each run is the sorted group's subsequence of its age range: sorted by (price, id) too.
@@ -139,22 +138,22 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
       const whole: SortedItems | undefined =
         sizes.length > 1
           ? {
-              items: [] as Gift[],
+              items: new Array<Gift>(members.length),
               prices: new Float64Array(members.length),
               logPrices: new Float64Array(members.length),
             }
           : undefined;
       for (let k = 0; k < sorted.length; k++) {
-        const at: number = sorted[k]!;
-        const r: number = runOf[at]!;
+        const at = sorted[k]!;
+        const r = runOf[at]!;
         const gift = catalog[at]!;
         const to = fillAt[r]!++;
         const p = price[at]!,
           log = Math.log(p);
-        runItems[r]!.push(gift);
+        runItems[r]![to - runAt[r]!] = gift;
         allPrices[to] = p;
         allLogs[to] = log;
-        if (whole) whole.items.push(gift), (whole.prices[k] = p), (whole.logPrices[k] = log);
+        if (whole) (whole.items[k] = gift), (whole.prices[k] = p), (whole.logPrices[k] = log);
       }
       byPrice[number] = whole;
     } else {
@@ -165,7 +164,7 @@ export function groupCatalog(catalog: readonly Gift[]): Grouping {
         const order = byPriceAndId(positions, price, catalog);
         for (let k = 0; k < order.length; k++) {
           const at = order[k]!;
-          runItems[r]!.push(catalog[at]!);
+          runItems[r]![k] = catalog[at]!;
           allPrices[runAt[r]! + k] = price[at]!;
           allLogs[runAt[r]! + k] = Math.log(price[at]!);
         }
