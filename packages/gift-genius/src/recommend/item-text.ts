@@ -1,6 +1,6 @@
 import type { Gift } from '../catalog/schema.js';
 import { exclusionWords } from './score.js';
-import { codeCandidate, profileKey, stem, type TextProfile, textProfile, words } from './text.js';
+import { codeLength, profileKey, stem, type TextProfile, textProfile, words } from './text.js';
 
 /*
  * What ranking derives from an item's text (its word profile and its exclusion words), derived once per
@@ -38,8 +38,8 @@ export class ItemTexts {
   private reference: Reference | undefined;
 
   of(gift: Gift): ItemText {
-    const code = codeCandidate(gift);
-    const cut = code === undefined ? 0 : code.length + 1;
+    const length = codeLength(gift);
+    const cut = length === 0 ? 0 : length + 1;
     let entry: TextEntry;
     const ref = this.reference;
     if (ref && sameKey(ref, gift, cut)) entry = ref.entry;
@@ -58,8 +58,14 @@ export class ItemTexts {
       this.reference = referenceOf(gift, cut, entry);
     }
     // A code that is a word of the description is the product's (listingCode keeps it): id and title are
-    // then the item's own, so its text is its own too.
-    if (code !== undefined && entry.descriptionWords.has(stem(code))) return this.derive(gift);
+    // then the item's own, so its text is its own too. A code holding a digit never is (words drops tokens
+    // with digits; stem keeps them), so most codes take no stem and no lookup.
+    if (
+      length > 0 &&
+      !hasDigit(gift.id, gift.id.length - length) &&
+      entry.descriptionWords.has(stem(gift.id.slice(-length)))
+    )
+      return this.derive(gift);
     entry.text ??= this.derive(gift);
     return entry.text;
   }
@@ -139,6 +145,12 @@ function sameDigitRuns(parts: readonly string[], b: string): boolean {
   return at === b.length;
 }
 const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** s from `from` on holds a digit 0-9. */
+function hasDigit(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) if (isDigit(s.charCodeAt(i))) return true;
+  return false;
+}
 
 /** Element-wise equal lists (both absent counts as equal; absent and empty do not, as in the key). */
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

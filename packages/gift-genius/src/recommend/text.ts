@@ -93,27 +93,43 @@ export function listingCode(gift: Gift): string | undefined {
 
 /** The id's last segment when it looks like a listing code and the title ends with it (listingCode's shape test). */
 export function codeCandidate(gift: Gift): string | undefined {
-  const dash = gift.id.lastIndexOf('-');
-  if (dash < 0) return undefined;
-  const code = gift.id.slice(dash + 1);
-  if (!CODE.test(code) || !endsWithCode(gift.title, code)) return undefined;
-  return code;
+  const n = codeLength(gift);
+  return n ? gift.id.slice(-n) : undefined;
 }
-const CODE = /^v[0-9a-z]{1,6}$/;
 
 /**
- * title.toLowerCase().endsWith(` ${code}`) for a code of ASCII letters and digits, without lowercasing the
- * whole title per item (the index derives every item of a million-item catalog): when the title's last
- * characters are ASCII, the lowercased title ends with them lowercased; any other tail takes toLowerCase.
+ * The length of codeCandidate's code, 0 for none, read in place: the index asks this of every item of a
+ * million-item catalog, where slicing the id and testing /^v[0-9a-z]{1,6}$/ on the slice cost about 0.1 µs
+ * per item.
  */
-function endsWithCode(title: string, code: string): boolean {
-  const start = title.length - code.length - 1;
-  if (start < 0) return title.toLowerCase().endsWith(` ${code}`);
-  for (let i = 0; i <= code.length; i++) {
+export function codeLength(gift: Gift): number {
+  const id = gift.id;
+  const dash = id.lastIndexOf('-');
+  const n = id.length - dash - 1;
+  // /^v[0-9a-z]{1,6}$/ on the id's last segment.
+  if (dash < 0 || n < 2 || n > 7 || id.charCodeAt(dash + 1) !== 118) return 0;
+  for (let i = dash + 2; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 122))) return 0;
+  }
+  return endsWithCode(gift.title, id, dash + 1) ? n : 0;
+}
+
+/**
+ * title.toLowerCase().endsWith(` ${code}`) for the code id.slice(from), ASCII letters and digits, without
+ * lowercasing the whole title per item (the index derives every item of a million-item catalog): when the
+ * title's last characters are ASCII, the lowercased title ends with them lowercased; any other tail takes
+ * toLowerCase.
+ */
+function endsWithCode(title: string, id: string, from: number): boolean {
+  const length = id.length - from;
+  const start = title.length - length - 1;
+  if (start < 0) return title.toLowerCase().endsWith(` ${id.slice(from)}`);
+  for (let i = 0; i <= length; i++) {
     let c = title.charCodeAt(start + i);
-    if (c >= 128) return title.toLowerCase().endsWith(` ${code}`);
+    if (c >= 128) return title.toLowerCase().endsWith(` ${id.slice(from)}`);
     if (c >= 65 && c <= 90) c += 32;
-    if (c !== (i === 0 ? 32 : code.charCodeAt(i - 1))) return false;
+    if (c !== (i === 0 ? 32 : id.charCodeAt(from + i - 1))) return false;
   }
   return true;
 }

@@ -1,5 +1,6 @@
 import { type AgeRun, type ItemGroup, upperBound } from '../groups.js';
 import { type ParsedQuery, priceFitOfLog, WEIGHTS } from '../score.js';
+import type { SortedItems } from './grouping.js';
 
 /*
  * What any item of a group can reach, per group in typed arrays: its ages, cheapest price and the age-range
@@ -32,7 +33,8 @@ export class GroupBounds {
    */
   readonly merged: Array<AgeRun | undefined>;
 
-  constructor(groups: readonly ItemGroup[]) {
+  /** `byPrice[g]`: group g's items sorted by (price, id) when already known (groupCatalog), else merged here. */
+  constructor(groups: readonly ItemGroup[], byPrice: ReadonlyArray<SortedItems | undefined> = []) {
     const n = groups.length;
     this.ageLo = new Float64Array(n);
     this.ageHi = new Float64Array(n);
@@ -41,7 +43,7 @@ export class GroupBounds {
     this.seniorRange = new Uint8Array(n);
     this.single = new Uint8Array(n);
     this.logPrice = new Float64Array(n);
-    this.merged = groups.map((g) => (g.runs.length > 1 ? mergeRuns(g.runs) : undefined));
+    this.merged = groups.map((g, i) => (g.runs.length > 1 ? mergeRuns(g.runs, byPrice[i]) : undefined));
     const logs: Float64Array[] = [];
     this.logPrices = logs;
     this.prices = groups.map((g, i) => {
@@ -119,12 +121,22 @@ export function countRuns(group: ItemGroup, age: number, budget: number | undefi
  * then the best of those unless two different prices give the same score after rounding; with scores far
  * below 512 (a few weights) and price fits at least 0.4 × the log gap apart, these limits rule that out.
  */
-function mergeRuns(runs: readonly AgeRun[]): AgeRun | undefined {
+function mergeRuns(runs: readonly AgeRun[], sorted: SortedItems | undefined): AgeRun | undefined {
   let size = 0;
   for (const r of runs) {
     for (let i = 0; i < r.prices.length; i++) if (!(r.prices[i]! >= 1e-6 && r.prices[i]! <= 1e9)) return undefined;
     size += r.prices.length;
   }
+  const { items, prices, logPrices } = sorted ?? merge(runs, size);
+  for (let i = 1; i < prices.length; i++)
+    if (prices[i] !== prices[i - 1] && !(logPrices[i]! - logPrices[i - 1]! >= 1e-9)) return undefined;
+  let ageMin = Infinity,
+    ageMax = -Infinity;
+  for (const r of runs) (ageMin = Math.min(ageMin, r.ageMin)), (ageMax = Math.max(ageMax, r.ageMax));
+  return { ageMin, ageMax, items, prices, logPrices };
+}
+
+function merge(runs: readonly AgeRun[], size: number): SortedItems {
   // Each run is sorted by (price, id) already: a k-way merge (k is the number of age ranges, a handful).
   const items: AgeRun['items'] = new Array(size);
   const prices = new Float64Array(size);
@@ -149,10 +161,5 @@ function mergeRuns(runs: readonly AgeRun[]): AgeRun | undefined {
     prices[out] = run.prices[h]!;
     logPrices[out] = run.logPrices[h]!;
   }
-  for (let i = 1; i < prices.length; i++)
-    if (prices[i] !== prices[i - 1] && !(logPrices[i]! - logPrices[i - 1]! >= 1e-9)) return undefined;
-  let ageMin = Infinity,
-    ageMax = -Infinity;
-  for (const r of runs) (ageMin = Math.min(ageMin, r.ageMin)), (ageMax = Math.max(ageMax, r.ageMax));
-  return { ageMin, ageMax, items, prices, logPrices };
+  return { items, prices, logPrices };
 }

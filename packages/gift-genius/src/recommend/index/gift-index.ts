@@ -10,7 +10,7 @@ import { countRuns, GroupBounds } from './bounds.js';
 import { ExclusionHits } from './exclusion-hits.js';
 import { FactOrders } from './fact-order.js';
 import { GateClasses } from './gate-classes.js';
-import { groupCatalog } from './grouping.js';
+import { groupCatalog, type SortedItems } from './grouping.js';
 import { IdPlaces } from './id-places.js';
 import { type HitOrder, PhraseHits } from './phrase-hits.js';
 import { VisitMarks } from './visit-marks.js';
@@ -67,11 +67,12 @@ export class GiftIndex {
     private readonly ids: IdPlaces,
     private readonly groupOf: Int32Array,
     stats: GiftIndexStats,
+    byPrice: ReadonlyArray<SortedItems | undefined>,
   ) {
     this.stats = stats;
     this.duplicateIds = !ids.unique;
     this.classes = GateClasses.build(groups);
-    this.bounds = new GroupBounds(groups);
+    this.bounds = new GroupBounds(groups, byPrice);
     this.factOrders = new FactOrders(groups, this.bounds);
     this.phraseHits = new PhraseHits(groups, this.bounds);
     this.exclusionHits = new ExclusionHits(groups);
@@ -81,9 +82,10 @@ export class GiftIndex {
   }
 
   static build(catalog: readonly Gift[]): GiftIndex {
-    const { groups, groupOf, profiles, runs, bytes } = groupCatalog(catalog);
+    const { groups, groupOf, byPrice, idOrder, profiles, runs, bytes } = groupCatalog(catalog);
     const stats = { items: catalog.length, signatures: groups.length, runs, bytes, profiles: profiles.length };
-    return new GiftIndex(groups, new TextEngine(profiles), catalog, IdPlaces.of(catalog), groupOf, stats);
+    const ids = IdPlaces.of(catalog, idOrder);
+    return new GiftIndex(groups, new TextEngine(profiles), catalog, ids, groupOf, stats, byPrice);
   }
 
   private locations: Locations | undefined;

@@ -17,13 +17,10 @@ export class IdPlaces {
     this.unique = map === undefined || map.size === catalog.length;
   }
 
-  static of(catalog: readonly Gift[]): IdPlaces {
+  /** `ordered`: the outcome of this check when the caller made it already (groupCatalog's pass over the gifts). */
+  static of(catalog: readonly Gift[], ordered?: boolean): IdPlaces {
     // Strictly ascending string ids (an off-schema id of another type takes the Map, whose lookups are exact).
-    let ordered = catalog.length === 0 || typeof catalog[0]!.id === 'string';
-    for (let i = 1; i < catalog.length && ordered; i++) {
-      const id = catalog[i]!.id;
-      ordered = typeof id === 'string' && catalog[i - 1]!.id < id;
-    }
+    ordered ??= checkOrder(catalog);
     if (ordered) return new IdPlaces(catalog, undefined);
     // The last place for an id listed twice (duplicates are detected by size).
     const map = new Map<string, number>();
@@ -48,4 +45,13 @@ export class IdPlaces {
   has(id: string): boolean {
     return this.of(id) >= 0;
   }
+}
+
+function checkOrder(catalog: readonly Gift[]): boolean {
+  let ordered = catalog.length === 0 || typeof catalog[0]!.id === 'string';
+  for (let i = 1; i < catalog.length && ordered; i++) {
+    const id = catalog[i]!.id;
+    ordered = typeof id === 'string' && catalog[i - 1]!.id < id;
+  }
+  return ordered;
 }

@@ -25,8 +25,10 @@ export interface TagReference {
 interface TagSet {
   given: readonly string[];
   sorted: readonly string[];
+  /** The last other list found equal (the other order of a product's variants: one list comparison next time). */
+  seen: readonly string[];
 }
-const tagSet = (xs: readonly string[] | undefined): TagSet => ({ given: xs ?? NONE, sorted: sorted(xs) });
+const tagSet = (xs: readonly string[] | undefined): TagSet => ({ given: xs ?? NONE, sorted: sorted(xs), seen: NONE });
 
 export const tagReference = (g: Gift, text: ItemText): TagReference => ({
   text,
@@ -67,10 +69,12 @@ function sameSet(a: TagSet, b: readonly string[] | undefined): boolean {
   const given = b ?? NONE;
   if (sameList(a.given, given)) return true;
   if (a.sorted.length !== given.length) return false;
+  if (a.seen !== NONE && sameList(a.seen, given)) return true;
   let strings = true;
   for (let i = 0; i < given.length && strings; i++) strings = typeof given[i] === 'string';
   if (!strings) return sameList(a.sorted, sorted(given));
   for (const x of given) if (count(a.sorted, x) !== count(given, x)) return false;
+  a.seen = given;
   return true;
 }
 const count = (xs: readonly string[], x: string) => {
