@@ -122,6 +122,18 @@ describe('rankGifts (pure)', () => {
     );
   }, 300_000);
 
+  // fast-check found these (seed -1437260623): a 5-year-old for an adult or new-baby occasion got four toys of five.
+  it('spreads a list with no interest over three categories or more, also for an occasion that fits few of its items', () => {
+    for (const occasion of ['new-baby', 'valentines', 'dinner-party', 'anniversary']) {
+      const r = rankGifts(catalog, { age: 5, relationship: '', budget: 317, occasion });
+      expect(r.gifts).toHaveLength(5);
+      expect(new Set(r.gifts.map((g) => g.category)).size, occasion).toBeGreaterThanOrEqual(3);
+    }
+    // An interest that lives in one category may still fill the list (the cap is for lists no interest pulls).
+    const lego = rankGifts(catalog, { age: 9, relationship: 'son', budget: 100, interests: ['lego', 'space'] });
+    expect(lego.gifts.filter((g) => g.category === 'toys').length).toBeGreaterThanOrEqual(3);
+  });
+
   it('properties: hard filters, determinism, diversity', () => {
     fc.assert(
       fc.property(query, (q) => {

@@ -22,7 +22,9 @@ export function finishRanking(
   touching: (p: number) => Iterable<ItemGroup> = () => groups,
 ): Ranking {
   // Facts for the picks only: the same doubles the pool's scores were made of (pickFacts is pure).
-  const picks: Pick[] = diversify(pool, q.count).map((s) => {
+  // No interest pulling one way: no category takes more than 2 of 5 picks while another has a candidate.
+  const perCategory = q.interests.length === 0 ? Math.ceil(q.count * 0.4) : Infinity;
+  const picks: Pick[] = diversify(pool, q.count, perCategory).map((s) => {
     const f = pickFacts(s.group.rep, q, relevance, s.group.profile);
     return {
       gift: s.gift,
