@@ -697,23 +697,37 @@ export function readInterest(text: string): InterestReading {
     for (const t of concept.terms ?? []) terms.add(t);
     occasion ??= concept.occasion;
   };
-  const whole = CONCEPTS.get(tokens.join(' ')) ?? CONCEPTS.get(singular(tokens.join(' ')));
+  const whole = compound(tokens);
   if (whole) add(whole);
   const covered = new Set<number>();
   if (!whole) {
-    // Pairs of words first ("craft beer", "new dad"), then single words not already covered.
+    // Pairs of words first ("craft beer", "new dad", "bird watching"), then single words not already covered.
     for (let i = 0; i + 1 < tokens.length; i++) {
-      const hit = CONCEPTS.get(`${tokens[i]} ${tokens[i + 1]}`);
+      const hit = compound([tokens[i]!, tokens[i + 1]!]);
       if (hit) add(hit), covered.add(i), covered.add(i + 1);
     }
     tokens.forEach((t, i) => {
       if (covered.has(i) || FILLER.has(t)) return;
-      const hit = CONCEPTS.get(t) ?? CONCEPTS.get(singular(t)) ?? CONCEPTS.get(t.replace(/ing$/, ''));
+      const hit = compound([t]) ?? CONCEPTS.get(t.replace(/ing$/, ''));
       if (hit) add(hit);
     });
   }
   const content = tokens.filter((t) => !FILLER.has(t));
   return { phrase, interests, words: content, terms: [...terms], ...(occasion && { occasion }) };
+}
+
+/**
+ * The concept some words name, however the compound is written: spaced, hyphenated or closed up ("bird
+ * watching", "bird-watching", "birdwatching"), singular or plural ("bird", "birds").
+ */
+function compound(parts: readonly string[]): Concept | undefined {
+  const pieces = parts.flatMap((p) => p.split('-')).filter(Boolean);
+  if (pieces.length === 0) return undefined;
+  for (const joined of new Set([pieces.join(' '), pieces.join(''), pieces.join('-')])) {
+    const hit = CONCEPTS.get(joined) ?? CONCEPTS.get(singular(joined)) ?? CONCEPTS.get(`${joined}s`);
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 /** Known interests for a free-text interest (stated ones only). */
