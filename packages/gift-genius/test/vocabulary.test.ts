@@ -23,3 +23,52 @@ describe('interest phrases as people spell them', () => {
     expect(r.gifts.map((p) => p.gift.id)).toContain('regional-bird-field-guide');
   });
 });
+
+describe('a cook and a foodie are different people', () => {
+  const TREATS = [
+    'artisan-chocolate-bar-trio',
+    'artisan-chocolate-truffles',
+    'gourmet-hot-chocolate-set',
+    'sparkling-cider-duo',
+  ];
+  const DIRECT = /^(Picked for|A direct match for|Ties straight in with)/;
+
+  it('someone into cooking is not told a chocolate bar or a cider "ties straight in" with it', () => {
+    for (const budget of [20, 30, 50]) {
+      const r = rankGifts(catalog, {
+        age: 25,
+        relationship: 'roommate',
+        budget,
+        interests: ['cooking'],
+        occasion: 'christmas',
+      });
+      const claimed = r.gifts.filter((p) => TREATS.includes(p.gift.id) && DIRECT.test(p.reason));
+      expect(
+        claimed.map((p) => `${p.gift.id}: ${p.reason}`),
+        `$${budget}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('a foodie or a sweet tooth gets the treats', () => {
+    for (const phrase of ['foodie', 'sweet tooth', 'chocolate']) {
+      const r = rankGifts(catalog, { age: 30, relationship: 'friend', budget: 30, interests: [phrase] });
+      expect(r.unmet, phrase).toEqual([]);
+      expect(r.gifts.filter((p) => TREATS.includes(p.gift.id)).length, phrase).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("a phrase's words are read together", () => {
+  it('"family history" is not claimed for a trivia game that says "history" and, later, "family"', () => {
+    const r = rankGifts(catalog, {
+      age: 72,
+      relationship: 'grandmother',
+      budget: 100,
+      interests: ['cooking', 'family history'],
+    });
+    const trivia = r.gifts.find((p) => p.gift.id === 'trivia-party-game');
+    if (trivia) expect(trivia.reason).not.toMatch(/^(Picked for|A direct match for|Ties straight in with|Chosen with)/);
+    expect(r.gifts.map((p) => p.gift.id)).toContain('ancestry-dna-kit');
+  });
+});

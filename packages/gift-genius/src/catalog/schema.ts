@@ -62,6 +62,8 @@ export const OCCASIONS = [
 export const INTERESTS = [
   'cooking',
   'baking',
+  // Food as a treat (chocolate, tasting sets, a chef's dinner): for a foodie, not necessarily a cook.
+  'food',
   'coffee',
   'tea',
   'wine',

@@ -183,7 +183,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
       // A tag match only (a jigsaw for "crossword puzzles"): name what it shares, not more.
       const shared = s.gift.interests.find((i) => q.interests[best]!.interests.get(i) === 1);
       line = shared
-        ? `Suits someone into ${shared.replace(/-/g, ' ')}, as ${phrase} suggests`
+        ? `Suits someone into ${INTEREST_NOUN.get(shared) ?? shared.replace(/-/g, ' ')}, as ${phrase} suggests`
         : `A good fit for ${phrase}`;
     }
   } else if (q.interests.length && s.phraseRel.some((r) => r > 0.2)) {
@@ -295,3 +295,6 @@ export const unmetMessage = {
     `Only ${n} ${n === 1 ? 'idea fits' : 'ideas fit'} everything you asked for ${recipient(q)}; ` +
     'fewer exclusions or a wider budget would give more.',
 };
+
+/** Interest tags that read badly as "into …" ("into food"). */
+const INTEREST_NOUN = new Map<string, string>([['food', 'good food']]);

@@ -157,6 +157,7 @@ export const profileKey = (p: TextProfile) => `${p.title}\u0000${p.body}`;
 export class TextEngine {
   private readonly search: MiniSearch<{ id: number; title: string; body: string }>;
   private readonly size: number;
+  private readonly profiles: readonly TextProfile[];
   /** Recent phrase relevances (requests repeat their words); bounded, oldest dropped first. */
   private readonly memo = new Map<string, Float64Array>();
 
@@ -170,6 +171,7 @@ export class TextEngine {
     });
     this.search.addAll(profiles.map((p, id) => ({ id, ...p })));
     this.size = profiles.length;
+    this.profiles = profiles;
   }
 
   /** Relevance per profile number (0 where nothing matched), memoised per phrase. */
@@ -200,16 +202,40 @@ export class TextEngine {
   private collect(out: Map<number, number>, terms: readonly string[], combineWith: 'AND' | 'OR'): void {
     const queryWords = [...new Set(words(terms.join(' ')))];
     if (queryWords.length === 0) return;
+    const together = combineWith === 'AND' && queryWords.length > 1;
     for (const r of this.search.search(queryWords.join(' '), { combineWith })) {
-      const relevance = Math.min(
+      let relevance = Math.min(
         1,
         r.score / (STRONG_MATCH * (combineWith === 'AND' ? Math.sqrt(queryWords.length) : 1)),
       );
+      // BM25 ignores where words stand: "history … family rivalries" is not "family history". Words of a
+      // phrase found apart count as half the evidence.
+      if (together && !near(this.profiles[r.id as number]!, queryWords)) relevance *= APART;
       // One incidental word ("video" in "video instructions" for "video games") is noise, not a match.
       if (relevance >= NOISE && relevance > (out.get(r.id as number) ?? 0)) out.set(r.id as number, relevance);
     }
   }
 }
+
+/** Whether a profile holds all the words within a few places of each other, in its title or its body. */
+function near(profile: TextProfile, queryWords: readonly string[]): boolean {
+  const span = queryWords.length + NEAR_SLACK;
+  for (const field of [profile.title, profile.body]) {
+    const tokens = field.split(' ');
+    // The last place each query word was seen; the phrase is near when all fit in one window.
+    const last = new Map<string, number>();
+    for (let i = 0; i < tokens.length; i++) {
+      if (!queryWords.includes(tokens[i]!)) continue;
+      last.set(tokens[i]!, i);
+      if (last.size === queryWords.length && i - Math.min(...last.values()) < span) return true;
+    }
+  }
+  return false;
+}
+
+/** Words of a phrase may stand this many places apart beyond their own count ("baking your own sourdough"). */
+const NEAR_SLACK = 2;
+const APART = 0.5;
 
 /** About what BM25 gives a profile whose title and body both carry a distinctive query word. */
 const STRONG_MATCH = 12;
