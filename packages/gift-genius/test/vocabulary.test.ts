@@ -72,3 +72,30 @@ describe("a phrase's words are read together", () => {
     expect(r.gifts.map((p) => p.gift.id)).toContain('ancestry-dna-kit');
   });
 });
+
+describe('"close to" is said only of the phrase that is close, and only when it is', () => {
+  it('a baking set that says "build confidence" is not called close to "minecraft" (or to "building things")', () => {
+    const r = rankGifts(catalog, {
+      age: 6,
+      relationship: 'son',
+      budget: 40,
+      interests: ['minecraft', 'building things'],
+    });
+    for (const p of r.gifts)
+      if (!p.gift.interests.includes('gaming')) expect(p.reason, p.gift.id).not.toMatch(/minecraft/);
+    const baking = r.gifts.find((p) => p.gift.id === 'kids-real-baking-set');
+    if (baking) expect(baking.reason).not.toMatch(/^Close to/);
+  });
+
+  it('a LEGO box "for kids and parents" is not close to "new mom"', () => {
+    const r = rankGifts(catalog, {
+      age: 38,
+      relationship: 'sister',
+      budget: 60,
+      interests: ['new mom'],
+      occasion: 'baby shower',
+    });
+    const lego = r.gifts.find((p) => p.gift.id === 'lego-classic-creative-brick-box');
+    if (lego) expect(lego.reason).not.toMatch(/new mom/);
+  });
+});

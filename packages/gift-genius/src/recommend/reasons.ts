@@ -186,8 +186,13 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
         ? `Suits someone into ${INTEREST_NOUN.get(shared) ?? shared.replace(/-/g, ' ')}, as ${phrase} suggests`
         : `A good fit for ${phrase}`;
     }
-  } else if (q.interests.length && s.phraseRel.some((r) => r > 0.2)) {
-    line = `Close to “${q.interests[0]!.phrase}” without being a direct match`;
+  } else {
+    // Near an interest: a related tag, or its words in the text at least half as strongly as a real match
+    // (one incidental word, "build confidence" for "building things", is not near). Named: the nearest phrase.
+    let near = -1;
+    for (let p = 0; p < s.phraseRel.length; p++)
+      if (s.phraseRel[p]! >= NEAR && (near < 0 || s.phraseRel[p]! > s.phraseRel[near]!)) near = p;
+    if (near >= 0) line = `Close to “${q.interests[near]!.phrase}” without being a direct match`;
   }
   if (occasion) {
     const o0 = q.occasion!.occasion!;
@@ -298,3 +303,6 @@ export const unmetMessage = {
 
 /** Interest tags that read badly as "into …" ("into food"). */
 const INTEREST_NOUN = new Map<string, string>([['food', 'good food']]);
+
+/** phraseRelevance of a related tag alone (0.75 × 0.5), or of text relevance 0.5 alone. */
+const NEAR = 0.375 - 1e-9;

@@ -587,9 +587,10 @@ const CONCEPTS = new Map<string, Concept>([
   ['dorm', c([], ['sleep'], ['dorm', 'college', 'student', 'compact'])],
   ['college', c([], ['learning'], ['dorm', 'college', 'student'])],
   ['student', c(['learning'], [], ['student', 'college'])],
-  ['new dad', c([], ['sleep', 'coffee'], ['baby', 'parent', 'dad'], 'new-baby')],
-  ['new mom', c([], ['sleep', 'skincare'], ['baby', 'parent', 'mom'], 'new-baby')],
-  ['new parents', c([], ['sleep'], ['baby', 'parent'], 'new-baby')],
+  ['new dad', c([], ['sleep', 'coffee'], ['baby', 'newborn'], 'new-baby')],
+  // Search words that mean a baby, not any parent ("for kids and parents" is not a new-mom gift).
+  ['new mom', c([], ['sleep', 'skincare'], ['baby', 'newborn'], 'new-baby')],
+  ['new parents', c([], ['sleep'], ['baby', 'newborn'], 'new-baby')],
   ['expecting', c([], ['sleep'], ['baby'], 'new-baby')],
   ['pregnant', c([], ['sleep'], ['baby'], 'new-baby')],
   ['beekeeping', c([], ['gardening'], ['bee', 'honey', 'beeswax'])],
