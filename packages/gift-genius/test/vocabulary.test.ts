@@ -99,3 +99,36 @@ describe('"close to" is said only of the phrase that is close, and only when it 
     if (lego) expect(lego.reason).not.toMatch(/new mom/);
   });
 });
+
+describe('a fandom is not a whole interest', () => {
+  it('"harry potter" at $40 for a girlfriend: no cookbook "for someone into reading", and the answer says the box set costs more', () => {
+    const r = rankGifts(catalog, {
+      age: 23,
+      relationship: 'girlfriend',
+      budget: 40,
+      interests: ['harry potter'],
+      occasion: 'anniversary',
+    });
+    for (const p of r.gifts) expect(p.reason, p.gift.id).not.toMatch(/into reading/);
+    expect(r.unmet.map((u) => u.kind)).toEqual(['budget']);
+  });
+
+  it('"harry potter" with room in the budget finds the box set', () => {
+    const r = rankGifts(catalog, { age: 12, relationship: 'nephew', budget: 80, interests: ['harry potter'] });
+    expect(r.gifts[0]?.gift.id).toBe('harry-potter-paperback-box-set');
+  });
+});
+
+describe("a concept's search words", () => {
+  it('"fantasy books" finds the Harry Potter box set, not a phone tripod with a ring light', () => {
+    const r = rankGifts(catalog, {
+      age: 14,
+      relationship: 'niece',
+      budget: 70,
+      interests: ['harry potter', 'fantasy books'],
+    });
+    const ids = r.gifts.map((p) => p.gift.id);
+    expect(ids).not.toContain('phone-tripod-ring-light');
+    expect(ids).toContain('harry-potter-paperback-box-set');
+  });
+});

@@ -353,7 +353,8 @@ const CONCEPTS = new Map<string, Concept>([
   ['reader', c(['reading'])],
   ['bookworm', c(['reading'])],
   ['literature', c(['reading'])],
-  ['fantasy', c(['reading'], [], ['hobbit', 'rings'])],
+  // Not "rings": its stem is the ring of a ring light.
+  ['fantasy', c(['reading'], [], ['hobbit', 'tolkien', 'fantasy'])],
   ['video games', c(['gaming'])],
   ['videogames', c(['gaming'])],
   ['gamer', c(['gaming'])],
@@ -516,7 +517,9 @@ const CONCEPTS = new Map<string, Concept>([
   ['cinema', c(['movies'])],
   ['movie night', c(['movies'])],
   ['star wars', c(['movies'], ['space', 'lego'], ['galaxy', 'jedi'])],
-  ['harry potter', c(['reading'], [], ['potter'])],
+  // Fandoms, not whole interests: the things themselves by name and their genre's words. A tag such as
+  // reading, even related, brings cookbooks ("close to harry potter").
+  ['harry potter', c([], [], ['hogwarts', 'wizard', 'fantasy'])],
   ['makeup', c(['makeup'])],
   ['beauty', c(['skincare', 'makeup'])],
   ['self-care', c(['skincare', 'meditation'], ['sleep'])],
@@ -599,7 +602,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['tarot', c([], ['meditation'], ['tarot'])],
   ['poetry', c(['reading', 'writing'], [], ['poetry', 'poems'])],
   ['comics', c(['reading'], ['drawing'], ['graphic', 'novel'])],
-  ['anime', c(['drawing', 'movies'])],
+  ['anime', c([], [], ['anime', 'manga'])],
   ['theater', c(['movies', 'music'], [], ['theater'])],
   ['broadway', c(['music'], [], ['theater'])],
   ['concerts', c(['music'], [], ['concert'])],
