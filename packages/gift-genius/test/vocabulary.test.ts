@@ -132,3 +132,13 @@ describe("a concept's search words", () => {
     expect(ids).toContain('harry-potter-paperback-box-set');
   });
 });
+
+describe('verbs people use for hobbies', () => {
+  it('"likes to grill and watch football", "loves to paint", "we garden", "fish" read as the hobby', () => {
+    const stated = (phrase: string) => [...readInterest(phrase).interests].filter(([, w]) => w === 1).map(([i]) => i);
+    expect(stated('likes to grill and watch football')).toEqual(expect.arrayContaining(['cooking', 'football']));
+    expect(stated('loves to paint')).toContain('painting');
+    expect(stated('we garden')).toContain('gardening');
+    expect(stated('fish')).toContain('fishing');
+  });
+});

@@ -204,7 +204,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
       const at = (seed >>> 3) % (1 + (lasting ? 1 : 0) + (nominal ? 1 : 0));
       if (at === 0) line = `A fitting ${occasion} gift for ${who}`;
       else if (at === 1 && lasting)
-        line = `${capital(`${article(occasion)} ${occasion} gift`)} ${who} can enjoy long after the day`;
+        line = `${capital(`${article(occasion)} ${occasion} gift`)} ${who === 'them' ? 'they' : who} can enjoy long after the day`;
       else line = `Well suited to ${who}'s ${occasion}`.replace("them's", 'their');
     }
   } else if (s.roleFits && q.relationship) {

@@ -130,9 +130,15 @@ const singular = (word: string) =>
   word.endsWith('s') && !word.endsWith('ss') && word.length > 3 ? word.slice(0, -1) : word;
 const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
+/** "wifes grandmother" typed for "wife's grandmother": a relationship word with an s before another word. */
+const POSSESSIVE_TYPED =
+  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?=\p{L})/gu;
+
 /** "my older sister" → sibling, "my wife's dad" → parent (male), "sister-in-law" → sibling, in-law. */
 export function readRelationship(text: string): RelationshipReading | undefined {
-  const noun = normalize(text).replace(/^(my|our|a|the|your)\s+/, '');
+  const noun = normalize(text)
+    .replace(/^(my|our|a|the|your)\s+/, '')
+    .replace(POSSESSIVE_TYPED, "$1's ");
   const inLaw = /-?in-?laws?\b|\bin law\b/.test(noun);
   const base = unaccent(noun.replace(/-?in-?laws?\b|\bin law\b/g, '').trim());
   const direct = RELATIONSHIP_WORDS.get(base) ?? RELATIONSHIP_WORDS.get(singular(base));
@@ -717,7 +723,7 @@ export function readInterest(text: string): InterestReading {
     }
     tokens.forEach((t, i) => {
       if (covered.has(i) || FILLER.has(t)) return;
-      const hit = compound([t]) ?? CONCEPTS.get(t.replace(/ing$/, ''));
+      const hit = compound([t]) ?? CONCEPTS.get(t.replace(/ing$/, '')) ?? hobbyOf(t);
       if (hit) add(hit);
     });
   }
@@ -738,6 +744,14 @@ function compound(parts: readonly string[]): Concept | undefined {
   }
   return undefined;
 }
+
+/** A verb's hobby ("grill", "paint", "hike", "swim"): the concept named by its -ing form, if any. */
+const hobbyOf = (verb: string): Concept | undefined =>
+  verb.length < 3
+    ? undefined
+    : (CONCEPTS.get(`${verb}ing`) ??
+      CONCEPTS.get(`${verb.replace(/e$/, '')}ing`) ??
+      CONCEPTS.get(`${verb}${verb.at(-1)}ing`));
 
 /** Known interests for a free-text interest (stated ones only). */
 export function normalizeInterest(text: string): Interest[] {
