@@ -55,6 +55,13 @@ describe.each(['2025-06-18', MODERN_VERSION])('suggest_gifts result (%s)', (vers
     expect(s.gifts.some((g) => /coffee/i.test(g.title))).toBe(true);
   });
 
+  it('the summary names the recipient as the reasons do ("my wifes grandmother" → "your wife\'s grandmother")', async () => {
+    const result = await call({ age: 80, relationship: 'my wifes grandmother', budget: 40 });
+    const content = result.content as Array<{ type: string; text: string }>;
+    expect(content[0]!.text).toMatch(/^Gift ideas for your wife's grandmother \(80\), up to \$40:/);
+    for (const g of (result.structuredContent as Suggestion).gifts) expect(g.reason).not.toMatch(/wifes/);
+  });
+
   it('what cannot be met is said, with what was done instead', async () => {
     const tight = (await call({ age: 27, relationship: 'friend', budget: 10, interests: ['espresso machine'] }))
       .structuredContent as Suggestion;
