@@ -142,3 +142,50 @@ describe('verbs people use for hobbies', () => {
     expect(stated('fish')).toContain('fishing');
   });
 });
+
+describe('diets as exclusions', () => {
+  const animal = /\b(cheese|leather|honey|charcuterie|meat|wool|merino|silk|sheepskin|shearling)\b/i;
+  it('"vegan" rules out dairy, eggs, fish, meat, honey and animal materials, not the word "vegan" in a text', () => {
+    for (const q of [
+      { age: 29, relationship: 'sister', budget: 50, interests: ['cooking'] },
+      { age: 40, relationship: 'friend', budget: 120 },
+      { age: 35, relationship: 'wife', budget: 150, occasion: 'anniversary' },
+    ]) {
+      const r = rankGifts(catalog, { ...q, exclude: ['vegan'] });
+      for (const p of r.gifts) {
+        expect(p.gift.contains ?? [], p.gift.id).not.toEqual(expect.arrayContaining(['dairy']));
+        expect(p.gift.contains ?? [], p.gift.id).not.toEqual(expect.arrayContaining(['eggs']));
+        expect(`${p.gift.title} ${p.gift.description} ${(p.gift.keywords ?? []).join(' ')}`, p.gift.id).not.toMatch(
+          animal,
+        );
+      }
+    }
+    const vegan = {
+      ...catalog.find((g) => g.id === 'salt-fat-acid-heat-cookbook')!,
+      id: 'vegan-cookbook',
+      title: 'Vegan cookbook',
+      description: 'One hundred vegan recipes for every day, from breakfast to dessert.',
+    };
+    const others = catalog.filter((g) => g.id !== 'salt-fat-acid-heat-cookbook');
+    const r = rankGifts([...others, vegan], {
+      age: 29,
+      relationship: 'sister',
+      budget: 50,
+      interests: ['cooking'],
+      exclude: ['vegan'],
+    });
+    expect(r.gifts.map((p) => p.gift.id)).toContain('vegan-cookbook');
+  });
+
+  it('"vegetarian" rules out meat and fish, not cheese', () => {
+    const r = rankGifts(catalog, {
+      age: 55,
+      relationship: 'father-in-law',
+      budget: 100,
+      interests: ['bbq'],
+      exclude: ['vegetarian'],
+    });
+    for (const p of r.gifts)
+      expect(`${p.gift.title} ${p.gift.description}`, p.gift.id).not.toMatch(/\b(meat|charcuterie|steak|brisket)\b/i);
+  });
+});

@@ -181,25 +181,28 @@ export function exclusionWords(gift: Gift): Set<string> {
  * An exclusion's id form and words (and their plural stems), read once per reading, not once per item: a
  * request's readings are new objects, so the WeakMap holds them only while the request runs.
  */
-const exclusionForms = new WeakMap<ExclusionReading, { id: string; ws: string[]; plurals: string[] }>();
+const exclusionForms = new WeakMap<ExclusionReading, { id: string; phrases: { ws: string[]; plurals: string[] }[] }>();
 function formsOf(e: ExclusionReading) {
   let forms = exclusionForms.get(e);
   if (!forms) {
-    const ws = words(e.word);
-    forms = { id: e.word.replace(/ /g, '-'), ws, plurals: ws.map((x) => stem(`${x}s`)) };
+    const phrases = e.textWords
+      .map((t) => words(t))
+      .filter((ws) => ws.length > 0)
+      .map((ws) => ({ ws, plurals: ws.map((x) => stem(`${x}s`)) }));
+    forms = { id: e.word.replace(/ /g, '-'), phrases };
     exclusionForms.set(e, forms);
   }
   return forms;
 }
 
 export function excludes(gift: Gift, e: ExclusionReading, itemWords: ReadonlySet<string>): boolean {
-  const { id, ws, plurals } = formsOf(e);
+  const { id, phrases } = formsOf(e);
   if (gift.id === id) return true;
   if (e.contents.some((x) => gift.contains?.includes(x))) return true;
   if (e.interests.some((i) => gift.interests.includes(i) || gift.presumesInterest?.includes(i))) return true;
   if (e.categories.some((cat) => gift.categories.includes(cat))) return true;
   if ((gift.categories as readonly string[]).includes(e.word)) return true;
-  return ws.length > 0 && ws.every((x, i) => itemWords.has(x) || itemWords.has(plurals[i]!));
+  return phrases.some(({ ws, plurals }) => ws.every((x, i) => itemWords.has(x) || itemWords.has(plurals[i]!)));
 }
 
 /** Weights: a stated interest outweighs every tag; tags only nudge. */

@@ -763,11 +763,38 @@ export interface ExclusionReading {
   contents: Content[];
   interests: Interest[];
   categories: Category[];
-  /** Matched as a whole word (or its plural) of the id, title, description and keywords. */
+  /** The user's word (an id it names is skipped too). */
   word: string;
+  /**
+   * Phrases matched as whole words (or plurals) of the id, title, description and keywords: the word itself,
+   * or for a diet the things it rules out ("vegan": meat, leather, honey…; a "vegan cookbook" stays).
+   */
+  textWords: string[];
 }
 
-const EXCLUDE_WORDS = new Map<string, { contents?: Content[]; interests?: Interest[]; categories?: Category[] }>([
+const MEAT = ['meat', 'charcuterie', 'jerky', 'beef', 'pork', 'bacon', 'salami', 'steak', 'brisket', 'sausage'];
+const ANIMAL = [
+  ...MEAT,
+  'cheese',
+  'honey',
+  'beeswax',
+  'leather',
+  'wool',
+  'merino',
+  'silk',
+  'sheepskin',
+  'shearling',
+  'cashmere',
+];
+
+const EXCLUDE_WORDS = new Map<
+  string,
+  { contents?: Content[]; interests?: Interest[]; categories?: Category[]; textWords?: string[] }
+>([
+  // Diets: what they rule out, not items that name the diet.
+  ['vegan', { contents: ['dairy', 'eggs', 'fish', 'shellfish'], textWords: ANIMAL }],
+  ['vegetarian', { contents: ['fish', 'shellfish'], textWords: MEAT }],
+  ['meat', { textWords: MEAT }],
   ['alcohol', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
   ['booze', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
   ['drinking', { contents: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
@@ -816,6 +843,7 @@ export function readExclusion(text: string): ExclusionReading {
     interests: [...new Set([...(known?.interests ?? []), ...(concept?.interests ?? [])])],
     categories: known?.categories ?? [],
     word,
+    textWords: known?.textWords ?? [word],
   };
 }
 
