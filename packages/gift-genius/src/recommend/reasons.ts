@@ -199,7 +199,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
     if (line) line = `${line}, and ${pick(FITTING, seed >>> 3)} ${occasion} gift for ${who}`;
     else {
       // The options in order: fitting, then lasting (some occasions), then nominal (some occasions).
-      const lasting = LASTING.has(o0),
+      const lasting = LASTING.has(o0) && lasts(s.gift),
         nominal = NOMINAL.has(o0);
       const at = (seed >>> 3) % (1 + (lasting ? 1 : 0) + (nominal ? 1 : 0));
       if (at === 0) line = `A fitting ${occasion} gift for ${who}`;
@@ -306,3 +306,7 @@ const INTEREST_NOUN = new Map<string, string>([['food', 'good food']]);
 
 /** phraseRelevance of a related tag alone (0.75 × 0.5), or of text relevance 0.5 alone. */
 const NEAR = 0.375 - 1e-9;
+
+/** Whether an item outlasts the occasion: not food or drink, not cut flowers (a LEGO bouquet lasts). */
+const lasts = (gift: Pick['gift']) =>
+  !gift.categories.includes('food-drink') && !(gift.categories.includes('garden') && /\bbouquet\b/i.test(gift.title));

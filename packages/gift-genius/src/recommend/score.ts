@@ -89,7 +89,11 @@ const BIG_OCCASIONS = new Set<Occasion>(['anniversary', 'wedding', 'graduation',
 export function parseQuery(query: GiftQuery): ParsedQuery {
   const count = Math.min(Math.max(query.count ?? 5, 1), 10);
   const relationship = relationshipReadings.get(query.relationship, readRelationship);
-  const interests = (query.interests ?? []).filter((t) => t.trim()).map((t) => interestReadings.get(t, readInterest));
+  // A phrase with nothing to match ("she has everything", "loves") is no interest: nothing to rank by or report.
+  const interests = (query.interests ?? [])
+    .filter((t) => t.trim())
+    .map((t) => interestReadings.get(t, readInterest))
+    .filter((r) => r.words.length > 0 || r.interests.size > 0 || r.terms.length > 0);
   let occasion = query.occasion?.trim() ? occasionReadings.get(query.occasion, readOccasion) : undefined;
   const implied = interests.find((i) => i.occasion)?.occasion;
   if (implied && !occasion?.occasion) occasion = { ...occasion, words: occasion?.words ?? implied, occasion: implied };

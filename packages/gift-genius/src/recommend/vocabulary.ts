@@ -95,6 +95,14 @@ const RELATIONSHIP_WORDS = new Map<string, Word>([
   ['buddy', w('friend')],
   ['pal', w('friend')],
   ['best friend', w('friend')],
+  // A wedding party: friends of the couple.
+  ['best man', w('friend', 'male')],
+  ['groomsman', w('friend', 'male')],
+  ['groomsmen', w('friend', 'male')],
+  ['maid of honor', w('friend', 'female')],
+  ['maid of honour', w('friend', 'female')],
+  ['matron of honor', w('friend', 'female')],
+  ['bridesmaid', w('friend', 'female')],
   ['bestie', w('friend')],
   ['roommate', w('friend')],
   ['flatmate', w('friend')],
@@ -536,7 +544,8 @@ const CONCEPTS = new Map<string, Concept>([
   ['clothes', c(['fashion'])],
   ['jewelry', c(['fashion'], [], ['jewelry', 'necklace', 'bracelet', 'earrings', 'pendant'])],
   ['jewellery', c(['fashion'], [], ['jewelry', 'necklace', 'bracelet', 'earrings'])],
-  ['watches', c(['fashion'], [], ['watch'])],
+  // Watches by name: a fashion tag alone brings a hair dryer.
+  ['watches', c([], ['fashion'], ['watch'])],
   ['relaxation', c(['meditation', 'sleep'])],
   ['mindfulness', c(['meditation'])],
   ['wellness', c(['meditation', 'yoga'])],
@@ -680,6 +689,28 @@ const FILLER = new Set([
   'much',
 ]);
 
+/** What people say when they have no interest to give: read as no phrase at all (nothing to match or miss). */
+const NOT_INTERESTS = new Set([
+  'she has everything',
+  'he has everything',
+  'they have everything',
+  'has everything',
+  'have everything',
+  'everything',
+  'hard to shop for',
+  'impossible to shop for',
+  'not sure',
+  'no idea',
+  'idk',
+  'unknown',
+  'none',
+  'nothing',
+  'nothing in particular',
+  'anything',
+  'n a',
+  'na',
+]);
+
 export interface InterestReading {
   /** The user's words, trimmed. */
   phrase: string;
@@ -702,7 +733,7 @@ const phraseTokens = (text: string) =>
 /** "sourdough baking" → baking + the words sourdough, baking; "just started running" → running. */
 export function readInterest(text: string): InterestReading {
   const phrase = normalize(text);
-  const tokens = phraseTokens(text);
+  const tokens = NOT_INTERESTS.has(phraseTokens(text).join(' ')) ? [] : phraseTokens(text);
   const interests = new Map<Interest, number>();
   const terms = new Set<string>();
   let occasion: Occasion | undefined;
