@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { rankGifts } from '../dist/recommend/rank.js';
-import { readRelationship } from '../dist/recommend/vocabulary.js';
+import { readOccasion, readRelationship } from '../dist/recommend/vocabulary.js';
 
 const catalog = loadBundledCatalog();
 
@@ -72,5 +72,37 @@ describe('people named by their part in a wedding, and phrases that are not inte
       const r = rankGifts(catalog, { age: 70, relationship: 'grandma', budget: 60, interests: [phrase] });
       expect(r.unmet, phrase).toEqual([]);
     }
+  });
+});
+
+describe('occasions people name that the catalog tags under another name', () => {
+  it('each reads as the closest tagged occasion and is written as the user named it', () => {
+    const cases: Array<[string, string, string]> = [
+      ['bar mitzvah', 'graduation', 'bar mitzvah'],
+      ['bat mitzvah', 'graduation', 'bat mitzvah'],
+      ['first communion', 'graduation', 'first communion'],
+      ['Diwali', 'christmas', 'Diwali'],
+      ['eid', 'christmas', 'Eid'],
+      ['lunar new year', 'christmas', 'Lunar New Year'],
+      ['new job', 'graduation', 'new job'],
+      ['promotion', 'graduation', 'promotion'],
+      ['sympathy', 'get-well', 'sympathy'],
+    ];
+    for (const [words, occasion, name] of cases) {
+      expect(readOccasion(words), words).toMatchObject({ occasion, named: name });
+      const r = rankGifts(catalog, { age: 35, relationship: 'friend', budget: 60, occasion: words });
+      expect(r.unmet, words).toEqual([]);
+      expect(
+        r.gifts.some((p) => p.reason.includes(name)),
+        `${words}: ${r.gifts.map((p) => p.reason).join(' | ')}`,
+      ).toBe(true);
+      for (const p of r.gifts) expect(p.reason).not.toMatch(/\b1st\b/);
+    }
+  });
+
+  it('an apology is not placed: every item would be "a fitting apology gift"; the answer says so', () => {
+    const r = rankGifts(catalog, { age: 28, relationship: 'girlfriend', budget: 60, occasion: 'sorry' });
+    expect(r.unmet.map((u) => u.kind)).toEqual(['occasion']);
+    for (const p of r.gifts) expect(p.reason).not.toMatch(/apology|sorry/);
   });
 });

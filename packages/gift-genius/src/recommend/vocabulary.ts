@@ -184,15 +184,41 @@ export interface OccasionReading {
 }
 
 /** Phrases that keep their own name in copy although they rank as another occasion. */
-const OWN_NAMES = new Set([
-  'engagement',
-  'bridal shower',
-  'baby shower',
-  'christening',
-  'white elephant',
-  'gift exchange',
-  'teacher appreciation',
-  'dinner party',
+const OWN_NAMES = new Map<string, string>([
+  ...[
+    'engagement',
+    'bridal shower',
+    'baby shower',
+    'christening',
+    'white elephant',
+    'gift exchange',
+    'teacher appreciation',
+    'dinner party',
+    'bar mitzvah',
+    'bat mitzvah',
+    'bnai mitzvah',
+    'confirmation',
+    'first communion',
+    'new job',
+    'promotion',
+    'sympathy',
+  ].map((p) => [p, p] as const),
+  ['quinceanera', 'quinceañera'],
+  ['quinceañera', 'quinceañera'],
+  ['diwali', 'Diwali'],
+  ['deepavali', 'Deepavali'],
+  ['eid', 'Eid'],
+  ['eid al fitr', 'Eid al-Fitr'],
+  ['eid al adha', 'Eid al-Adha'],
+  ['lunar new year', 'Lunar New Year'],
+  ['chinese new year', 'Chinese New Year'],
+  ['kwanzaa', 'Kwanzaa'],
+  ['nowruz', 'Nowruz'],
+  ['congratulations', 'congratulations'],
+  ['congrats', 'congratulations'],
+  ['condolences', 'sympathy'],
+  ['condolence', 'sympathy'],
+  ['bereavement', 'sympathy'],
 ]);
 
 /** Phrases, matched as whole words, longest first: "birthday" never reads as "birth". */
@@ -268,6 +294,34 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['dinner', 'dinner-party'],
   ['hosting', 'dinner-party'],
   ['housewarming party', 'housewarming'],
+  // Occasions the catalog does not tag by name, read as the closest one it does (the copy keeps the user's
+  // name): coming-of-age milestones and new jobs as a graduation, other festivals of giving as the winter
+  // holidays, sympathy as comfort. Not an apology: as "just because" every item would be "a fitting apology
+  // gift" (a DNA kit, pickleball paddles); it stays an occasion the answer says it could not place.
+  ['bar mitzvah', 'graduation'],
+  ['bat mitzvah', 'graduation'],
+  ['bnai mitzvah', 'graduation'],
+  ['confirmation', 'graduation'],
+  ['first communion', 'graduation'],
+  ['quinceanera', 'graduation'],
+  ['quinceañera', 'graduation'],
+  ['new job', 'graduation'],
+  ['promotion', 'graduation'],
+  ['congratulations', 'graduation'],
+  ['congrats', 'graduation'],
+  ['diwali', 'christmas'],
+  ['deepavali', 'christmas'],
+  ['eid', 'christmas'],
+  ['eid al fitr', 'christmas'],
+  ['eid al adha', 'christmas'],
+  ['lunar new year', 'christmas'],
+  ['chinese new year', 'christmas'],
+  ['kwanzaa', 'christmas'],
+  ['nowruz', 'christmas'],
+  ['sympathy', 'get-well'],
+  ['condolences', 'get-well'],
+  ['condolence', 'get-well'],
+  ['bereavement', 'get-well'],
 ];
 const OCCASION_BY_PHRASE = new Map<string, Occasion>(OCCASION_PHRASES);
 const LONGEST_OCCASION_PHRASE = Math.max(...OCCASION_PHRASES.map(([p]) => p.split(' ').length));
@@ -311,7 +365,7 @@ export function readOccasion(text: string): OccasionReading {
     for (let i = 0; i + size <= tokens.length && !occasion; i++) {
       const phrase = tokens.slice(i, i + size).join(' ');
       occasion = OCCASION_BY_PHRASE.get(phrase) ?? OCCASION_BY_PHRASE.get(singular(phrase));
-      if (occasion && OWN_NAMES.has(phrase)) named = phrase;
+      if (occasion && OWN_NAMES.has(phrase)) named = OWN_NAMES.get(phrase);
     }
   }
   let milestone: number | undefined;
