@@ -189,3 +189,13 @@ describe('diets as exclusions', () => {
       expect(`${p.gift.title} ${p.gift.description}`, p.gift.id).not.toMatch(/\b(meat|charcuterie|steak|brisket)\b/i);
   });
 });
+
+describe('a narrow interest is not its broad tag', () => {
+  it('"bird watching" brings bird things, not a horseback ride "for someone into animals"', () => {
+    const r = rankGifts(catalog, { age: 13, relationship: 'nephew', budget: 100, interests: ['bird watching'] });
+    for (const p of r.gifts) expect(p.reason, p.gift.id).not.toMatch(/into animals/);
+    expect(r.gifts.map((p) => p.gift.id)).toEqual(
+      expect.arrayContaining(['regional-bird-field-guide', 'wingspan-board-game']),
+    );
+  });
+});

@@ -494,9 +494,10 @@ const CONCEPTS = new Map<string, Concept>([
   ['succulents', c(['plants'])],
   ['flowers', c(['plants', 'gardening'], [], ['flower'])],
   ['bonsai', c(['plants'], [], ['bonsai'])],
-  ['birds', c(['animals'], ['gardening'], ['bird', 'feeder'])],
-  ['birdwatching', c(['animals'], ['hiking'], ['bird', 'binoculars', 'field guide'])],
-  ['birding', c(['animals'], [], ['bird'])],
+  // Birds by name; animals (a horseback ride) only related.
+  ['birds', c([], ['animals', 'gardening'], ['bird', 'feeder'])],
+  ['birdwatching', c([], ['animals', 'hiking'], ['bird', 'binoculars', 'field guide'])],
+  ['birding', c([], ['animals'], ['bird', 'binoculars'])],
   ['nature', c(['hiking'], ['camping', 'animals'])],
   ['outdoors', c(['hiking', 'camping'])],
   ['hike', c(['hiking'])],
