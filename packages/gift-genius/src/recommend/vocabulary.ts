@@ -183,6 +183,39 @@ export interface OccasionReading {
   named?: string;
 }
 
+/**
+ * Occasions the catalog does not tag by name, each read as the closest one it does, with the name copy uses:
+ * coming-of-age milestones and new jobs as a graduation, other festivals of giving as the winter holidays,
+ * sympathy as comfort. Not an apology: as "just because" every item would be "a fitting apology gift" (a DNA
+ * kit, pickleball paddles); it stays an occasion the answer says it could not place.
+ */
+const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, name: string]> = [
+  ['bar mitzvah', 'graduation', 'bar mitzvah'],
+  ['bat mitzvah', 'graduation', 'bat mitzvah'],
+  ['bnai mitzvah', 'graduation', 'bnai mitzvah'],
+  ['confirmation', 'graduation', 'confirmation'],
+  ['first communion', 'graduation', 'first communion'],
+  ['quinceanera', 'graduation', 'quinceañera'],
+  ['quinceañera', 'graduation', 'quinceañera'],
+  ['new job', 'graduation', 'new job'],
+  ['promotion', 'graduation', 'promotion'],
+  ['congratulations', 'graduation', 'congratulations'],
+  ['congrats', 'graduation', 'congratulations'],
+  ['diwali', 'christmas', 'Diwali'],
+  ['deepavali', 'christmas', 'Deepavali'],
+  ['eid', 'christmas', 'Eid'],
+  ['eid al fitr', 'christmas', 'Eid al-Fitr'],
+  ['eid al adha', 'christmas', 'Eid al-Adha'],
+  ['lunar new year', 'christmas', 'Lunar New Year'],
+  ['chinese new year', 'christmas', 'Chinese New Year'],
+  ['kwanzaa', 'christmas', 'Kwanzaa'],
+  ['nowruz', 'christmas', 'Nowruz'],
+  ['sympathy', 'get-well', 'sympathy'],
+  ['condolences', 'get-well', 'sympathy'],
+  ['condolence', 'get-well', 'sympathy'],
+  ['bereavement', 'get-well', 'sympathy'],
+];
+
 /** Phrases that keep their own name in copy although they rank as another occasion. */
 const OWN_NAMES = new Map<string, string>([
   ...[
@@ -194,31 +227,8 @@ const OWN_NAMES = new Map<string, string>([
     'gift exchange',
     'teacher appreciation',
     'dinner party',
-    'bar mitzvah',
-    'bat mitzvah',
-    'bnai mitzvah',
-    'confirmation',
-    'first communion',
-    'new job',
-    'promotion',
-    'sympathy',
   ].map((p) => [p, p] as const),
-  ['quinceanera', 'quinceañera'],
-  ['quinceañera', 'quinceañera'],
-  ['diwali', 'Diwali'],
-  ['deepavali', 'Deepavali'],
-  ['eid', 'Eid'],
-  ['eid al fitr', 'Eid al-Fitr'],
-  ['eid al adha', 'Eid al-Adha'],
-  ['lunar new year', 'Lunar New Year'],
-  ['chinese new year', 'Chinese New Year'],
-  ['kwanzaa', 'Kwanzaa'],
-  ['nowruz', 'Nowruz'],
-  ['congratulations', 'congratulations'],
-  ['congrats', 'congratulations'],
-  ['condolences', 'sympathy'],
-  ['condolence', 'sympathy'],
-  ['bereavement', 'sympathy'],
+  ...TAGGED_AS.map(([phrase, , name]) => [phrase, name] as const),
 ]);
 
 /** Phrases, matched as whole words, longest first: "birthday" never reads as "birth". */
@@ -294,34 +304,7 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['dinner', 'dinner-party'],
   ['hosting', 'dinner-party'],
   ['housewarming party', 'housewarming'],
-  // Occasions the catalog does not tag by name, read as the closest one it does (the copy keeps the user's
-  // name): coming-of-age milestones and new jobs as a graduation, other festivals of giving as the winter
-  // holidays, sympathy as comfort. Not an apology: as "just because" every item would be "a fitting apology
-  // gift" (a DNA kit, pickleball paddles); it stays an occasion the answer says it could not place.
-  ['bar mitzvah', 'graduation'],
-  ['bat mitzvah', 'graduation'],
-  ['bnai mitzvah', 'graduation'],
-  ['confirmation', 'graduation'],
-  ['first communion', 'graduation'],
-  ['quinceanera', 'graduation'],
-  ['quinceañera', 'graduation'],
-  ['new job', 'graduation'],
-  ['promotion', 'graduation'],
-  ['congratulations', 'graduation'],
-  ['congrats', 'graduation'],
-  ['diwali', 'christmas'],
-  ['deepavali', 'christmas'],
-  ['eid', 'christmas'],
-  ['eid al fitr', 'christmas'],
-  ['eid al adha', 'christmas'],
-  ['lunar new year', 'christmas'],
-  ['chinese new year', 'christmas'],
-  ['kwanzaa', 'christmas'],
-  ['nowruz', 'christmas'],
-  ['sympathy', 'get-well'],
-  ['condolences', 'get-well'],
-  ['condolence', 'get-well'],
-  ['bereavement', 'get-well'],
+  ...TAGGED_AS.map(([phrase, occasion]) => [phrase, occasion] as const),
 ];
 const OCCASION_BY_PHRASE = new Map<string, Occasion>(OCCASION_PHRASES);
 const LONGEST_OCCASION_PHRASE = Math.max(...OCCASION_PHRASES.map(([p]) => p.split(' ').length));
@@ -365,7 +348,7 @@ export function readOccasion(text: string): OccasionReading {
     for (let i = 0; i + size <= tokens.length && !occasion; i++) {
       const phrase = tokens.slice(i, i + size).join(' ');
       occasion = OCCASION_BY_PHRASE.get(phrase) ?? OCCASION_BY_PHRASE.get(singular(phrase));
-      if (occasion && OWN_NAMES.has(phrase)) named = OWN_NAMES.get(phrase);
+      if (occasion) named = OWN_NAMES.get(phrase);
     }
   }
   let milestone: number | undefined;
@@ -788,7 +771,8 @@ const phraseTokens = (text: string) =>
 /** "sourdough baking" → baking + the words sourdough, baking; "just started running" → running. */
 export function readInterest(text: string): InterestReading {
   const phrase = normalize(text);
-  const tokens = NOT_INTERESTS.has(phraseTokens(text).join(' ')) ? [] : phraseTokens(text);
+  const said = phraseTokens(text);
+  const tokens = NOT_INTERESTS.has(said.join(' ')) ? [] : said;
   const interests = new Map<Interest, number>();
   const terms = new Set<string>();
   let occasion: Occasion | undefined;
