@@ -11,6 +11,8 @@ import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { PROFILES } from './findings/hosts.js';
 import { TOOL_VERSION } from './protocol.js';
+import { oneLine, visible } from './report/peer-text.js';
+import { printText } from './report/print.js';
 import { parseEnv, resolveTarget, type Target, UsageError, urlOf } from './target.js';
 import type { Era } from './types.js';
 
@@ -54,7 +56,7 @@ const program = new Command()
   .description('See an MCP handshake as it happened, and diagnose what breaks it')
   .version(TOOL_VERSION)
   .exitOverride()
-  .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  .configureOutput({ writeErr: (s) => printText(process.stderr, s) });
 
 withTarget(
   program
@@ -312,11 +314,12 @@ try {
   if (error instanceof CommanderError) {
     exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   } else if (error instanceof UsageError) {
-    process.stderr.write(`mcp-handshake: ${error.message}\n`);
+    printText(process.stderr, `mcp-handshake: ${oneLine(error.message)}\n`);
     exitCode = EXIT.usage;
   } else {
-    process.stderr.write(
-      `mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${(error as Error).stack ?? String(error)}\n`,
+    printText(
+      process.stderr,
+      `mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${visible(String((error as Error)?.stack ?? error))}\n`,
     );
     exitCode = EXIT.internal;
   }

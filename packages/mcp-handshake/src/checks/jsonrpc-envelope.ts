@@ -1,6 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { isModernVersion } from '../protocol.js';
 import type { Check, Diagnostic } from '../types.js';
+import { MAX_JSON_DEPTH } from '../wire/peer-json.js';
 import { excerpt, type Msg, revisionOf, SPEC, sentOf, skip } from './lib.js';
 
 /*
@@ -136,6 +137,16 @@ export const jsonrpcEnvelope: Check = {
           `${e.conn}: ${retyped.method}: id not echoed (sent ${JSON.stringify(retyped.id)}, got ${JSON.stringify(m.id)}: its type changed)`,
         );
       else bad('unsolicited-answer', e.conn, `${e.conn}: an answer to no pending request: ${excerpt(m, 120)}`);
+    }
+    for (const e of t.events) {
+      if (e.dir !== 'in' || e.cutDepth === undefined) continue;
+      const line = `${e.conn}: a server message nests over ${e.cutDepth - 1} levels deep; mcp-handshake analysed it cut at ${MAX_JSON_DEPTH}`;
+      found.push(
+        finding('jsonrpc-envelope/too-deep', 'warn', line, cite(revisionOf(t, e.conn), 'basic#messages'), {
+          evidence: [line],
+          args: { conn: e.conn, depth: e.cutDepth },
+        }),
+      );
     }
     if (responses === 0) return skip('no response was received');
     if (rejections.length > 0) {

@@ -2,6 +2,8 @@ import { rootCause } from '../diagnosis/root-cause.js';
 import { LABEL } from '../labels.js';
 import { listRound, paramsFor, resultOf } from '../probes/listing.js';
 import { type EraChoice, openSession } from '../probes/session.js';
+import { formatCallText } from '../report/call-text.js';
+import { printJson, printText } from '../report/print.js';
 import { makeStyle, useColour } from '../report/style.js';
 import { compileSchema, formatAjvErrors } from '../schema.js';
 import { type Target, UsageError } from '../target.js';
@@ -92,34 +94,10 @@ export async function callTool(target: Target, toolName: string, options: CallOp
 export async function callCommand(target: Target, toolName: string, options: CallOptions): Promise<number> {
   const outcome = await callTool(target, toolName, options);
   if (options.json) {
-    process.stdout.write(
-      `${JSON.stringify({ format: 'mcp-handshake/call@1', tool: toolName, ...outcome }, null, 2)}\n`,
-    );
+    printJson(process.stdout, { format: 'mcp-handshake/call@1', tool: toolName, ...outcome });
     return outcome.exitCode;
   }
-  const style = makeStyle(useColour(process.stdout, process.env));
-  if (outcome.validationErrors) {
-    process.stdout.write(`${style.red('arguments rejected before sending')}: ${outcome.validationErrors}\n`);
-    process.stdout.write(style.dim(`inputSchema: ${JSON.stringify(outcome.tool?.inputSchema)}\n`));
-  } else if (outcome.problem) process.stdout.write(`${style.red('✖')} ${outcome.problem}\n`);
-  if (outcome.result) {
-    const r = outcome.result;
-    if (r.isError === true) process.stdout.write(style.red('the tool reported an error (isError: true)\n'));
-    for (const block of (Array.isArray(r.content) ? r.content : []) as Msg[]) {
-      if (block.type === 'text') process.stdout.write(`${String(block.text)}\n`);
-      else if (block.type === 'resource_link' || block.type === 'resource')
-        process.stdout.write(
-          style.dim(
-            `[${String(block.type)}] ${JSON.stringify(block.uri ?? (block.resource as Msg | undefined)?.uri)}\n`,
-          ),
-        );
-      else
-        process.stdout.write(
-          style.dim(`[${String(block.type)} block${block.mimeType ? `, ${String(block.mimeType)}` : ''}]\n`),
-        );
-    }
-    if (r.structuredContent !== undefined)
-      process.stdout.write(`${style.bold('structuredContent')}: ${JSON.stringify(r.structuredContent, null, 2)}\n`);
-  }
+  const text = formatCallText(outcome, makeStyle(useColour(process.stdout, process.env)));
+  if (text) printText(process.stdout, `${text}\n`);
   return outcome.exitCode;
 }

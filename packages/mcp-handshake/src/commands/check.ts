@@ -2,9 +2,10 @@
  * `check TRANSCRIPT`: the passive checks on a recorded session (`tap --out`, or `doctor` /
  * `inspect --dump-wire`), each finding with whose fault it is. Exit 1 on a failure.
  */
-import { writeFileSync } from 'node:fs';
 import { type PassiveReport, runPassive } from '../passive/index.js';
 import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
+import { oneLine } from '../report/peer-text.js';
+import { printJson, printText, writePrivateFile } from '../report/print.js';
 import { makeStyle, type Style, useColour } from '../report/style.js';
 import type { Transcript } from '../types.js';
 import { EXIT } from './common.js';
@@ -17,10 +18,12 @@ const PARTY: Record<string, string> = {
 };
 
 export function formatCheckText(r: PassiveReport, style: Style): string {
-  const lines = [style.bold(`mcp-handshake check: ${r.target} (${r.transport})`)];
+  const lines = [style.bold(`mcp-handshake check: ${oneLine(r.target)} (${r.transport})`)];
   for (const c of r.clients) {
-    const who = c.name ? `${c.name}${c.version ? ` ${c.version}` : ''}` : 'a client that sent no clientInfo';
-    lines.push(`  ${c.conn}: ${who}${c.host ? ` → ${c.host.label}` : ''}`);
+    const who = c.name
+      ? `${oneLine(c.name, 100)}${c.version ? ` ${oneLine(c.version, 60)}` : ''}`
+      : 'a client that sent no clientInfo';
+    lines.push(`  ${oneLine(c.conn, 60)}: ${who}${c.host ? ` → ${c.host.label}` : ''}`);
     for (const f of c.facts) lines.push(`      known: ${c.host!.label} ${f.behaviour} (${f.basis}; ${f.source})`);
   }
   lines.push('');
@@ -29,11 +32,11 @@ export function formatCheckText(r: PassiveReport, style: Style): string {
     const mark =
       f.severity === 'fail' ? style.red('FAIL') : f.severity === 'warn' ? style.yellow('WARN') : style.dim('INFO');
     lines.push(
-      `${mark} ${f.message}`,
+      `${mark} ${oneLine(f.message)}`,
       `     ${PARTY[f.party ?? 'server']} · ${f.code} · ${f.cite.url}` +
         (f.hosts?.length ? ` · hosts: ${f.hosts.join(', ')}` : ''),
     );
-    for (const e of f.evidence) lines.push(style.dim(`       ${e}`));
+    for (const e of f.evidence) lines.push(style.dim(`       ${oneLine(e, 400)}`));
   }
   lines.push(
     '',
@@ -62,10 +65,10 @@ export async function checkCommand(path: string, options: { json?: boolean; html
   for (const t of transcripts) {
     const report = runPassive(t);
     failed ||= report.findings.some((f) => f.severity === 'fail');
-    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else process.stdout.write(`${formatCheckText(report, makeStyle(useColour(process.stdout, process.env)))}\n`);
+    if (options.json) printJson(process.stdout, report);
+    else printText(process.stdout, `${formatCheckText(report, makeStyle(useColour(process.stdout, process.env)))}\n`);
     if (options.html)
-      writeFileSync(
+      writePrivateFile(
         transcripts.length === 1
           ? options.html
           : options.html.replace(/(\.html?)?$/, `-${transcripts.indexOf(t) + 1}$1`),

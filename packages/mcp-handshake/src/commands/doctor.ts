@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { runChecks } from '../checks/index.js';
 import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
 import { rootCause } from '../diagnosis/root-cause.js';
@@ -12,6 +12,8 @@ import { buildReport, type DoctorReport, formatDoctorText } from '../report/doct
 import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
 import { formatJunit } from '../report/junit.js';
 import { formatMermaid } from '../report/mermaid.js';
+import { jsonText } from '../report/peer-text.js';
+import { printJson, printText, writePrivateFile } from '../report/print.js';
 import { ProgressLine } from '../report/progress.js';
 import { formatSarif } from '../report/sarif.js';
 import { makeStyle, useColour } from '../report/style.js';
@@ -72,7 +74,7 @@ export async function doctor(
     }
     findings = applyBaseline(findings, accepted);
   }
-  if (options.writeBaseline) writeFileSync(options.writeBaseline, baselineFor(findings));
+  if (options.writeBaseline) writePrivateFile(options.writeBaseline, baselineFor(findings));
   const report = buildReport(
     transcript,
     findings,
@@ -109,20 +111,22 @@ export async function doctorCommand(target: Target, options: DoctorCliOptions): 
     progress.done();
   }
   const { report, transcript } = outcome;
-  if (options.dumpWire) writeFileSync(options.dumpWire, `${JSON.stringify(transcript, null, 2)}\n`);
-  if (options.junit) writeFileSync(options.junit, formatJunit(report));
-  if (options.sarif) writeFileSync(options.sarif, formatSarif(report, TOOL_VERSION));
-  if (options.html) writeFileSync(options.html, doctorHtml(report, transcript));
-  if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (options.dumpWire) writePrivateFile(options.dumpWire, `${jsonText(transcript, 2)}\n`);
+  if (options.junit) writePrivateFile(options.junit, formatJunit(report));
+  if (options.sarif) writePrivateFile(options.sarif, formatSarif(report, TOOL_VERSION));
+  if (options.html) writePrivateFile(options.html, doctorHtml(report, transcript));
+  if (options.json) printJson(process.stdout, report);
   else if (options.mermaid)
-    process.stdout.write(
+    printText(
+      process.stdout,
       formatMermaid(
         transcript,
         transcript.connections.filter((c) => c.purpose === 'main' || c.purpose === 'modern-main').map((c) => c.id),
       ),
     );
   else
-    process.stdout.write(
+    printText(
+      process.stdout,
       `${formatDoctorText(report, makeStyle(useColour(process.stdout, process.env)), options.verbose)}\n`,
     );
   return report.exitCode;

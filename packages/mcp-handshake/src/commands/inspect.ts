@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { rootCause } from '../diagnosis/root-cause.js';
 import { LIST_METHOD, type ListKind, listRound } from '../probes/listing.js';
 import { declaredKinds } from '../probes/main.js';
@@ -8,6 +7,8 @@ import { explainCapabilities } from '../report/capabilities.js';
 import { renderHtmlReport } from '../report/html.js';
 import { formatInspectText, type InspectResult, type UiLink } from '../report/inspect-text.js';
 import { formatMermaid } from '../report/mermaid.js';
+import { jsonText } from '../report/peer-text.js';
+import { printJson, printText, writePrivateFile } from '../report/print.js';
 import { makeStyle, useColour } from '../report/style.js';
 import type { Target } from '../target.js';
 import { EXIT } from './common.js';
@@ -117,7 +118,7 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
 
 export async function inspectCommand(target: Target, options: InspectOptions): Promise<number> {
   const result = await runInspect(target, options);
-  if (options.dumpWire) writeFileSync(options.dumpWire, `${JSON.stringify(result.transcript, null, 2)}\n`);
+  if (options.dumpWire) writePrivateFile(options.dumpWire, `${jsonText(result.transcript, 2)}\n`);
   if (options.html) {
     const { tools, resources, prompts } = result.discovery;
     const summary = [
@@ -127,12 +128,13 @@ export async function inspectCommand(target: Target, options: InspectOptions): P
     ];
     const { transcript } = result;
     const title = 'mcp-handshake inspect';
-    writeFileSync(options.html, renderHtmlReport({ title, summary, transcript, findings: [] }));
+    writePrivateFile(options.html, renderHtmlReport({ title, summary, transcript, findings: [] }));
   }
-  if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));
+  if (options.json) printJson(process.stdout, result);
+  else if (options.mermaid) printText(process.stdout, formatMermaid(result.transcript));
   else
-    process.stdout.write(
+    printText(
+      process.stdout,
       `${formatInspectText(result, makeStyle(useColour(process.stdout, process.env)), { verbose: options.verbose })}\n`,
     );
   return result.connected ? EXIT.ok : EXIT.noConnection;

@@ -1,6 +1,7 @@
 import type { RootCause } from '../diagnosis/root-cause.js';
 import { CRASHED_SUFFIX } from '../findings/finding.js';
 import type { CheckStatus, Diagnostic, Era, Finding, Transcript, TransportKind } from '../types.js';
+import { oneLine } from './peer-text.js';
 import type { Style } from './style.js';
 
 /** Version 2 added findings (code, severity, args, cite, party) and profile; every @1 field is unchanged. */
@@ -97,30 +98,32 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
   };
   const lines: string[] = [];
   lines.push(
-    style.bold(`mcp-handshake doctor ${report.target}${report.profile ? ` (profile ${report.profile})` : ''}`),
+    style.bold(`mcp-handshake doctor ${oneLine(report.target)}${report.profile ? ` (profile ${report.profile})` : ''}`),
   );
   lines.push(
     style.dim(
-      `${report.transport}, ${report.durationMs} ms; ${report.eras.map((e) => `${e.era}: ${e.probed ? e.served.join(', ') || 'none' : 'not probed'}`).join('; ')}`,
+      `${report.transport}, ${report.durationMs} ms; ${report.eras.map((e) => `${e.era}: ${e.probed ? oneLine(e.served.join(', '), 200) || 'none' : 'not probed'}`).join('; ')}`,
     ),
   );
   lines.push('');
   const cause = report.rootCause;
   if (cause) {
     lines.push(
-      style.red(style.bold(`✖ ${report.exitCode === 2 ? 'could not connect' : 'handshake failed'}: ${cause.summary}`)),
+      style.red(
+        style.bold(`✖ ${report.exitCode === 2 ? 'could not connect' : 'handshake failed'}: ${oneLine(cause.summary)}`),
+      ),
     );
-    for (const e of cause.evidence) lines.push(style.dim(`      ${e}`));
-    lines.push(`      ${cause.hint}`);
+    for (const e of cause.evidence) lines.push(style.dim(`      ${oneLine(e, 400)}`));
+    lines.push(`      ${oneLine(cause.hint)}`);
     lines.push(style.dim('      (the doctor stopped here: further probes would only repeat this)'));
     lines.push('');
   }
   for (const c of report.checks) {
     const mark = paint[c.status](`${ICON[c.status]} ${c.status.padEnd(4)}`);
-    lines.push(`${mark} ${style.bold(c.id)}  ${c.summary}${c.baselined ? style.dim(' (baselined)') : ''}`);
+    lines.push(`${mark} ${style.bold(c.id)}  ${oneLine(c.summary)}${c.baselined ? style.dim(' (baselined)') : ''}`);
     const detailed = c.status === 'fail' || c.status === 'warn' || verbose;
     if (!detailed) continue;
-    for (const e of c.evidence.slice(0, verbose ? 50 : 8)) lines.push(style.dim(`      ${e}`));
+    for (const e of c.evidence.slice(0, verbose ? 50 : 8)) lines.push(style.dim(`      ${oneLine(e, 400)}`));
     // A finding adapted from a check's plain result says what its summary says: not repeated.
     const own = c.findings.filter((f) => !(f.code === c.id && f.message === c.summary));
     for (const f of own.filter((f) => verbose || f.severity !== 'info')) {
@@ -144,7 +147,7 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
       ),
     );
   if (report.exitCode === 2)
-    lines.push(style.red(`could not connect to the server${cause ? `: ${cause.summary}` : ''}`));
+    lines.push(style.red(`could not connect to the server${cause ? `: ${oneLine(cause.summary)}` : ''}`));
   return lines.join('\n');
 }
 
@@ -159,5 +162,5 @@ function findingLine(
   const hosts = f.hosts?.length ? ` hosts: ${f.hosts.join(', ')};` : '';
   const escalated = f.escalatedBy ? ` (a failure under --profile ${f.escalatedBy})` : '';
   const code = paint[f.severity](`${ICON[f.severity]} ${f.code}`);
-  return `      ${code}${withMessage ? ` ${f.message}` : ''}${style.dim(` —${hosts} ${where}${escalated}`)}`;
+  return `      ${code}${withMessage ? ` ${oneLine(f.message)}` : ''}${style.dim(` —${hosts} ${where}${escalated}`)}`;
 }

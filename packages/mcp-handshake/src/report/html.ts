@@ -5,6 +5,7 @@
  */
 import { Redactor } from '../redact.js';
 import type { Diagnostic, Transcript, WireEvent } from '../types.js';
+import { htmlText, jsonText } from './peer-text.js';
 
 export interface HtmlFinding {
   code: string;
@@ -44,8 +45,7 @@ const WIDTH = 760;
 const LEFT = 150;
 const RIGHT = 610;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = htmlText;
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 type Msg = Record<string, unknown>;
@@ -232,7 +232,7 @@ ${sequenceSvg(t, typeof client?.name === 'string' ? client.name : 'client')}
 ${findingHtml}
 <h2>Transcript</h2>
 <details><summary>${t.events.length} events, ${t.connections.length} connections (${escapeHtml(t.format)})</summary>
-<pre>${escapeHtml(JSON.stringify(t, null, 2))}</pre></details>
+<pre>${escapeHtml(jsonText(t, 2))}</pre></details>
 </body></html>
 `;
 }

@@ -1,5 +1,6 @@
 import { cite, finding } from '../../findings/finding.js';
 import type { Diagnostic } from '../../types.js';
+import { MAX_JSON_DEPTH } from '../../wire/peer-json.js';
 import type { PassiveRule } from '../rule.js';
 import { brief, type Msg, type WireMessage } from '../session-view.js';
 
@@ -46,6 +47,20 @@ export const envelope: PassiveRule = {
           ),
         );
       }
+    }
+    for (const e of t.events) {
+      if (e.cutDepth === undefined || e.dir === 'local') continue;
+      const who = e.dir === 'in' ? 'server' : 'client';
+      out.push(
+        finding(
+          `envelope/too-deep`,
+          'warn',
+          `${e.conn}: a ${who} message nests over ${e.cutDepth - 1} levels deep (checked cut at ${MAX_JSON_DEPTH}): ` +
+            'nothing in MCP needs that, and a peer that walks messages recursively can overflow its stack',
+          where,
+          { party: who, args: { conn: e.conn, depth: e.cutDepth }, evidence: [`#${e.seq}`] },
+        ),
+      );
     }
     // On HTTP a body that is not JSON-RPC (the "Accepted" of a 202, an HTML error page) is the status's business.
     if (t.transport !== 'stdio') return out;
