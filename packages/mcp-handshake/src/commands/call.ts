@@ -1,7 +1,7 @@
 import { rootCause } from '../diagnosis/root-cause.js';
 import { LABEL } from '../labels.js';
 import { listRound, paramsFor, resultOf } from '../probes/listing.js';
-import { type EraChoice, openSession } from '../probes/session.js';
+import { type EraChoice, openSession, type Session } from '../probes/session.js';
 import { formatCallText } from '../report/call-text.js';
 import { printJson, printText } from '../report/print.js';
 import { makeStyle, useColour } from '../report/style.js';
@@ -48,47 +48,50 @@ export async function callTool(target: Target, toolName: string, options: CallOp
     purpose: 'call',
   });
   try {
-    if (!session.result) {
-      const cause = rootCause(session.rec.transcript());
-      const why = cause ? `${cause.summary}. ${cause.hint}` : session.notes.join('; ') || 'no answer';
-      return { exitCode: EXIT.noConnection, arguments: args, problem: `could not connect: ${why}` };
-    }
-    const tools = (await listRound(session.conn, session.ctx, ['tools'], 1)).tools ?? [];
-    const tool = tools.find((t) => t.name === toolName);
-    if (!tool)
-      return {
-        exitCode: EXIT.failed,
-        arguments: args,
-        problem: `no tool named "${toolName}" (the server lists: ${tools.map((t) => String(t.name)).join(', ') || 'none'})`,
-      };
-    const compiled = compileSchema(tool.inputSchema);
-    if (compiled.error)
-      return {
-        exitCode: EXIT.failed,
-        tool,
-        arguments: args,
-        problem: `the tool's inputSchema is not a valid JSON Schema: ${compiled.error}`,
-      };
-    if (!compiled.validate!(args))
-      return { exitCode: EXIT.failed, tool, arguments: args, validationErrors: formatAjvErrors(compiled.validate!) };
-    const reply = await session.conn.request(
-      'tools/call',
-      paramsFor(session.ctx, { name: toolName, arguments: args }),
-      { label: LABEL.call },
-    );
-    const result = resultOf(reply);
-    if (result) return { exitCode: result.isError === true ? EXIT.failed : EXIT.ok, tool, arguments: args, result };
-    const error = reply.message?.error as Msg | undefined;
-    return {
-      exitCode: error ? EXIT.failed : EXIT.noConnection,
-      tool,
-      arguments: args,
-      ...(error && { error }),
-      problem: error ? `error ${String(error.code)}: ${String(error.message)}` : `no answer (${reply.outcome})`,
-    };
+    // What is shown is redacted like the transcript: a tool that echoes a -e secret must not print it.
+    return session.rec.redactor.value(await attemptCall(session, toolName, args));
   } finally {
     await session.conn.close();
   }
+}
+
+async function attemptCall(session: Session, toolName: string, args: object): Promise<CallOutcome> {
+  if (!session.result) {
+    const cause = rootCause(session.rec.transcript());
+    const why = cause ? `${cause.summary}. ${cause.hint}` : session.notes.join('; ') || 'no answer';
+    return { exitCode: EXIT.noConnection, arguments: args, problem: `could not connect: ${why}` };
+  }
+  const tools = (await listRound(session.conn, session.ctx, ['tools'], 1)).tools ?? [];
+  const tool = tools.find((t) => t.name === toolName);
+  if (!tool)
+    return {
+      exitCode: EXIT.failed,
+      arguments: args,
+      problem: `no tool named "${toolName}" (the server lists: ${tools.map((t) => String(t.name)).join(', ') || 'none'})`,
+    };
+  const compiled = compileSchema(tool.inputSchema);
+  if (compiled.error)
+    return {
+      exitCode: EXIT.failed,
+      tool,
+      arguments: args,
+      problem: `the tool's inputSchema is not a valid JSON Schema: ${compiled.error}`,
+    };
+  if (!compiled.validate!(args))
+    return { exitCode: EXIT.failed, tool, arguments: args, validationErrors: formatAjvErrors(compiled.validate!) };
+  const reply = await session.conn.request('tools/call', paramsFor(session.ctx, { name: toolName, arguments: args }), {
+    label: LABEL.call,
+  });
+  const result = resultOf(reply);
+  if (result) return { exitCode: result.isError === true ? EXIT.failed : EXIT.ok, tool, arguments: args, result };
+  const error = reply.message?.error as Msg | undefined;
+  return {
+    exitCode: error ? EXIT.failed : EXIT.noConnection,
+    tool,
+    arguments: args,
+    ...(error && { error }),
+    problem: error ? `error ${String(error.code)}: ${String(error.message)}` : `no answer (${reply.outcome})`,
+  };
 }
 
 export async function callCommand(target: Target, toolName: string, options: CallOptions): Promise<number> {

@@ -84,7 +84,10 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
     ...get('resources').map((r) => r.uri),
     ...get('resourceTemplates').map((r) => r.uriTemplate),
   ].filter((u): u is string => typeof u === 'string' && u.startsWith('ui://'));
-  return {
+  // Probes read the server's answers as sent; what is shown is redacted like the transcript (a server
+  // that echoes a -e secret in its serverInfo or a tool description must not print it).
+  const shown = session.rec.redactor;
+  return shown.value({
     format: 'mcp-handshake/inspect@1',
     target: transcript.target,
     transport: transcript.transport,
@@ -113,7 +116,7 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
       })),
     },
     transcript,
-  };
+  } satisfies InspectResult);
 }
 
 export async function inspectCommand(target: Target, options: InspectOptions): Promise<number> {

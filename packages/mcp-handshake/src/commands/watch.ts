@@ -69,6 +69,9 @@ export async function watch(
     timeoutMs: options.timeoutMs,
     purpose: 'watch',
   });
+  // What is shown is redacted like the transcript: a server that echoes a -e secret must not print it.
+  const emit = onEvent;
+  onEvent = (e) => emit(session.rec.redactor.value(e));
   if (!session.result) {
     await session.conn.close();
     return { exitCode: EXIT.noConnection, silentChanges: 0 };

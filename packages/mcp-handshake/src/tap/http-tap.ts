@@ -7,7 +7,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { HttpInfo, JsonRpcId } from '../types.js';
 import { MAX_MESSAGE_BYTES } from '../wire/peer-json.js';
@@ -344,6 +345,33 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
       }
     });
   });
+  // What never becomes a request event is refused and said too: CONNECT (a tunnel) and what Node's
+  // parser rejects (a raw backslash or control byte in the target, a malformed head).
+  const refuse = (socket: Duplex, method: string, requestTarget: string, reason: string) => {
+    const from = `${(socket as Socket).remoteAddress}:${(socket as Socket).remotePort}`;
+    rec.record(conns.forRequest(socket, 'other', undefined, undefined, undefined), {
+      dir: 'local',
+      kind: 'note',
+      note: `refused ${method} ${requestTarget.slice(0, 300)} from ${from}: ${reason}`,
+    });
+    options.onRefused?.({ method, target: requestTarget, reason, from });
+    if (socket.writable)
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nmcp-handshake tap: refused\n',
+      );
+    else socket.destroy();
+  };
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) =>
+    refuse(socket, req.method ?? 'CONNECT', req.url ?? '', 'CONNECT is not forwarded (the tap is no tunnel)'),
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    refuse(
+      socket,
+      '?',
+      String((error as { rawPacket?: Buffer }).rawPacket?.toString('latin1').split('\r\n')[0] ?? ''),
+      `a request Node's HTTP parser rejects (${error.code ?? error.message})`,
+    ),
+  );
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
