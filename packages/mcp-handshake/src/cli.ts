@@ -1,8 +1,10 @@
 #!/usr/bin/env node
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { callCommand } from './commands/call.js';
 import { checkCommand } from './commands/check.js';
-import { collect, EXIT, positiveInt } from './commands/common.js';
+import { collect, EXIT, InternalError, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
 import { replayAgainstCommand, replayServeCommand } from './commands/replay.js';
@@ -11,8 +13,8 @@ import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { PROFILES } from './findings/hosts.js';
 import { TOOL_VERSION } from './protocol.js';
-import { oneLine, visible } from './report/peer-text.js';
-import { printText } from './report/print.js';
+import { jsonText, oneLine, visible } from './report/peer-text.js';
+import { CannotWrite, printText, writePrivateFile } from './report/print.js';
 import { parseEnv, resolveTarget, type Target, UsageError, urlOf } from './target.js';
 import type { Era } from './types.js';
 
@@ -21,6 +23,32 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   process.exit(0);
 });
+
+/**
+ * A bug of ours, wherever it surfaces (a command, a stream callback, a promise nobody awaited): said as
+ * ours, with the transcript recorded so far kept in a file when there is one, and exit 70.
+ */
+function reportBug(error: unknown): void {
+  let kept = '';
+  if (error instanceof InternalError) {
+    const file = join(tmpdir(), `mcp-handshake-bug-${process.pid}-${Date.now()}.json`);
+    try {
+      writePrivateFile(file, `${jsonText(error.transcript, 2)}\n`);
+      kept = `\nthe transcript recorded so far is in ${file} (redacted): attach it to the report`;
+    } catch {
+      // the bug report itself must not fail
+    }
+  }
+  printText(
+    process.stderr,
+    `mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${visible(String((error as Error)?.stack ?? error))}${kept}\n`,
+  );
+}
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (error: unknown) => {
+    reportBug(error);
+    process.exit(EXIT.internal);
+  });
 
 // Everything after the first `--` is the stdio command, untouched by option parsing.
 const argv = process.argv.slice(2);
@@ -313,14 +341,11 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  } else if (error instanceof UsageError) {
+  } else if (error instanceof UsageError || error instanceof CannotWrite) {
     printText(process.stderr, `mcp-handshake: ${oneLine(error.message)}\n`);
     exitCode = EXIT.usage;
   } else {
-    printText(
-      process.stderr,
-      `mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${visible(String((error as Error)?.stack ?? error))}\n`,
-    );
+    reportBug(error);
     exitCode = EXIT.internal;
   }
 }

@@ -26,6 +26,13 @@ export function formatCheckText(r: PassiveReport, style: Style): string {
     lines.push(`  ${oneLine(c.conn, 60)}: ${who}${c.host ? ` → ${c.host.label}` : ''}`);
     for (const f of c.facts) lines.push(`      known: ${c.host!.label} ${f.behaviour} (${f.basis}; ${f.source})`);
   }
+  if (r.deliberate?.length)
+    lines.push(
+      style.dim(
+        `  ${r.deliberate.length} connections are mcp-handshake doctor's deliberate probes ` +
+          `(${r.deliberate.map((c) => oneLine(c, 40)).join(', ')}): what they send is malformed on purpose and not judged`,
+      ),
+    );
   lines.push('');
   if (r.findings.length === 0) lines.push('No findings.');
   for (const f of r.findings) {

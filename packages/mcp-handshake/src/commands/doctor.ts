@@ -19,6 +19,7 @@ import { formatSarif } from '../report/sarif.js';
 import { makeStyle, useColour } from '../report/style.js';
 import { type Target, UsageError } from '../target.js';
 import type { Transcript, WireEvent } from '../types.js';
+import { withTranscript } from './common.js';
 
 export interface DoctorCliOptions extends Partial<DoctorOptions> {
   json?: boolean;
@@ -64,6 +65,10 @@ export async function doctor(
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
   };
   const transcript = await runDoctor(target, opts, onEvent && ((rec) => void rec.onEvent(onEvent)));
+  return withTranscript(transcript, () => judge(transcript, options));
+}
+
+function judge(transcript: Transcript, options: DoctorCliOptions): { report: DoctorReport; transcript: Transcript } {
   let findings = applyProfile(runChecks(transcript), options.profile);
   if (options.baseline) {
     let accepted: Set<string>;
@@ -111,6 +116,10 @@ export async function doctorCommand(target: Target, options: DoctorCliOptions): 
     progress.done();
   }
   const { report, transcript } = outcome;
+  return withTranscript(transcript, () => present(report, transcript, options));
+}
+
+function present(report: DoctorReport, transcript: Transcript, options: DoctorCliOptions): number {
   if (options.dumpWire) writePrivateFile(options.dumpWire, `${jsonText(transcript, 2)}\n`);
   if (options.junit) writePrivateFile(options.junit, formatJunit(report));
   if (options.sarif) writePrivateFile(options.sarif, formatSarif(report, TOOL_VERSION));

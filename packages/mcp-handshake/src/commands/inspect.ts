@@ -11,7 +11,7 @@ import { jsonText } from '../report/peer-text.js';
 import { printJson, printText, writePrivateFile } from '../report/print.js';
 import { makeStyle, useColour } from '../report/style.js';
 import type { Target } from '../target.js';
-import { EXIT } from './common.js';
+import { EXIT, withTranscript } from './common.js';
 
 type Msg = Record<string, unknown>;
 
@@ -121,6 +121,10 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
 
 export async function inspectCommand(target: Target, options: InspectOptions): Promise<number> {
   const result = await runInspect(target, options);
+  return withTranscript(result.transcript, () => present(result, options));
+}
+
+function present(result: InspectResult, options: InspectOptions): number {
   if (options.dumpWire) writePrivateFile(options.dumpWire, `${jsonText(result.transcript, 2)}\n`);
   if (options.html) {
     const { tools, resources, prompts } = result.discovery;

@@ -4,7 +4,8 @@
  * `clientInfo`. New rule: a file in rules/ and a line here.
  */
 import { HOST_FACTS, type HostFact } from '../findings/hosts.js';
-import type { Diagnostic, Transcript } from '../types.js';
+import { isKnownVersion } from '../protocol.js';
+import type { Diagnostic, Purpose, Transcript } from '../types.js';
 import { type HostName, hostOf } from './host-names.js';
 import type { PassiveRule } from './rule.js';
 import { capabilitiesUsed } from './rules/capabilities-used.js';
@@ -38,14 +39,40 @@ export interface PassiveReport {
   target: string;
   transport: Transcript['transport'];
   clients: ClientSeen[];
+  /** Connections of `doctor --dump-wire` that were deliberately malformed probes: their client side is not judged. */
+  deliberate?: string[];
   findings: Diagnostic[];
   /** By party: how many findings are whose. */
   parties: Record<'server' | 'client' | 'spec', number>;
 }
 
+/**
+ * What the doctor sends on purpose to see how a server copes (malformed initialize variants, unknown
+ * versions, a foreign Origin, the HTTP+SSE transport probe): not a client's mistake.
+ */
+const DELIBERATE_PURPOSES: ReadonlySet<Purpose> = new Set([
+  'malformed',
+  'http-probe',
+  'transport-probe',
+  'modern-version',
+]);
+
+export function deliberateProbes(t: Transcript): string[] {
+  return t.connections
+    .filter(
+      (c) =>
+        DELIBERATE_PURPOSES.has(c.purpose) ||
+        (c.purpose === 'version' && c.version !== undefined && !isKnownVersion(c.version)),
+    )
+    .map((c) => c.id);
+}
+
 export function runPassive(t: Transcript): PassiveReport {
   const sessions = sessionViews(t);
-  const findings = PASSIVE_RULES.flatMap((rule) => rule.run(t, sessions));
+  const deliberate = new Set(deliberateProbes(t));
+  const findings = PASSIVE_RULES.flatMap((rule) => rule.run(t, sessions)).filter(
+    (f) => !(f.party === 'client' && deliberate.has(String(f.args.conn))),
+  );
   const clients: ClientSeen[] = sessions.map((v) => {
     const name = clientName(v);
     const host = hostOf(name);
@@ -59,5 +86,13 @@ export function runPassive(t: Transcript): PassiveReport {
   });
   const parties = { server: 0, client: 0, spec: 0 };
   for (const f of findings) parties[f.party ?? 'server']++;
-  return { format: 'mcp-handshake/check@1', target: t.target, transport: t.transport, clients, findings, parties };
+  return {
+    format: 'mcp-handshake/check@1',
+    target: t.target,
+    transport: t.transport,
+    clients,
+    ...(deliberate.size > 0 && { deliberate: [...deliberate] }),
+    findings,
+    parties,
+  };
 }

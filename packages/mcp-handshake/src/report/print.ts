@@ -24,8 +24,16 @@ export function printJson(sink: TextSink, value: unknown, space: number | undefi
 }
 
 /** A file of ours (transcript, report, snapshot, baseline), readable by its owner only. */
+/** A file the user asked for that cannot be written: their mistake to fix (exit 64), not our bug. */
+export class CannotWrite extends Error {}
+
 export function writePrivateFile(path: string, text: string): void {
-  const fd = openSync(path, 'w', 0o600);
+  let fd: number;
+  try {
+    fd = openSync(path, 'w', 0o600);
+  } catch (error) {
+    throw new CannotWrite(`cannot write ${path}: ${(error as Error).message}`);
+  }
   try {
     // The mode applies only to a file this call creates: an existing regular file is narrowed too,
     // but never a device (`-o /dev/stdout`) or a FIFO someone reads from.

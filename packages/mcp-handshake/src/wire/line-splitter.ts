@@ -58,7 +58,9 @@ export class LineSplitter {
       return;
     }
     if (this.pending + bytes.length > this.maxLine) {
-      const head = Buffer.concat([...this.parts, bytes.subarray(0, HEAD * 4)]).toString('utf8').slice(0, HEAD);
+      const head = Buffer.concat([...this.parts, bytes.subarray(0, HEAD * 4)])
+        .toString('utf8')
+        .slice(0, HEAD);
       this.overlong = { overlong: true, length: this.pending + bytes.length, head };
       this.parts = [];
       this.pending = 0;

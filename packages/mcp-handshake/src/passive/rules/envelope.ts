@@ -2,7 +2,7 @@ import { cite, finding } from '../../findings/finding.js';
 import type { Diagnostic } from '../../types.js';
 import { MAX_JSON_DEPTH } from '../../wire/peer-json.js';
 import type { PassiveRule } from '../rule.js';
-import { brief, type Msg, type WireMessage } from '../session-view.js';
+import { brief, isRequest, isResponse, type Msg, type SessionView, type WireMessage } from '../session-view.js';
 
 function problems(m: Msg): string[] {
   const out: string[] = [];
@@ -22,6 +22,35 @@ function problems(m: Msg): string[] {
       out.push('result must be an object');
   } else if ('params' in m && (m.params === null || typeof m.params !== 'object'))
     out.push('params must be an object or an array');
+  return out;
+}
+
+/**
+ * An answer must carry the id of a request the other side sent (basic#responses: "MUST include the same
+ * ID as the request"): one with an id nobody asked under (request #2 answered as 999) leaves the request
+ * it meant unanswered, and the SDKs drop it. Ids are compared with their type (8 is not "8").
+ */
+function unmatched(v: SessionView): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const asked = { client: new Set<string>(), server: new Set<string>() };
+  for (const m of v.messages) {
+    const msg = m.message;
+    if (isRequest(msg)) asked[m.from].add(JSON.stringify(msg.id));
+    else if (isResponse(msg) && msg.id !== null && msg.id !== undefined) {
+      const askedBy = m.from === 'server' ? 'client' : 'server';
+      if (asked[askedBy].has(JSON.stringify(msg.id))) continue;
+      out.push(
+        finding(
+          `envelope/${m.from}-answer-to-no-request`,
+          'fail',
+          `${v.conn}: the ${m.from} answered id ${JSON.stringify(msg.id)}, which no ${askedBy} request carried ` +
+            '(the request it meant stays unanswered)',
+          cite(v.version, 'basic#responses'),
+          { party: m.from, args: { conn: v.conn, id: msg.id }, evidence: [brief(m)] },
+        ),
+      );
+    }
+  }
   return out;
 }
 
@@ -48,6 +77,7 @@ export const envelope: PassiveRule = {
         );
       }
     }
+    for (const v of sessions) out.push(...unmatched(v));
     for (const e of t.events) {
       if (e.cutDepth === undefined || e.dir === 'local') continue;
       const who = e.dir === 'in' ? 'server' : 'client';

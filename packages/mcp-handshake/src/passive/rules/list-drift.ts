@@ -70,11 +70,14 @@ export const listDrift: PassiveRule = {
           );
         }
         // Only a declared notification obliges the client: an undeclared one is the server's fault (capabilities-used).
+        // A listing answered after the notification is fresh, even when the client asked before it (the
+        // notification overtook the answer to its own tools/list, as server-everything's often does).
         const last = notes.at(-1);
         if (
           declared &&
           last &&
-          !v.messages.some((m) => m.from === 'client' && m.seq > last.seq && m.message.method === kind.method)
+          !v.messages.some((m) => m.from === 'client' && m.seq > last.seq && m.message.method === kind.method) &&
+          !seen.some((l) => l.answer.seq > last.seq)
         ) {
           out.push(
             finding(
