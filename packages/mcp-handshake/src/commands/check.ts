@@ -54,8 +54,14 @@ export function formatCheckText(r: PassiveReport, style: Style): string {
 
 export function checkHtml(r: PassiveReport, t: Transcript): string {
   const hosts = r.clients.map((c) => `${c.conn}: ${c.name ?? 'no clientInfo'}${c.host ? ` (${c.host.label})` : ''}`);
+  const fails = r.findings.filter((f) => f.severity === 'fail').length;
+  const warns = r.findings.filter((f) => f.severity === 'warn').length;
   return renderHtmlReport({
     title: 'mcp-handshake check',
+    verdict:
+      fails > 0
+        ? { status: 'fail', text: `✖ ${fails} failure(s), ${warns} warning(s)` }
+        : { status: warns > 0 ? 'warn' : 'pass', text: `✔ no failure; ${warns} warning(s)` },
     summary: [
       `target: ${r.target} (${r.transport})`,
       ...hosts,

@@ -95,8 +95,15 @@ function judge(transcript: Transcript, options: DoctorCliOptions): { report: Doc
 /** The report as one HTML file: every finding of every check, and the whole exchange. */
 function doctorHtml(report: DoctorReport, transcript: Transcript): string {
   const s = report.summary;
+  const verdict =
+    report.exitCode === 2
+      ? { status: 'fail' as const, text: `✖ could not connect: ${report.rootCause?.summary ?? 'no answer'}` }
+      : s.fail > 0 || report.exitCode !== 0
+        ? { status: 'fail' as const, text: `✖ ${s.fail} check(s) failed, ${s.warn} warned` }
+        : { status: s.warn > 0 ? ('warn' as const) : ('pass' as const), text: `✔ no check failed; ${s.warn} warned` };
   return renderHtmlReport({
     title: 'mcp-handshake doctor',
+    verdict,
     summary: [
       `target: ${report.target} (${report.transport})`,
       `${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.info} info, ${s.skip} skipped`,

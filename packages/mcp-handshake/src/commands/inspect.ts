@@ -135,7 +135,10 @@ function present(result: InspectResult, options: InspectOptions): number {
     ];
     const { transcript } = result;
     const title = 'mcp-handshake inspect';
-    writePrivateFile(options.html, renderHtmlReport({ title, summary, transcript, findings: [] }));
+    const verdict = result.connected
+      ? { status: 'pass' as const, text: `✔ connected: ${result.era} ${result.protocolVersion ?? ''}` }
+      : { status: 'fail' as const, text: `✖ could not connect: ${result.rootCause?.summary ?? 'no answer'}` };
+    writePrivateFile(options.html, renderHtmlReport({ title, verdict, summary, transcript, findings: [] }));
   }
   if (options.json) printJson(process.stdout, result);
   else if (options.mermaid) printText(process.stdout, formatMermaid(result.transcript));

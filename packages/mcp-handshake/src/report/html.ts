@@ -4,7 +4,7 @@
  * Everything shown goes through the Redactor again, whatever made the transcript. Pure.
  */
 import { Redactor } from '../redact.js';
-import type { Diagnostic, Transcript, WireEvent } from '../types.js';
+import type { ConnectionInfo, Diagnostic, Transcript, WireEvent } from '../types.js';
 import { htmlText, jsonText } from './peer-text.js';
 
 export interface HtmlFinding {
@@ -32,14 +32,18 @@ export function htmlFindingOf(f: Diagnostic): HtmlFinding {
 
 export interface HtmlReportInput {
   title: string;
+  /** The one line to read first: what the run concluded. */
+  verdict?: { status: 'pass' | 'warn' | 'fail'; text: string };
   /** Lines under the title: the target, the host, the verdict. */
   summary: string[];
   transcript: Transcript;
   findings: HtmlFinding[];
 }
 
-/** Beyond this many arrows the diagram stops (the transcript below still has everything). */
-const MAX_ARROWS = 600;
+/** A connection's diagram shows this many arrows; the rest of it is folded below. */
+const FOLD = 60;
+/** Beyond this many arrows a connection's diagram stops (the transcript below still has everything). */
+const MAX_ARROWS = 1000;
 const ROW = 26;
 const WIDTH = 760;
 const LEFT = 150;
@@ -60,31 +64,17 @@ function label(e: WireEvent): string {
 }
 
 interface Row {
-  kind: 'arrow' | 'note' | 'conn';
+  kind: 'arrow' | 'note';
   dir?: 'out' | 'in';
   text: string;
   error?: boolean;
 }
 
-function rows(t: Transcript): { rows: Row[]; cut: number } {
+/** One connection's events as diagram rows. */
+function rows(events: WireEvent[]): Row[] {
   const out: Row[] = [];
-  let conn: string | undefined;
-  let arrows = 0;
-  let cut = 0;
-  for (const e of t.events) {
-    if (e.kind === 'stderr') continue;
-    if (arrows >= MAX_ARROWS) {
-      if (e.kind === 'message') cut++;
-      continue;
-    }
-    if (e.conn !== conn) {
-      conn = e.conn;
-      const info = t.connections.find((c) => c.id === e.conn);
-      const about = info ? ` (${[info.purpose, info.era, info.version].filter(Boolean).join(', ')})` : '';
-      out.push({ kind: 'conn', text: `connection ${e.conn}${about}` });
-    }
+  for (const e of events) {
     if (e.kind === 'message' && (e.dir === 'out' || e.dir === 'in')) {
-      arrows++;
       const m = (e.message ?? {}) as Msg;
       out.push({ kind: 'arrow', dir: e.dir, text: label(e), error: 'error' in m });
     } else if (e.kind === 'http' && e.http) {
@@ -97,8 +87,10 @@ function rows(t: Transcript): { rows: Row[]; cut: number } {
       const how = `code ${e.exit?.code ?? '–'}, signal ${e.exit?.signal ?? '–'}`;
       out.push({ kind: 'note', text: `server exited (${how})` });
     } else if (e.kind === 'error') out.push({ kind: 'note', text: clip(e.raw ?? 'error', 80) });
+    else if (e.kind === 'note' && e.dir === 'local' && e.note?.startsWith('refused'))
+      out.push({ kind: 'note', text: clip(e.note, 80) });
   }
-  return { rows: out, cut };
+  return out;
 }
 
 /** `<tag a="1" b="2">content</tag>`; attribute values are numbers or already-safe strings. */
@@ -130,13 +122,13 @@ function actor(x: number, name: string): string {
   );
 }
 
-export function sequenceSvg(t: Transcript, clientName: string): string {
-  const { rows: list, cut } = rows(t);
-  const height = 60 + list.length * ROW + 20;
+/** One diagram: a client and a server lifeline, one row per row given. */
+export function sequenceSvg(list: Row[], clientName: string, note?: string): string {
+  const height = 60 + list.length * ROW + (note ? 20 : 0);
   const mid = (LEFT + RIGHT) / 2;
   const svgAttrs = {
     xmlns: 'http://www.w3.org/2000/svg',
-    id: 'sequence',
+    class: 'sequence',
     role: 'img',
     'aria-label': 'sequence diagram',
   };
@@ -152,12 +144,7 @@ export function sequenceSvg(t: Transcript, clientName: string): string {
   ];
   list.forEach((r, i) => {
     const y = 60 + i * ROW;
-    if (r.kind === 'conn') {
-      parts.push(
-        el('rect', { x: 10, y: y - 14, width: WIDTH - 20, height: 20, class: 'band' }) +
-          el('text', { x: 18, y, class: 'band-text' }, escapeHtml(r.text)),
-      );
-    } else if (r.kind === 'note') {
+    if (r.kind === 'note') {
       parts.push(el('text', { x: mid, y, 'text-anchor': 'middle', class: 'note' }, escapeHtml(r.text)));
     } else {
       const [x1, x2] = r.dir === 'out' ? [LEFT, RIGHT] : [RIGHT, LEFT];
@@ -166,12 +153,55 @@ export function sequenceSvg(t: Transcript, clientName: string): string {
       parts.push(el('g', { class: `msg ${r.dir}${r.error ? ' error' : ''}` }, line + text));
     }
   });
-  if (cut > 0) {
-    const note = `… ${cut} more messages in the transcript below`;
-    parts.push(el('text', { x: WIDTH / 2, y: height - 4, 'text-anchor': 'middle', class: 'note' }, note));
-  }
+  if (note)
+    parts.push(el('text', { x: WIDTH / 2, y: height - 4, 'text-anchor': 'middle', class: 'note' }, escapeHtml(note)));
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/** What a connection was, in words: its purpose and what it negotiated (or that it was no MCP at all). */
+export function connectionLabel(c: ConnectionInfo | undefined, id: string): string {
+  if (!c) return `connection ${id}`;
+  if (c.traffic === 'oauth') return `${id}: the OAuth handshake (authorization metadata), not MCP`;
+  if (c.traffic === 'other') return `${id}: HTTP requests that are not MCP`;
+  const wire =
+    c.era === 'modern' ? `2026-07-28 wire${c.version ? ` (${c.version})` : ''}` : `legacy ${c.version ?? ''}`;
+  const fell = c.fellBackFrom ? `, after a ${c.fellBackFrom} probe it fell back from` : '';
+  return `${id}: ${c.purpose}, ${wire.trim()}${fell}`;
+}
+
+/** Every connection's own diagram, one at a time: the first open, the others a click away, long ones folded. */
+function diagrams(t: Transcript, clientName: string): string {
+  const byConn = new Map<string, WireEvent[]>();
+  for (const e of t.events) {
+    if (e.kind === 'stderr') continue;
+    let list = byConn.get(e.conn);
+    if (!list) byConn.set(e.conn, (list = []));
+    list.push(e);
+  }
+  const blocks: string[] = [];
+  let first = true;
+  for (const [conn, events] of byConn) {
+    const all = rows(events);
+    if (all.length === 0) continue;
+    const messages = all.filter((r) => r.kind === 'arrow').length;
+    const info = t.connections.find((c) => c.id === conn);
+    const shownRows = all.slice(0, MAX_ARROWS);
+    const cut = all.length - shownRows.length;
+    const head = shownRows.slice(0, FOLD);
+    const rest = shownRows.slice(FOLD);
+    const restNote = cut > 0 ? `… ${cut} more rows in the transcript below` : undefined;
+    const body =
+      sequenceSvg(head, clientName, rest.length === 0 ? restNote : undefined) +
+      (rest.length > 0
+        ? `<details class="fold"><summary>${rest.length} more rows of this connection</summary>${sequenceSvg(rest, clientName, restNote)}</details>`
+        : '');
+    blocks.push(
+      `<details class="conn"${first ? ' open' : ''}><summary>${escapeHtml(connectionLabel(info, conn))} — ${messages} messages</summary>${body}</details>`,
+    );
+    first = false;
+  }
+  return blocks.join('\n');
 }
 
 const STYLE = `
@@ -183,6 +213,10 @@ svg{background:#fbfcfe;border:1px solid #dde3ec;border-radius:6px;color:#2b4c7e}
 .life{stroke:#a8b4c8;stroke-dasharray:4 4}.band{fill:#eef1f5}.band-text{font-size:11px;fill:#4a5568}
 .msg line{stroke:currentColor;stroke-width:1.4}.msg text{font:12px ui-monospace,monospace;fill:#1d2430}
 .msg.in{color:#2f7d4f}.msg.error{color:#b42318}.note{font-size:11px;fill:#6b7280;font-style:italic}
+.verdict{font-size:16px;font-weight:600;padding:8px 12px;border-radius:6px;margin:8px 0}
+.verdict.fail{background:#fdecea;color:#8a1c12}.verdict.warn{background:#fff6e0;color:#7a4d00}.verdict.pass{background:#e8f5ec;color:#1f5e36}
+details.conn{margin:8px 0}details.conn>summary{cursor:pointer;font:12px ui-monospace,monospace;color:#4a5568}
+details.fold{margin:4px 0 0 12px}
 .finding{border-left:4px solid #a8b4c8;padding:6px 10px;margin:8px 0;background:#f7f8fa}
 .finding.fail{border-color:#b42318}.finding.warn{border-color:#b7791f}.finding.info{border-color:#2b4c7e}
 .finding .code{font:12px ui-monospace,monospace;color:#4a5568}
@@ -214,7 +248,16 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     .filter((e) => e.dir === 'out')
     .map(clientInfoOf)
     .find((c) => c && typeof c.name === 'string');
-  const findings = input.findings.map((f) => redactor.value(f));
+  const rank = new Map([
+    ['fail', 0],
+    ['warn', 1],
+    ['info', 2],
+    ['pass', 3],
+  ]);
+  // Failures first: the page is read from the top.
+  const findings = input.findings
+    .map((f) => redactor.value(f))
+    .sort((a, b) => (rank.get(a.severity) ?? 9) - (rank.get(b.severity) ?? 9));
   const counts = ['fail', 'warn', 'info']
     .map((s) => `${findings.filter((f) => f.severity === s).length} ${s}`)
     .join(', ');
@@ -225,11 +268,12 @@ export function renderHtmlReport(input: HtmlReportInput): string {
 <title>${escapeHtml(input.title)}</title><style>${STYLE}</style></head>
 <body>
 <h1>${escapeHtml(input.title)}</h1>
+${input.verdict ? `<p class="verdict ${input.verdict.status}">${escapeHtml(redactor.text(input.verdict.text))}</p>` : ''}
 ${input.summary.map((s) => `<p class="summary">${escapeHtml(redactor.text(s))}</p>`).join('\n')}
-<h2>Exchange</h2>
-${sequenceSvg(t, typeof client?.name === 'string' ? client.name : 'client')}
-<h2>Findings (${escapeHtml(counts)})</h2>
+<h2 id="findings">Findings (${escapeHtml(counts)})</h2>
 ${findingHtml}
+<h2 id="exchange">Exchange, one connection at a time</h2>
+${diagrams(t, typeof client?.name === 'string' ? client.name : 'client')}
 <h2>Transcript</h2>
 <details><summary>${t.events.length} events, ${t.connections.length} connections (${escapeHtml(t.format)})</summary>
 <pre>${escapeHtml(jsonText(t, 2))}</pre></details>
