@@ -16,6 +16,7 @@ import { TOOL_VERSION } from './protocol.js';
 import { jsonText, oneLine, visible } from './report/peer-text.js';
 import { CannotWrite, printText, writePrivateFile } from './report/print.js';
 import { parseEnv, resolveTarget, type Target, UsageError, urlOf } from './target.js';
+import { STARTUP_WAIT_MS } from './timing.js';
 import type { Era } from './types.js';
 
 // A reader that went away (`mcp-handshake inspect … | head`): end quietly, not with an EPIPE trace.
@@ -68,7 +69,13 @@ const withTarget = (cmd: Command) =>
     .option('-H, --header <header>', 'HTTP header "Name: value" (repeatable)', collect)
     .option('-e, --env <KEY=VALUE>', 'environment variable for the stdio command (repeatable)', collect)
     .option('--cwd <dir>', 'working directory for the stdio command')
-    .option('--timeout <ms>', 'how long to wait for each answer', positiveInt('--timeout', 1, 600_000), 5000);
+    .option('--timeout <ms>', 'how long to wait for each answer', positiveInt('--timeout', 1, 600_000), 5000)
+    .option(
+      '--startup-timeout <ms>',
+      "how long to wait for the server's first answer (its start-up)",
+      positiveInt('--startup-timeout', 1, 3_600_000),
+      STARTUP_WAIT_MS,
+    );
 
 const eraOption = (choices: string[], fallback: string) =>
   new Option('--era <era>', 'which wire to speak').choices(choices).default(fallback);
@@ -105,6 +112,7 @@ withTarget(
       era: opts.era,
       protocolVersion: opts.protocolVersion,
       timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
       json: opts.json,
       mermaid: opts.mermaid,
       verbose: opts.verbose,
@@ -151,6 +159,7 @@ withTarget(
     const eras: Era[] = opts.era === 'auto' ? ['legacy', 'modern'] : [opts.era];
     exitCode = await doctorCommand(targetOf(url ? [url] : [], opts), {
       timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
       driftWindowMs: opts.driftWindow,
       concurrency: opts.concurrency,
       eras,
@@ -191,6 +200,7 @@ withTarget(
       era: opts.era,
       protocolVersion: opts.protocolVersion,
       timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
       args: opts.args,
       json: opts.json,
     });
@@ -214,6 +224,7 @@ withTarget(
       era: opts.era,
       protocolVersion: opts.protocolVersion,
       timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
       durationMs: opts.duration * 1000,
       json: opts.json,
     });
@@ -271,7 +282,12 @@ withTarget(
   .option('--protocol-version <version>', 'protocol version to ask for')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
-    const options = { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout };
+    const options = {
+      era: opts.era,
+      protocolVersion: opts.protocolVersion,
+      timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
+    };
     exitCode = await snapshotCommand(targetOf(url ? [url] : [], opts), opts.out, options);
   });
 
@@ -295,7 +311,13 @@ withTarget(
     const side = (spec: string): DiffSide =>
       /^https?:\/\//i.test(spec) ? { target: resolveTarget([spec], opts) } : { file: spec };
     const newSide: DiffSide = after === undefined ? { target: resolveTarget(command, opts) } : side(after);
-    const options = { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json };
+    const options = {
+      era: opts.era,
+      protocolVersion: opts.protocolVersion,
+      timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
+      json: opts.json,
+    };
     exitCode = await diffCommand(side(before), newSide, options);
   });
 
@@ -322,7 +344,7 @@ withTarget(
     }
     const url = typeof opts.against === 'string' ? opts.against : undefined;
     if (url && command.length > 0) throw new UsageError('give either --against URL or a command after --, not both');
-    const options = { timeoutMs: opts.timeout, json: opts.json };
+    const options = { timeoutMs: opts.timeout, startupTimeoutMs: opts.startupTimeout, json: opts.json };
     exitCode = await replayAgainstCommand(file, targetOf(url ? [url] : [], opts), opts.conn, options);
   });
 

@@ -123,7 +123,18 @@ export function secretsOf(target: Target): string[] {
   ];
 }
 
-export function openConnection(rec: Recorder, target: Target, info: ConnectionInfo, timeoutMs: number): RpcConnection {
-  if (target.kind === 'stdio') return new StdioConnection(rec, info, timeoutMs, target);
-  return new HttpConnection(rec, info, timeoutMs, target, info.era as Era);
+/** `firstAnswerWithinMs`: how long the first request may wait for the server to start (see RpcConnection). */
+export function openConnection(
+  rec: Recorder,
+  target: Target,
+  info: ConnectionInfo,
+  timeoutMs: number,
+  firstAnswerWithinMs = 0,
+): RpcConnection {
+  const conn =
+    target.kind === 'stdio'
+      ? new StdioConnection(rec, info, timeoutMs, target)
+      : new HttpConnection(rec, info, timeoutMs, target, info.era as Era);
+  conn.firstAnswerWithinMs = firstAnswerWithinMs;
+  return conn;
 }

@@ -15,6 +15,8 @@ export interface CallOptions {
   era: EraChoice;
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start. */
+  startupTimeoutMs?: number;
   args: string;
   json?: boolean;
 }
@@ -45,6 +47,7 @@ export async function callTool(target: Target, toolName: string, options: CallOp
     era: options.era,
     protocolVersion: options.protocolVersion,
     timeoutMs: options.timeoutMs,
+    startupTimeoutMs: options.startupTimeoutMs,
     purpose: 'call',
   });
   try {

@@ -52,8 +52,18 @@ export function servedVersions(t: Transcript): { legacy: string[]; modern: strin
   return { legacy: [...legacy].sort(), modern: versions };
 }
 
-/** Could we talk to it at all? Any JSON-RPC answer on any connection counts. */
-export const connected = (t: Transcript): boolean => t.exchanges.some((x) => x.outcome === 'reply');
+/**
+ * Could we talk to it at all? Any JSON-RPC answer on any connection counts, even one under the wrong id
+ * (2 answered as "2"): that server is there and broken, which is a failed check, not "could not connect".
+ */
+export const connected = (t: Transcript): boolean =>
+  t.exchanges.some((x) => x.outcome === 'reply') ||
+  t.events.some((e) => {
+    const m = e.message as Record<string, unknown> | undefined;
+    return (
+      e.dir === 'in' && e.kind === 'message' && m !== undefined && !('method' in m) && ('result' in m || 'error' in m)
+    );
+  });
 
 export async function doctor(
   target: Target,

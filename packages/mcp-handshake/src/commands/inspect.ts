@@ -19,6 +19,8 @@ export interface InspectOptions {
   era: EraChoice;
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start. */
+  startupTimeoutMs?: number;
   json?: boolean;
   mermaid?: boolean;
   verbose?: boolean;
@@ -56,6 +58,7 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
     era: options.era,
     protocolVersion: options.protocolVersion,
     timeoutMs: options.timeoutMs,
+    startupTimeoutMs: options.startupTimeoutMs,
     purpose: 'inspect',
   });
   const handshakeMs = Math.round(session.rec.now());

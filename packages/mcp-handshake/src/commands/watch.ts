@@ -16,6 +16,8 @@ export interface WatchOptions {
   era: EraChoice;
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start. */
+  startupTimeoutMs?: number;
   durationMs: number;
   json?: boolean;
 }
@@ -67,6 +69,7 @@ export async function watch(
     era: options.era,
     protocolVersion: options.protocolVersion,
     timeoutMs: options.timeoutMs,
+    startupTimeoutMs: options.startupTimeoutMs,
     purpose: 'watch',
   });
   // What is shown is redacted like the transcript: a server that echoes a -e secret must not print it.

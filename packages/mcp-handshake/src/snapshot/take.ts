@@ -10,6 +10,8 @@ export interface SnapshotOptions {
   era: 'auto' | 'legacy' | 'modern';
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start. */
+  startupTimeoutMs?: number;
 }
 
 /**
@@ -21,6 +23,7 @@ export async function takeSnapshot(target: Target, options: SnapshotOptions): Pr
     era: options.era,
     protocolVersion: options.protocolVersion,
     timeoutMs: options.timeoutMs,
+    startupTimeoutMs: options.startupTimeoutMs,
     purpose: 'inspect',
   });
   try {

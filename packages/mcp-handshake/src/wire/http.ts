@@ -140,6 +140,7 @@ export class HttpConnection extends RpcConnection {
     postSeq: number,
     drainMs?: number,
   ): Promise<void> {
+    this.started();
     const contentType = response.headers.get('content-type') ?? '';
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId && this.era === 'legacy') this.sessionId = sessionId;

@@ -15,7 +15,6 @@ export interface StdioTarget {
 
 /** Keep a chatty server from filling memory: stderr beyond this is counted, not kept. */
 const MAX_STDERR_LINES = 400;
-const STARTUP_ALLOWANCE_MS = 10_000;
 
 /**
  * One child process speaking newline-delimited JSON-RPC. Every stdout line is recorded,
@@ -37,8 +36,6 @@ export class StdioConnection extends RpcConnection {
     readonly target: StdioTarget,
   ) {
     super(rec, info, timeoutMs);
-    // On a loaded machine (CI, parallel tests) a Node server can take seconds to start.
-    this.startupAllowanceMs = STARTUP_ALLOWANCE_MS;
     this.exited = new Promise((resolve) => (this.markExited = resolve));
     this.start();
   }
@@ -59,6 +56,7 @@ export class StdioConnection extends RpcConnection {
     child.on('error', (error) => this.onSpawnError(error));
     child.stdin!.on('error', () => undefined); // EPIPE when the child died first: the exit event tells the story
     child.stdout!.on('data', (chunk: Buffer) => {
+      this.started();
       for (const line of this.stdoutSplitter.feed(chunk)) this.onLine(line);
     });
     child.stderr!.on('data', (chunk: Buffer) => {
