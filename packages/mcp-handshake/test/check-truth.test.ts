@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPassive } from '../src/passive/index.js';
+import { runPassive } from '../src/report/check-report.js';
 import { CAPS, CLI, INIT_RESULT, ROOT, startHttpServer, TranscriptBuilder } from './helpers.js';
 import { startTap } from './tap-helpers.js';
 
@@ -64,7 +64,7 @@ describe('check is right in both directions', () => {
     b.outbound(c, { jsonrpc: '2.0', method: 'notifications/initialized' });
     b.outbound(c, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
     b.inbound(c, { jsonrpc: '2.0', id: 999, result: { tools: [] } });
-    const found = runPassive(b.build()).findings.find((f) => f.code === 'envelope/server-answer-to-no-request');
+    const found = runPassive(b.build()).findings.find((f) => f.code === 'jsonrpc-envelope/unsolicited-answer');
     expect(found?.party).toBe('server');
     expect(found?.message).toContain('999');
   });
@@ -75,7 +75,7 @@ describe('check is right in both directions', () => {
     b.ok(c, 'initialize', { protocolVersion: '2025-11-25', capabilities: {} }, INIT_RESULT());
     b.outbound(c, { jsonrpc: '2.0', id: 2, method: 'ping' });
     b.inbound(c, { jsonrpc: '2.0', id: '2', result: {} });
-    expect(codes(b.build())).toContain('envelope/server-answer-to-no-request');
+    expect(codes(b.build())).toContain('jsonrpc-envelope/unsolicited-answer');
   });
 
   it('doctor --dump-wire of a passing server: the doctor’s deliberate malformed probes are not the client’s fault', () => {

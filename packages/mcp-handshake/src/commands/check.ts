@@ -2,7 +2,7 @@
  * `check TRANSCRIPT`: the passive checks on a recorded session (`tap --out`, or `doctor` /
  * `inspect --dump-wire`), each finding with whose fault it is. Exit 1 on a failure.
  */
-import { type PassiveReport, runPassive } from '../passive/index.js';
+import { type PassiveReport, runPassive } from '../report/check-report.js';
 import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
 import { oneLine } from '../report/peer-text.js';
 import { printJson, printText, writePrivateFile } from '../report/print.js';

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { runChecks } from '../checks/index.js';
-import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
 import { rootCause } from '../diagnosis/root-cause.js';
 import type { Profile } from '../findings/hosts.js';
 import { applyProfile } from '../findings/profile.js';
@@ -17,6 +15,8 @@ import { printJson, printText, writePrivateFile } from '../report/print.js';
 import { ProgressLine } from '../report/progress.js';
 import { formatSarif } from '../report/sarif.js';
 import { makeStyle, useColour } from '../report/style.js';
+import { runRules } from '../rules/index.js';
+import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../rules/lib.js';
 import { type Target, UsageError } from '../target.js';
 import type { Transcript, WireEvent } from '../types.js';
 import { withTranscript } from './common.js';
@@ -79,7 +79,7 @@ export async function doctor(
 }
 
 function judge(transcript: Transcript, options: DoctorCliOptions): { report: DoctorReport; transcript: Transcript } {
-  let findings = applyProfile(runChecks(transcript), options.profile);
+  let findings = applyProfile(runRules(transcript), options.profile);
   if (options.baseline) {
     let accepted: Set<string>;
     try {

@@ -2,8 +2,9 @@
  * What a change means for named hosts that freeze what they listed: the `tool-list-frozen`
  * facts of findings/hosts.ts (with their sources), and one about published ChatGPT apps.
  */
+
+import { HOST_NAMES } from '../findings/host-names.js';
 import { HOST_FACTS, type HostFact } from '../findings/hosts.js';
-import { HOST_NAMES } from '../passive/host-names.js';
 import type { ChangeClass } from './change.js';
 
 export interface HostImpact {
