@@ -228,7 +228,6 @@ describe('the HTTP tap is no open proxy', () => {
   });
   let internalPort = 0;
   let target: { url: string; stop: () => Promise<void> };
-  const targetSeen: IncomingHttpHeaders[] = [];
   beforeAll(async () => {
     await new Promise<void>((r) => internal.listen(0, '127.0.0.1', () => r()));
     internalPort = (internal.address() as { port: number }).port;
