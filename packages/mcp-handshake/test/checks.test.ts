@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyProfile } from '../src/findings/profile.js';
 import { capabilitiesBacked } from '../src/rules/capabilities-backed.js';
 import { capabilitiesDeclared } from '../src/rules/capabilities-declared.js';
 import { clientCapabilities } from '../src/rules/client-capabilities.js';
@@ -17,7 +18,6 @@ import { stdioHygiene } from '../src/rules/stdio-hygiene.js';
 import { toolSchemas } from '../src/rules/tool-schemas.js';
 import { undeclaredMethods } from '../src/rules/undeclared-methods.js';
 import { versionNegotiation } from '../src/rules/version-negotiation.js';
-import { applyProfile } from '../src/findings/profile.js';
 import { CAPS, healthyMain, INIT_RESULT, TranscriptBuilder } from './helpers.js';
 
 const MODERN_META = (v: string) => ({
@@ -742,7 +742,8 @@ describe('http-content-type', () => {
     });
     expect(withType('text/plain', 400).status).toBe('warn');
   });
-  it('skips stdio', () => expect(httpContentType.run(...judgeArgs(new TranscriptBuilder().build())).status).toBe('skip'));
+  it('skips stdio', () =>
+    expect(httpContentType.run(...judgeArgs(new TranscriptBuilder().build())).status).toBe('skip'));
 });
 
 describe('client-capabilities', () => {

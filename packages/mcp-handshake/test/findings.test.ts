@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runRules } from '../src/rules/index.js';
 import { cite, finding, verdict } from '../src/findings/finding.js';
 import { HOST_FACTS, hostsAt } from '../src/findings/hosts.js';
 import { applyProfile } from '../src/findings/profile.js';
@@ -10,6 +9,7 @@ import { applyBaseline } from '../src/report/baseline.js';
 import { buildReport, REPORT_FORMAT, REPORT_SCHEMA_FILE } from '../src/report/doctor-report.js';
 import { formatJunit } from '../src/report/junit.js';
 import { formatSarif } from '../src/report/sarif.js';
+import { runRules } from '../src/rules/index.js';
 import type { Check } from '../src/types.js';
 import { healthyMain, PKG, TranscriptBuilder } from './helpers.js';
 

@@ -2,9 +2,10 @@
  * The false verdicts of issue 11, on hand-written transcripts (pure checks, no I/O).
  * Each of these failed before its fix.
  */
-import { viewOf } from '../src/rules/index.js';
+
 import { describe, expect, it } from 'vitest';
 import { capabilitiesBacked } from '../src/rules/capabilities-backed.js';
+import { viewOf } from '../src/rules/index.js';
 import { jsonrpcEnvelope } from '../src/rules/jsonrpc-envelope.js';
 import { pagination } from '../src/rules/pagination.js';
 import { toolSchemas } from '../src/rules/tool-schemas.js';
