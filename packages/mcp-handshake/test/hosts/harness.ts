@@ -23,8 +23,10 @@ export interface ServerEntry {
   fault: string;
   tag: string;
   transport: Transport;
-  /** What tools/list offers, by name (the good tool `echo_<tag>` first). */
+  /** What tools/list offers, by name (the good tool `echo_<tag>` first); for a real server, read from the tap. */
   offered: string[];
+  /** A real server (the corpus), not a fault fixture. */
+  real: boolean;
   stdio?: { command: string; args: string[] };
   url?: string;
   /** Where the tap writes (stdio: a folder, one file per process; HTTP: one file). */
@@ -79,6 +81,8 @@ export interface HostDriver {
   health?(ctx: HostRunContext, run: Runner): Promise<{ result: ProcessResult; lines: Map<string, HealthLine> }>;
   /** One headless prompt against the stand-in model. `statuses`: a per-server status the host reports, if any. */
   session(ctx: HostRunContext, run: Runner): Promise<{ result: ProcessResult; statuses?: Map<string, string> }>;
+  /** How the host names a server's tools for its model: the prefix before the tool name ('' for none). */
+  toolPrefix(server: string): string;
   /** Where the host's own debug log of this run is, if it writes one (evidence for the report). */
   debugLog?(ctx: HostRunContext): string | undefined;
 }
@@ -156,10 +160,13 @@ export function isolatedHome(prefix: string): { home: string; project: string; e
 
 /** A fixture to give the host: `timingLog` runs it without the tap, logging arrival times (stdio only). */
 export interface Wanted {
+  /** The fixture case (host-faults.mjs), or a real server's id. */
   fault: string;
   transport: Transport;
   env?: Record<string, string>;
   timingLog?: string;
+  /** A real server instead of a fixture: its command (stdio), or the URL it already listens on (HTTP). */
+  real?: { command: string; args: string[] } | { url: string };
 }
 
 /** Start the servers of one run: stdio ones are commands (tap in front), HTTP ones listen now (tap proxy in front). */
@@ -173,8 +180,39 @@ export async function startServers(
   try {
     for (const [i, w] of wanted.entries()) {
       const tag = `k${String(i).padStart(2, '0')}${w.transport === 'http' ? 'h' : 's'}`;
-      const name = `f${tag}`;
-      const base = { name, fault: w.fault, tag, transport: w.transport, offered: toolsOf(w.fault, tag) };
+      const name = w.real ? `c${tag.slice(1)}` : `f${tag}`;
+      const base = {
+        name,
+        fault: w.fault,
+        tag,
+        transport: w.transport,
+        offered: w.real ? [] : toolsOf(w.fault, tag),
+        real: !!w.real,
+      };
+      if (w.real) {
+        const tapOut = join(home, 'taps', w.transport === 'stdio' ? `${name}/` : `${name}.json`);
+        mkdirSync(w.transport === 'stdio' ? tapOut : dirname(tapOut), { recursive: true });
+        if ('command' in w.real) {
+          const envArgs = Object.entries(w.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
+          servers.push({
+            ...base,
+            tapOut,
+            stdio: {
+              command: NODE,
+              args: [CLI, 'tap', '--out', tapOut, ...envArgs, '--', w.real.command, ...w.real.args],
+            },
+          });
+        } else {
+          const proxy = await startListening(
+            NODE,
+            [CLI, 'tap', '--listen', '127.0.0.1:0', '--target', w.real.url, '--out', tapOut],
+            children,
+            /proxy (http:\/\/\S+)/,
+          );
+          servers.push({ ...base, tapOut, url: proxy });
+        }
+        continue;
+      }
       if (w.transport === 'stdio' && w.timingLog) {
         // No tap: the server's own clock starts at the host's spawn (see HOST_FAULTS_LOG in host-faults.mjs).
         const args = [`HOST_FAULTS_LOG=${w.timingLog}`, ...Object.entries(w.env ?? {}).map(([k, v]) => `${k}=${v}`)];
@@ -199,7 +237,13 @@ export async function startServers(
         });
         continue;
       }
-      const server = await startListening(NODE, [HOST_FAULTS_HTTP, '--case', w.fault, '--tag', tag], children);
+      const server = await startListening(
+        NODE,
+        [HOST_FAULTS_HTTP, '--case', w.fault, '--tag', tag],
+        children,
+        undefined,
+        w.timingLog ? { HOST_FAULTS_LOG: w.timingLog } : {},
+      );
       const tapOut = join(home, 'taps', `${name}.json`);
       mkdirSync(dirname(tapOut), { recursive: true });
       const proxy = await startListening(
@@ -233,8 +277,14 @@ export async function startServers(
 
 /** Spawn a process that announces where it listens on stderr; resolve with the URL. No deadline of its own: it
  * either announces or exits (a test's own timeout bounds the wait). */
-function startListening(command: string, args: string[], children: ChildProcess[], pattern?: RegExp): Promise<string> {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+function startListening(
+  command: string,
+  args: string[],
+  children: ChildProcess[],
+  pattern?: RegExp,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   children.push(child);
   let stderr = '';
   return new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@
  * sent (from the tap transcripts).
  */
 import { join } from 'node:path';
+import type { Effect } from '../../src/hosts/types.js';
 import type { Transcript } from '../../src/types.js';
 // @ts-expect-error: a plain ES module (fixtures are run as scripts too)
 import { toolsOf } from '../fixtures/host-faults.mjs';
@@ -24,9 +25,6 @@ import {
   transcriptsOf,
   type Wanted,
 } from './harness.js';
-
-/** What a host did with one server, in the words of the data files (src/hosts/types.ts, `Effect`). */
-export type Effect = 'keeps-all' | 'drops-bad-tools' | 'drops-all-tools' | 'drops-server' | 'no-session';
 
 export interface WireSummary {
   clientNames: string[];
@@ -116,13 +114,33 @@ export function summarize(transcripts: Transcript[]): WireSummary {
   return s;
 }
 
+/** The tool names a server's tools/list answers carried (every page), from the tap's transcripts. */
+function offeredIn(transcripts: Transcript[]): string[] {
+  const names = new Set<string>();
+  for (const t of transcripts) {
+    const listIds = new Set(
+      t.events
+        .filter((e) => e.dir === 'out' && (e.message as { method?: string } | undefined)?.method === 'tools/list')
+        .map((e) => JSON.stringify((e.message as { id?: unknown }).id)),
+    );
+    for (const e of t.events) {
+      const m = e.message as { id?: unknown; result?: { tools?: Array<{ name?: unknown }> } } | undefined;
+      if (e.dir === 'in' && m?.result?.tools && listIds.has(JSON.stringify(m.id)))
+        for (const tool of m.result.tools) if (typeof tool?.name === 'string') names.add(tool.name);
+    }
+  }
+  return [...names];
+}
+
 function effectOf(
-  o: { offered: string[]; toolsSeen: string[]; goodSeen: boolean },
+  o: { offered: string[]; toolsSeen: string[]; goodSeen: boolean; real?: boolean },
   connected: boolean | undefined,
   modelCalled: boolean,
 ): Effect {
-  if (!modelCalled) return 'no-session';
+  // The host never asked its model anything: it gave up on the session (or broke; the witness tells).
+  if (!modelCalled) return 'drops-session';
   if (o.toolsSeen.length === 0) return connected ? 'drops-all-tools' : 'drops-server';
+  if (o.real) return o.toolsSeen.length >= o.offered.length ? 'keeps-all' : 'drops-bad-tools';
   const badOffered = new Set(o.offered.slice(1).map(norm)).size;
   const badSeen = o.toolsSeen.length - (o.goodSeen ? 1 : 0);
   return o.goodSeen && badSeen >= badOffered ? 'keeps-all' : 'drops-bad-tools';
@@ -175,14 +193,21 @@ export async function observe(driver: HostDriver, wanted: Wanted[], options: Obs
     const health = driver.health && !options.noHealth ? await runPhase('health') : undefined;
     const session = await runPhase('session');
     const sessionOut = session.out as Awaited<ReturnType<HostDriver['session']>>;
+    // A real server's tools are what its tools/list answered (the tap saw it); a model tool is the server's by
+    // the host's prefix for it, or (a host without prefixes) by the tool's own name.
+    for (const s of session.servers) if (s.real) s.offered = offeredIn(transcriptsOf(s));
+    const mine = (t: string, s: ServerEntry) => {
+      if (!s.real) return belongs(t, s.tag);
+      const prefix = driver.toolPrefix(s.name);
+      return prefix ? t.startsWith(prefix) : s.offered.some((o) => norm(o) === norm(t));
+    };
     const firstWithTools =
-      model.requests.find((r) =>
-        r.tools?.some((t) => wanted.length && session.servers.some((s) => belongs(t, s.tag))),
-      ) ?? model.requests.find((r) => r.tools !== undefined);
+      model.requests.find((r) => r.tools?.some((t) => session.servers.some((s) => mine(t, s)))) ??
+      model.requests.find((r) => r.tools !== undefined);
     const modelCalled = firstWithTools !== undefined;
     const observations = session.servers.map((s: ServerEntry, i: number): Observation => {
-      const toolsSeen = (firstWithTools?.tools ?? []).filter((t) => belongs(t, s.tag));
-      const goodSeen = toolsSeen.some((t) => norm(t).endsWith(norm(s.offered[0])));
+      const toolsSeen = (firstWithTools?.tools ?? []).filter((t) => mine(t, s));
+      const goodSeen = s.real ? toolsSeen.length > 0 : toolsSeen.some((t) => norm(t).endsWith(norm(s.offered[0])));
       const h = health
         ? (health.out as { lines: Map<string, HealthLine> }).lines.get(health.servers[i].name)
         : undefined;
@@ -193,7 +218,7 @@ export async function observe(driver: HostDriver, wanted: Wanted[], options: Obs
         h?.status === 'connected' ||
         sessionStatus === 'connected' ||
         (h === undefined && sessionStatus === undefined && sessionWire.methods.some((m) => m === 'tools/list'));
-      const o = { offered: s.offered, toolsSeen, goodSeen };
+      const o = { offered: s.offered, toolsSeen, goodSeen, real: s.real };
       return {
         host: driver.id,
         hostVersion: where.version,

@@ -26,6 +26,7 @@ export const claudeCode: HostDriver = {
   id: 'claude-code',
   label: 'Claude Code',
   locate: () => installed('claude-code'),
+  toolPrefix: (s) => `mcp__${s}__`,
   transports: ['stdio', 'http'],
   healthCommand: 'claude mcp list',
   configure(ctx) {

@@ -11,6 +11,7 @@ export const codex: HostDriver = {
   id: 'codex',
   label: 'Codex CLI',
   locate: () => installed('codex'),
+  toolPrefix: (s) => `mcp__${s}__`,
   transports: ['stdio', 'http'],
   configure(ctx) {
     const dir = join(ctx.home, '.codex');
@@ -30,7 +31,7 @@ export const codex: HostDriver = {
         'model_provider = "fake"',
         // A first turn omits servers still starting after a grace period ("omitting pending optional MCP
         // server"): raised with the start-up timeout, for the same reason.
-        ...(ctx.measureTimeouts ? [] : [`mcp_optional_startup_grace_ms = ${ctx.budgetMs}`]),
+        ...(ctx.measureTimeouts ? [] : [`mcp_optional_startup_grace_ms = ${Math.ceil(ctx.budgetMs)}`]),
         '[model_providers.fake]',
         'name = "fake"',
         `base_url = ${toml(`${ctx.modelUrl}/v1`)}`,

@@ -11,6 +11,7 @@ export const continueCli: HostDriver = {
   id: 'continue-cli',
   label: 'Continue CLI',
   locate: () => installed('continue-cli'),
+  toolPrefix: () => '',
   transports: ['stdio', 'http'],
   configure(ctx) {
     const servers = ctx.servers.map((s) =>

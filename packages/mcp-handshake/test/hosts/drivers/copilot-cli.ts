@@ -9,6 +9,7 @@ export const copilotCli: HostDriver = {
   id: 'copilot-cli',
   label: 'Copilot CLI',
   locate: () => installed('copilot-cli'),
+  toolPrefix: (s) => `${s}-`,
   transports: ['stdio', 'http'],
   configure(ctx) {
     const dir = join(ctx.home, '.copilot');

@@ -14,6 +14,7 @@ export const geminiCli: HostDriver = {
   id: 'gemini-cli',
   label: 'Gemini CLI',
   locate: () => installed('gemini-cli'),
+  toolPrefix: (s) => `mcp_${s}_`,
   transports: ['stdio', 'http'],
   healthCommand: 'gemini mcp list',
   configure(ctx) {

@@ -9,6 +9,7 @@ export const opencode: HostDriver = {
   id: 'opencode',
   label: 'opencode',
   locate: () => installed('opencode'),
+  toolPrefix: (s) => `${s}_`,
   transports: ['stdio', 'http'],
   healthCommand: 'opencode mcp list',
   configure(ctx: HostRunContext) {

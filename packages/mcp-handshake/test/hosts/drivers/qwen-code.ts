@@ -16,6 +16,7 @@ export const qwenCode: HostDriver = {
   id: 'qwen-code',
   label: 'Qwen Code',
   locate: () => installed('qwen-code'),
+  toolPrefix: (s) => `mcp__${s}__`,
   transports: ['stdio', 'http'],
   healthCommand: 'qwen mcp list',
   configure(ctx) {
