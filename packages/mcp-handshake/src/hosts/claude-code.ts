@@ -272,7 +272,7 @@ export const claudeCode: HostProfile = {
     'tool-schemas/invalid-json-schema': {
       stdio: reaction(
         'drops-bad-tools',
-        'the model saw 1/2 tools; `claude mcp list`: ✔ Connected',
+        'the model saw 1/2 tools; `claude mcp list`: ✔ Connected; debug log: "Skipping tool …: its input schema would be rejected by the Anthropic API … Other tools from this server remain available"',
         stdio('tool-schemas/invalid-json-schema'),
         T('stdio faults'),
         'connected',

@@ -17,7 +17,7 @@ export const codex: HostProfile = {
   package: { name: '@openai/codex', version: V },
   clientNames: fact(['codex-mcp-client'], SESSION, `Codex CLI ${V}: connects to the correct server and says who it is`),
   transports: reported(['stdio', 'streamable-http'], 'https://developers.openai.com/codex/mcp'),
-  versionsOffered: fact({}, stdio('era/legacy-only'), T('stdio faults')),
+  versionsOffered: fact({ initialize: '2025-06-18' }, stdio('era/legacy-only'), T('stdio faults')),
   discover: fact(
     { probes: false, on: [] },
     SESSION,
@@ -34,37 +34,27 @@ export const codex: HostProfile = {
   ),
   faults: {
     'capabilities-backed/refused': {
-      stdio: reaction(
-        'drops-session',
-        'the model saw 0/1 tools',
-        stdio('capabilities-backed/refused'),
-        T('stdio faults'),
-      ),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('capabilities-backed/refused'), T('http faults')),
+      stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('capabilities-backed/refused'), T('stdio faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('capabilities-backed/refused'), T('http faults')),
     },
     'discover/http-error-status': {
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('discover/http-error-status'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('discover/http-error-status'), T('http faults')),
     },
     'discover/malformed-result': {
-      stdio: reaction(
-        'drops-session',
-        'the model saw 0/1 tools',
-        stdio('discover/malformed-result'),
-        T('stdio faults'),
-      ),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('discover/malformed-result'), T('http faults')),
+      stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('discover/malformed-result'), T('stdio faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('discover/malformed-result'), T('http faults')),
     },
     'discover/no-answer': {
-      stdio: reaction('drops-session', 'the model saw 0/1 tools', stdio('discover/no-answer'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('discover/no-answer'), T('http faults')),
+      stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('discover/no-answer'), T('stdio faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('discover/no-answer'), T('http faults')),
     },
     'era/legacy-only': {
-      stdio: reaction('drops-session', 'the model saw 0/1 tools', stdio('era/legacy-only'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('era/legacy-only'), T('http faults')),
+      stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('era/legacy-only'), T('stdio faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('era/legacy-only'), T('http faults')),
     },
     'http-content-type/answer': {
       http: reaction(
-        'drops-session',
+        'drops-server',
         'the model saw 0/1 tools',
         http('http-content-type/answer'),
         T('http faults at connect'),
@@ -72,38 +62,38 @@ export const codex: HostProfile = {
     },
     'http-session/required-not-issued': {
       http: reaction(
-        'drops-session',
+        'drops-all-tools',
         'the model saw 0/1 tools',
         http('http-session/required-not-issued'),
         T('http faults at connect'),
       ),
     },
     'http-sse/not-json-rpc': {
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('http-sse/not-json-rpc'), T('http faults')),
+      http: reaction('drops-server', 'the model saw 0/1 tools', http('http-sse/not-json-rpc'), T('http faults')),
     },
     'http-status/server-error': {
       http: reaction(
-        'drops-session',
+        'drops-server',
         'the model saw 0/1 tools',
         http('http-status/server-error'),
         T('http faults at connect'),
       ),
     },
     'list-result/null': {
-      stdio: reaction('drops-session', 'the model saw 0/1 tools', stdio('list-result/null'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('list-result/null'), T('http faults')),
+      stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('list-result/null'), T('stdio faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('list-result/null'), T('http faults')),
     },
     ok: {
-      stdio: reaction('drops-session', 'the model saw 0/1 tools', stdio('ok'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('ok'), T('http faults')),
+      stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('ok'), T('stdio faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('ok'), T('http faults')),
     },
     'pagination/cursor-loop': {
-      stdio: reaction('drops-session', 'the model saw 0/1 tools', stdio('pagination/cursor-loop'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('pagination/cursor-loop'), T('http faults')),
+      stdio: reaction('drops-all-tools', 'the model saw 0/1 tools', stdio('pagination/cursor-loop'), T('stdio faults')),
+      http: reaction('drops-all-tools', 'the model saw 0/1 tools', http('pagination/cursor-loop'), T('http faults')),
     },
     'server-info/missing': {
       stdio: reaction(
-        'drops-session',
+        'drops-server',
         'the model saw 0/1 tools',
         stdio('server-info/missing'),
         T('stdio faults at connect'),
@@ -119,34 +109,24 @@ export const codex: HostProfile = {
     },
     'stdio-hygiene/exited': {
       stdio: reaction(
-        'drops-session',
+        'drops-server',
         'the model saw 0/1 tools',
         stdio('stdio-hygiene/exited'),
         T('stdio faults at connect'),
       ),
     },
     'stdio-hygiene/not-jsonrpc': {
-      stdio: reaction(
-        'drops-session',
-        'the model saw 0/1 tools',
-        stdio('stdio-hygiene/not-jsonrpc'),
-        T('stdio faults'),
-      ),
+      stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('stdio-hygiene/not-jsonrpc'), T('stdio faults')),
     },
     'tool-names/long': {
-      stdio: reaction('drops-session', 'the model saw 0/2 tools', stdio('tool-names/long'), T('stdio faults')),
+      stdio: reaction('keeps-all', 'the model saw 2/2 tools', stdio('tool-names/long'), T('stdio faults')),
     },
     'tool-schemas/duplicate-name': {
-      stdio: reaction(
-        'drops-session',
-        'the model saw 0/3 tools',
-        stdio('tool-schemas/duplicate-name'),
-        T('stdio faults'),
-      ),
+      stdio: reaction('keeps-all', 'the model saw 2/3 tools', stdio('tool-schemas/duplicate-name'), T('stdio faults')),
     },
     'tool-schemas/input-schema-missing': {
       stdio: reaction(
-        'drops-session',
+        'drops-all-tools',
         'the model saw 0/2 tools',
         stdio('tool-schemas/input-schema-missing'),
         T('stdio faults'),
@@ -154,34 +134,29 @@ export const codex: HostProfile = {
     },
     'tool-schemas/invalid-json-schema': {
       stdio: reaction(
-        'drops-session',
-        'the model saw 0/2 tools',
+        'keeps-all',
+        'the model saw 2/2 tools',
         stdio('tool-schemas/invalid-json-schema'),
         T('stdio faults'),
       ),
       http: reaction(
-        'drops-session',
-        'the model saw 0/2 tools',
+        'keeps-all',
+        'the model saw 2/2 tools',
         http('tool-schemas/invalid-json-schema'),
         T('http faults'),
       ),
     },
     'tool-schemas/name-format': {
-      stdio: reaction('drops-session', 'the model saw 0/2 tools', stdio('tool-schemas/name-format'), T('stdio faults')),
+      stdio: reaction('keeps-all', 'the model saw 2/2 tools', stdio('tool-schemas/name-format'), T('stdio faults')),
     },
     'tool-schemas/schema-not-object': {
       stdio: reaction(
-        'drops-session',
-        'the model saw 0/2 tools',
+        'keeps-all',
+        'the model saw 2/2 tools',
         stdio('tool-schemas/schema-not-object'),
         T('stdio faults'),
       ),
-      http: reaction(
-        'drops-session',
-        'the model saw 0/2 tools',
-        http('tool-schemas/schema-not-object'),
-        T('http faults'),
-      ),
+      http: reaction('keeps-all', 'the model saw 2/2 tools', http('tool-schemas/schema-not-object'), T('http faults')),
     },
   },
 };

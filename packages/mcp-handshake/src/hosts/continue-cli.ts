@@ -27,7 +27,7 @@ export const continueCli: HostProfile = {
     SESSION,
     `Continue CLI ${V}: connects to the correct server and says who it is`,
   ),
-  // start-up/no-answer measured: gave up at 60116 ms (killed by the budget: True)
+  // start-up/no-answer measured: gave up at 60176 ms (killed by the budget: False)
   startupTimeout: fact(
     {
       ms: 60000,
@@ -39,22 +39,22 @@ export const continueCli: HostProfile = {
   faults: {
     'capabilities-backed/refused': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('capabilities-backed/refused'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('capabilities-backed/refused'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('capabilities-backed/refused'), T('http faults')),
     },
     'discover/http-error-status': {
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('discover/http-error-status'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('discover/http-error-status'), T('http faults')),
     },
     'discover/malformed-result': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('discover/malformed-result'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('discover/malformed-result'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('discover/malformed-result'), T('http faults')),
     },
     'discover/no-answer': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('discover/no-answer'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('discover/no-answer'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('discover/no-answer'), T('http faults')),
     },
     'era/legacy-only': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('era/legacy-only'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('era/legacy-only'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('era/legacy-only'), T('http faults')),
     },
     'http-content-type/answer': {
       http: reaction(
@@ -73,7 +73,7 @@ export const continueCli: HostProfile = {
       ),
     },
     'http-sse/not-json-rpc': {
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('http-sse/not-json-rpc'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('http-sse/not-json-rpc'), T('http faults')),
     },
     'http-status/server-error': {
       http: reaction(
@@ -85,15 +85,15 @@ export const continueCli: HostProfile = {
     },
     'list-result/null': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('list-result/null'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('list-result/null'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('list-result/null'), T('http faults')),
     },
     ok: {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('ok'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('ok'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('ok'), T('http faults')),
     },
     'pagination/cursor-loop': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('pagination/cursor-loop'), T('stdio faults')),
-      http: reaction('drops-session', 'the model saw 0/1 tools', http('pagination/cursor-loop'), T('http faults')),
+      http: reaction('keeps-all', 'the model saw 1/1 tools', http('pagination/cursor-loop'), T('http faults')),
     },
     'server-info/missing': {
       stdio: reaction(
@@ -130,7 +130,7 @@ export const continueCli: HostProfile = {
     },
     'tool-schemas/input-schema-missing': {
       stdio: reaction(
-        'drops-server',
+        'drops-all-tools',
         'the model saw 0/2 tools',
         stdio('tool-schemas/input-schema-missing'),
         T('stdio faults'),
@@ -144,8 +144,8 @@ export const continueCli: HostProfile = {
         T('stdio faults'),
       ),
       http: reaction(
-        'drops-session',
-        'the model saw 0/2 tools',
+        'keeps-all',
+        'the model saw 2/2 tools',
         http('tool-schemas/invalid-json-schema'),
         T('http faults'),
       ),
@@ -161,7 +161,7 @@ export const continueCli: HostProfile = {
         T('stdio faults'),
       ),
       http: reaction(
-        'drops-session',
+        'drops-all-tools',
         'the model saw 0/2 tools',
         http('tool-schemas/schema-not-object'),
         T('http faults'),

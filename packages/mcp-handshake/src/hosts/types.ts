@@ -88,7 +88,8 @@ export interface HostProfile {
   notMeasuredBecause?: string;
   /** The npm package and version measured, for hosts that run here. */
   package?: { name: string; version: string };
-  /** `clientInfo.name` values it sends (initialize, or the 2026-07-28 `_meta` clientInfo). */
+  /** `clientInfo.name` values it sends (initialize, or the 2026-07-28 `_meta` clientInfo); `<server>` stands for
+   * the name the server has in the host's config. */
   clientNames: Fact<string[]>;
   /** Transports a user can give it a server on. */
   transports: Fact<Array<'stdio' | 'streamable-http' | 'http+sse'>>;

@@ -66,7 +66,7 @@ function httpServer(
   id: string,
   pkg: string,
   args: (bin: string, port: number) => string[],
-  options: { path?: string; env?: (port: number) => Record<string, string>; url?: RegExp } = {},
+  options: { path?: string; env?: (port: number) => Record<string, string>; host?: string } = {},
 ): HostCorpusServer {
   return {
     id,
@@ -89,7 +89,7 @@ function httpServer(
           child.kill('SIGTERM');
           setTimeout(() => child.kill('SIGKILL'), 3000).unref();
         });
-      return { url: `http://127.0.0.1:${port}${options.path ?? '/mcp'}`, stop };
+      return { url: `http://${options.host ?? '127.0.0.1'}:${port}${options.path ?? '/mcp'}`, stop };
     },
   };
 }
@@ -128,9 +128,8 @@ export const HOST_CORPUS: HostCorpusServer[] = [
   stdioServer('mastra-docs-stdio', 'mastra-docs'),
   stdioServer('code-runner-stdio', 'code-runner'),
   stdioServer('firecrawl-stdio', 'firecrawl'),
-  httpServer('firecrawl-http', 'firecrawl', (bin) => [bin], {
-    env: (port) => ({ HTTP_STREAMABLE_SERVER: 'true', PORT: String(port), HOST: '127.0.0.1' }),
-  }),
+  // (firecrawl-mcp's HTTP mode needs FIRECRAWL_API_URL or credentials: it exits without them, so stdio only.)
+  httpServer('code-runner-http', 'code-runner', (bin, port) => [bin, '--transport', 'http', '--port', String(port)]),
   stdioServer('pdf-stdio', 'pdf', ['--stdio']),
   httpServer('supergateway-http', 'supergateway', (bin, port) => [
     bin,

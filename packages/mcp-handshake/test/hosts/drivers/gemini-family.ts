@@ -12,7 +12,14 @@ export function writeGeminiStyleConfig(ctx: HostRunContext, dir: string, setting
   const base = join(ctx.home, dir);
   mkdirSync(base, { recursive: true });
   const mcpServers = Object.fromEntries(
-    ctx.servers.map((s) => [s.name, s.stdio ? { command: s.stdio.command, args: s.stdio.args } : { httpUrl: s.url }]),
+    ctx.servers.map((s) => [
+      s.name,
+      {
+        ...(s.stdio ? { command: s.stdio.command, args: s.stdio.args } : { httpUrl: s.url }),
+        // A batch on a busy machine must not hit a connect timeout the run is not measuring.
+        ...(!ctx.measureTimeouts && { timeout: Math.ceil(ctx.budgetMs) }),
+      },
+    ]),
   );
   writeFileSync(join(base, 'settings.json'), JSON.stringify({ ...settings, mcpServers }, null, 2));
   writeFileSync(join(base, 'trustedFolders.json'), JSON.stringify({ [ctx.project]: 'TRUST_FOLDER' }));

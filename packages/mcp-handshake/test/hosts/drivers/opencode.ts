@@ -18,7 +18,13 @@ export const opencode: HostDriver = {
     const mcp = Object.fromEntries(
       ctx.servers.map((s) => [
         s.name,
-        s.stdio ? { type: 'local', command: [s.stdio.command, ...s.stdio.args] } : { type: 'remote', url: s.url },
+        {
+          ...(s.stdio
+            ? { type: 'local', command: [s.stdio.command, ...s.stdio.args] }
+            : { type: 'remote', url: s.url }),
+          // A batch on a busy machine must not hit a connect timeout the run is not measuring.
+          ...(!ctx.measureTimeouts && { timeout: Math.ceil(ctx.budgetMs) }),
+        },
       ]),
     );
     writeFileSync(
