@@ -73,7 +73,12 @@ export const NODE22 = {
  * (run with this machine's Node unless `node: 22`).
  */
 export const CORPUS_SERVERS = [
-  { id: 'context7', pkg: '@upstash/context7-mcp', version: '4.1.1', bin: ['node_modules/@upstash/context7-mcp/dist/index.js'] },
+  {
+    id: 'context7',
+    pkg: '@upstash/context7-mcp',
+    version: '4.1.1',
+    bin: ['node_modules/@upstash/context7-mcp/dist/index.js'],
+  },
   { id: 'playwright', pkg: '@playwright/mcp', version: '0.0.83', bin: ['node_modules/@playwright/mcp/cli.js'] },
   {
     id: 'chrome-devtools',
@@ -81,12 +86,37 @@ export const CORPUS_SERVERS = [
     version: '1.11.0',
     bin: ['node_modules/chrome-devtools-mcp/build/src/bin/chrome-devtools-mcp.js'],
   },
-  { id: 'notion', pkg: '@notionhq/notion-mcp-server', version: '2.5.2', bin: ['node_modules/@notionhq/notion-mcp-server/bin/cli.mjs'] },
-  { id: 'antv-chart', pkg: '@antv/mcp-server-chart', version: '0.9.10', bin: ['node_modules/@antv/mcp-server-chart/build/index.js'] },
-  { id: 'mastra-docs', pkg: '@mastra/mcp-docs-server', version: '1.2.27', bin: ['node_modules/@mastra/mcp-docs-server/dist/stdio.js'] },
-  { id: 'code-runner', pkg: 'mcp-server-code-runner', version: '0.1.8', bin: ['node_modules/mcp-server-code-runner/dist/cli.js'] },
+  {
+    id: 'notion',
+    pkg: '@notionhq/notion-mcp-server',
+    version: '2.5.2',
+    bin: ['node_modules/@notionhq/notion-mcp-server/bin/cli.mjs'],
+  },
+  {
+    id: 'antv-chart',
+    pkg: '@antv/mcp-server-chart',
+    version: '0.9.10',
+    bin: ['node_modules/@antv/mcp-server-chart/build/index.js'],
+  },
+  {
+    id: 'mastra-docs',
+    pkg: '@mastra/mcp-docs-server',
+    version: '1.2.27',
+    bin: ['node_modules/@mastra/mcp-docs-server/dist/stdio.js'],
+  },
+  {
+    id: 'code-runner',
+    pkg: 'mcp-server-code-runner',
+    version: '0.1.8',
+    bin: ['node_modules/mcp-server-code-runner/dist/cli.js'],
+  },
   { id: 'firecrawl', pkg: 'firecrawl-mcp', version: '3.26.0', bin: ['node_modules/firecrawl-mcp/dist/index.js'] },
-  { id: 'pdf', pkg: '@modelcontextprotocol/server-pdf', version: '2.0.4', bin: ['node_modules/@modelcontextprotocol/server-pdf/dist/index.js'] },
+  {
+    id: 'pdf',
+    pkg: '@modelcontextprotocol/server-pdf',
+    version: '2.0.4',
+    bin: ['node_modules/@modelcontextprotocol/server-pdf/dist/index.js'],
+  },
   { id: 'supergateway', pkg: 'supergateway', version: '4.0.0', bin: ['node_modules/supergateway/dist/index.js'] },
   { id: 'mcp-proxy', pkg: 'mcp-proxy', version: '6.7.19', bin: ['node_modules/mcp-proxy/dist/bin/mcp-proxy.mjs'] },
   // A library, not a server: test/corpus/hosts/mcp-handler-server.mjs is a server built with it (the way a
