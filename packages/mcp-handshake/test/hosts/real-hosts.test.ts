@@ -324,10 +324,13 @@ describe.skipIf(installed.length === 0)('real hosts against the fault fixtures',
             waited,
             `src/hosts/${driver.id}.ts discover.silentWaitMs.${d.transport}: it never fell back`,
           ).toBeDefined();
+          // The fixture's clock starts when its Node process does, after the host started its timer: on a busy
+          // machine later (its own start-up, logged as 'start', is a measure of how much).
+          const late = Math.max(0.1 * want!, 2 * (log.find((l) => l.event === 'start')?.at ?? 0));
           expect(
             waited!,
             `src/hosts/${driver.id}.ts discover.silentWaitMs.${d.transport}: ${want} ms in the data, ${waited} ms measured`,
-          ).toBeGreaterThanOrEqual(0.9 * want!);
+          ).toBeGreaterThanOrEqual(want! - late);
           expect(
             waited!,
             `src/hosts/${driver.id}.ts discover.silentWaitMs.${d.transport}: ${want} ms in the data, ${waited} ms measured`,
