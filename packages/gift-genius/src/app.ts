@@ -86,7 +86,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
       },
     });
     this.outage = outage;
-    // Spent states go where every instance sees them when the store is shared (Postgres).
+    // Spent states go where every instance on the store sees them (Postgres, or the SQLite file).
     const shared = this.store.spendState?.bind(this.store);
     const settings = options.settings ?? DEFAULT_SERVER_SETTINGS;
     this.stateGuard = new RequestStateGuard(settings.stateKey, shared);
@@ -100,6 +100,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   }
 
   async start(): Promise<void> {
+    const identity = await this.store.identity?.();
+    if (identity !== undefined) this.stateGuard.useStore(identity);
     this.seenRevision = await this.store.revision();
     await this.reloadSnapshot();
     this.toolConfigValue = readToolConfig(this.toolConfigPath);

@@ -38,5 +38,9 @@ export class DeferredStore implements CatalogStore {
     if (!this.store.spendState) throw new Error(`the ${this.kind} catalog cannot record spent states`);
     return this.store.spendState(nonce, expiresAtMs);
   };
+  identity = async (): Promise<string> => {
+    if (!this.store.identity) throw new Error(`the ${this.kind} catalog has no identity`);
+    return this.store.identity();
+  };
   close = async (): Promise<void> => this.inner?.close();
 }

@@ -49,6 +49,7 @@ export function guardReads(store: CatalogStore, report: ReadReport): CatalogStor
     remove: (ids) => store.remove(ids),
     ...(store.watch && { watch: (onChange: () => void) => store.watch!(onChange) }),
     ...(store.spendState && { spendState: (nonce: string, expiresAt: number) => store.spendState!(nonce, expiresAt) }),
+    ...(store.identity && { identity: () => store.identity!() }),
     close: () => store.close(),
   };
 }

@@ -61,6 +61,14 @@ export const MIGRATIONS: Migration[] = [
       );
       CREATE INDEX spent_states_expires ON spent_states (expires_at);`,
   },
+  {
+    version: 3,
+    name: 'catalog identity',
+    // What requestStates are bound to (store.ts: identity): the same for every instance on this database.
+    sql: `
+      CREATE TABLE catalog_meta (key text PRIMARY KEY, value text NOT NULL);
+      INSERT INTO catalog_meta (key, value) VALUES ('identity', gen_random_uuid()::text);`,
+  },
 ];
 
 export interface PostgresStoreOptions {
@@ -497,6 +505,11 @@ export class PostgresCatalogStore implements CatalogStore {
       [nonce, expiresAtMs],
     );
     return rowCount === 1;
+  }
+
+  async identity(): Promise<string> {
+    const { rows } = await this.pool.query<{ value: string }>("SELECT value FROM catalog_meta WHERE key = 'identity'");
+    return rows[0]!.value;
   }
 
   async close(): Promise<void> {

@@ -40,6 +40,11 @@ const MIGRATIONS: string[] = [
      gift_id TEXT NOT NULL,
      kind TEXT NOT NULL CHECK (kind IN ('added', 'updated', 'removed'))
    );`,
+  // requestState nonces spent by any process on this file, and the file's identity (store.ts: identity).
+  `CREATE TABLE spent_states (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+   CREATE INDEX spent_states_expires ON spent_states(expires_at);
+   CREATE TABLE catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+   INSERT INTO catalog_meta (key, value) VALUES ('identity', lower(hex(randomblob(16))));`,
 ];
 
 /**
@@ -88,6 +93,9 @@ export class SqliteCatalogStore implements CatalogStore {
       ids: this.db.prepare<[], { id: string }>('SELECT id FROM gifts'),
       logChange: this.db.prepare<[string, string]>('INSERT INTO changes (gift_id, kind) VALUES (?, ?)'),
       prune: this.db.prepare<[number]>('DELETE FROM changes WHERE revision <= ?'),
+      spend: this.db.prepare<[string, number]>('INSERT OR IGNORE INTO spent_states (nonce, expires_at) VALUES (?, ?)'),
+      forgetSpent: this.db.prepare<[number]>('DELETE FROM spent_states WHERE expires_at < ?'),
+      identity: this.db.prepare<[], { value: string }>("SELECT value FROM catalog_meta WHERE key = 'identity'"),
     };
   }
 
@@ -222,6 +230,18 @@ export class SqliteCatalogStore implements CatalogStore {
       })
       .immediate();
     return removed;
+  }
+
+  private spends = 0;
+
+  async spendState(nonce: string, expiresAtMs: number): Promise<boolean> {
+    // Expired nonces can never verify again (the seal has a TTL): cleared now and then, not on every call.
+    if (++this.spends % 100 === 1) this.stmts.forgetSpent.run(Date.now());
+    return this.stmts.spend.run(nonce, expiresAtMs).changes === 1;
+  }
+
+  async identity(): Promise<string> {
+    return this.stmts.identity.get()!.value;
   }
 
   async close(): Promise<void> {

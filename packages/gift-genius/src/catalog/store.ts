@@ -61,9 +61,15 @@ export interface CatalogStore {
    */
   watch?(onChange: () => void): Promise<() => Promise<void>>;
   /**
-   * Optional, on a store many instances share (Postgres): records a requestState nonce as spent,
-   * true the first time it is called for that nonce by any instance, false after.
+   * Records a requestState nonce as spent: true the first time it is called for that nonce by any
+   * instance on this store, false after. Optional (a store without it: spent in process memory).
    */
   spendState?(nonce: string, expiresAtMs: number): Promise<boolean>;
+  /**
+   * What tells this store from every other: made once when the store is created, the same for every
+   * instance on it. requestStates are bound to it, so one minted on another store (which cannot know
+   * what this one spent) is refused here.
+   */
+  identity?(): Promise<string>;
   close(): Promise<void>;
 }
