@@ -17,6 +17,7 @@ import { ToolCallAdmission } from './admission.js';
 import { connectionsCheckingInterval, limitConnections } from './connections.js';
 import { BearerAccess } from './edge/access.js';
 import { Cors } from './edge/cors.js';
+import { framingRefusal } from './edge/framing.js';
 import { type Authorized, EdgeGate, nodeHead } from './edge/gate.js';
 import { RateLimiter } from './edge/limits.js';
 import { createDirectPath } from './fast/direct-path.js';
@@ -120,12 +121,13 @@ export async function startHttpServer(
     return cors.apply(request, response);
   };
 
+  // Whatever still fails in the adapter is logged at most once per 30 s (with a count of the rest), not per request.
+  const adapterErrors = new RateLimitedLog(app.log, 30_000);
+  const logAdapterError = (error: Error) =>
+    adapterErrors.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error');
   const nodeHandler = toNodeHandler(
     { fetch },
-    {
-      maxRequestBodySize: options.maxRequestBodySize,
-      onerror: (error) => app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error'),
-    },
+    { maxRequestBodySize: options.maxRequestBodySize, onerror: logAdapterError },
   );
   const fastMethods = options.directCalls
     ? createFastMethods({
@@ -161,7 +163,7 @@ export async function startHttpServer(
   });
 
   const adapterError = (res: ServerResponse, error: Error) => {
-    app.log.error({ event: 'http_adapter_error', err: error.message }, 'HTTP adapter error');
+    logAdapterError(error);
     if (!res.headersSent) res.writeHead(500).end();
   };
   /**
@@ -208,7 +210,7 @@ export async function startHttpServer(
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
     delete req.headers[SERVING_HEADER];
     const head = nodeHead(req);
-    const rejected = edge.hostAndOrigin(head);
+    const rejected = framingRefusal(req) ?? edge.hostAndOrigin(head);
     if (rejected) return void writeWebResponse(res, cors.applyNode(req, rejected));
     const path = pathOf(req.url);
     const open =
