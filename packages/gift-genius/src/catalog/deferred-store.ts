@@ -31,6 +31,7 @@ export class DeferredStore implements CatalogStore {
   revision: CatalogStore['revision'] = async () => this.store.revision();
   changesSince: CatalogStore['changesSince'] = async (...a) => this.store.changesSince(...a);
   write: CatalogStore['write'] = async (...a) => this.store.write(...a);
+  importRows: CatalogStore['importRows'] = async (...a) => this.store.importRows(...a);
   remove: CatalogStore['remove'] = async (...a) => this.store.remove(...a);
   watch = async (onChange: () => void): Promise<() => Promise<void>> =>
     this.store.watch ? this.store.watch(onChange) : async () => undefined;

@@ -1,7 +1,15 @@
 import pg from 'pg';
 import type { Gift } from './schema.js';
 import { summarizeStats } from './stats.js';
-import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
+import type {
+  CatalogChange,
+  CatalogStats,
+  CatalogStore,
+  GiftPage,
+  ImportHooks,
+  ImportResult,
+  ImportRow,
+} from './store.js';
 
 /** Keep this many change rows; a reader further behind is told "everything may have changed" (as SQLite). */
 const CHANGE_LOG_KEEP = 100_000;
@@ -380,6 +388,96 @@ export class PostgresCatalogStore implements CatalogStore {
       result.revision = await this.revisionOn(client);
       return { result, changed };
     });
+  }
+
+  /**
+   * As `write`, a batch at a time: the ids seen so far in a temporary table (on the server, dropped
+   * at commit), so the process holds one batch whatever the file's size.
+   */
+  async importRows(rows: AsyncIterable<ImportRow>, mode: 'merge' | 'replace', hooks: ImportHooks = {}) {
+    return this.writeTransaction(async (client) => {
+      const result = { added: 0, updated: 0, removed: 0, unchanged: 0, revision: 0 };
+      await client.query('CREATE TEMP TABLE import_ids (id text COLLATE "C" PRIMARY KEY, row integer) ON COMMIT DROP');
+      let changed = false;
+      let written = 0;
+      let batch: ImportRow[] = [];
+      const flush = async () => {
+        const fresh = await client.query<{ id: string }>(
+          `INSERT INTO import_ids (id, row) SELECT * FROM unnest($1::text[], $2::int[])
+           ON CONFLICT DO NOTHING RETURNING id`,
+          [batch.map((r) => r.gift.id), batch.map((r) => r.row)],
+        );
+        const isNew = new Set(fresh.rows.map((r) => r.id));
+        const gifts: Gift[] = [];
+        for (const { row, gift } of batch) {
+          if (isNew.delete(gift.id)) gifts.push(gift);
+          else {
+            const first = await client.query<{ row: number }>('SELECT row FROM import_ids WHERE id = $1', [gift.id]);
+            hooks.duplicate?.(gift.id, row, first.rows[0]!.row);
+          }
+        }
+        batch = [];
+        if (await this.writeBatch(client, gifts, result)) changed = true;
+        written += gifts.length;
+        hooks.progress?.(written);
+      };
+      for await (const row of rows) {
+        batch.push(row);
+        if (batch.length >= WRITE_BATCH) await flush();
+      }
+      if (batch.length) await flush();
+      if (mode === 'replace') {
+        const { rowCount } = await client.query(
+          `WITH gone AS (DELETE FROM gifts g WHERE NOT EXISTS (SELECT 1 FROM import_ids i WHERE i.id = g.id) RETURNING id)
+           INSERT INTO changes (gift_id, kind) SELECT id, 'removed' FROM gone ORDER BY id`,
+        );
+        result.removed = rowCount ?? 0;
+        if (result.removed) changed = true;
+      }
+      hooks.beforeCommit?.();
+      result.revision = await this.revisionOn(client);
+      return { result, changed };
+    });
+  }
+
+  /** Upserts the gifts whose record differs from the stored one and logs them; whether anything changed. */
+  private async writeBatch(client: pg.PoolClient, gifts: Gift[], result: ImportResult): Promise<boolean> {
+    if (gifts.length === 0) return false;
+    const { rows: stored } = await client.query<{ id: string; record: string }>(
+      'SELECT id, record FROM gifts WHERE id = ANY($1::text[])',
+      [gifts.map((g) => g.id)],
+    );
+    const current = new Map(stored.map((r) => [r.id, r.record]));
+    const upserts: Array<Gift & { record: string }> = [];
+    const log: Array<[string, string]> = [];
+    for (const gift of gifts) {
+      const record = JSON.stringify(gift);
+      const before = current.get(gift.id);
+      if (before === record) {
+        result.unchanged++;
+        continue;
+      }
+      upserts.push({ ...gift, record });
+      log.push([gift.id, before !== undefined ? 'updated' : 'added']);
+      if (before !== undefined) result.updated++;
+      else result.added++;
+    }
+    if (upserts.length === 0) return false;
+    await client.query(
+      `INSERT INTO gifts (id, price, age_min, age_max, record)
+       SELECT * FROM unnest($1::text[], $2::float8[], $3::int[], $4::int[], $5::text[])
+       ON CONFLICT (id) DO UPDATE SET price = excluded.price, age_min = excluded.age_min,
+         age_max = excluded.age_max, record = excluded.record`,
+      [
+        upserts.map((g) => g.id),
+        upserts.map((g) => g.price),
+        upserts.map((g) => g.ageMin),
+        upserts.map((g) => g.ageMax),
+        upserts.map((g) => g.record),
+      ],
+    );
+    await this.logChanges(client, log);
+    return true;
   }
 
   async remove(ids: string[]): Promise<number> {

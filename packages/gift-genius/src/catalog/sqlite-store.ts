@@ -3,7 +3,15 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Gift } from './schema.js';
 import { summarizeStats } from './stats.js';
-import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
+import type {
+  CatalogChange,
+  CatalogStats,
+  CatalogStore,
+  GiftPage,
+  ImportHooks,
+  ImportResult,
+  ImportRow,
+} from './store.js';
 
 /** How long an open waits for another process's lock on the same file. */
 const BUSY_WAIT_MS = 5000;
@@ -192,15 +200,7 @@ export class SqliteCatalogStore implements CatalogStore {
     const keep = new Set<string>();
     gifts.forEach((gift, i) => {
       keep.add(gift.id);
-      const record = JSON.stringify(gift);
-      const before = this.stmts.get.get(gift.id);
-      if (before?.record === record) result.unchanged++;
-      else {
-        this.stmts.upsert.run({ id: gift.id, price: gift.price, ageMin: gift.ageMin, ageMax: gift.ageMax, record });
-        this.stmts.logChange.run(gift.id, before ? 'updated' : 'added');
-        if (before) result.updated++;
-        else result.added++;
-      }
+      this.writeOne(gift, result);
       if (onProgress && (i % 500 === 0 || i === gifts.length - 1)) onProgress(i + 1, gifts.length);
     });
     if (mode === 'replace') {
@@ -211,10 +211,65 @@ export class SqliteCatalogStore implements CatalogStore {
         result.removed++;
       }
     }
+    return this.finish(result);
+  }
+
+  private writeOne(gift: Gift, result: ImportResult): void {
+    const record = JSON.stringify(gift);
+    const before = this.stmts.get.get(gift.id);
+    if (before?.record === record) result.unchanged++;
+    else {
+      this.stmts.upsert.run({ id: gift.id, price: gift.price, ageMin: gift.ageMin, ageMax: gift.ageMax, record });
+      this.stmts.logChange.run(gift.id, before ? 'updated' : 'added');
+      if (before) result.updated++;
+      else result.added++;
+    }
+  }
+
+  private finish(result: ImportResult): ImportResult {
     const revision = this.stmts.revision.get()!.r ?? 0;
     if (revision > CHANGE_LOG_KEEP) this.stmts.prune.run(revision - CHANGE_LOG_KEEP);
     result.revision = revision;
     return result;
+  }
+
+  /**
+   * The ids seen so far live in a temporary table (SQLite's temp store, not the JS heap), so an import
+   * holds one record at a time whatever the file's size. The write lock is held from the first row to
+   * the commit; readers (the servers, in WAL mode) are not held up.
+   */
+  async importRows(rows: AsyncIterable<ImportRow>, mode: 'merge' | 'replace', hooks: ImportHooks = {}) {
+    const result = { added: 0, updated: 0, removed: 0, unchanged: 0, revision: 0 };
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.db.exec('CREATE TEMP TABLE import_ids (id TEXT PRIMARY KEY, row INTEGER NOT NULL) WITHOUT ROWID');
+      const seen = this.db.prepare<[string, number]>('INSERT OR IGNORE INTO temp.import_ids (id, row) VALUES (?, ?)');
+      const firstRow = this.db.prepare<[string], { row: number }>('SELECT row FROM temp.import_ids WHERE id = ?');
+      let written = 0;
+      for await (const { row, gift } of rows) {
+        if (seen.run(gift.id, row).changes === 0) {
+          hooks.duplicate?.(gift.id, row, firstRow.get(gift.id)!.row);
+          continue;
+        }
+        this.writeOne(gift, result);
+        if (++written % 500 === 0) hooks.progress?.(written);
+      }
+      hooks.progress?.(written);
+      if (mode === 'replace') {
+        const gone = 'FROM gifts WHERE id NOT IN (SELECT id FROM temp.import_ids)';
+        this.db.exec(`INSERT INTO changes (gift_id, kind) SELECT id, 'removed' ${gone} ORDER BY id`);
+        result.removed = this.db.prepare(`DELETE ${gone}`).run().changes;
+      }
+      hooks.beforeCommit?.();
+      this.finish(result);
+      this.db.exec('DROP TABLE temp.import_ids');
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.db.exec('DROP TABLE IF EXISTS temp.import_ids');
+      throw error;
+    }
   }
 
   async remove(ids: string[]): Promise<number> {

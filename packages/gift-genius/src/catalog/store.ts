@@ -31,6 +31,21 @@ export interface ImportResult {
   revision: number;
 }
 
+/** One valid record of an import file, and where it was (1-based record number). */
+export interface ImportRow {
+  row: number;
+  gift: Gift;
+}
+
+export interface ImportHooks {
+  /** Records written so far (after each batch). */
+  progress?(rows: number): void;
+  /** `row` repeats the id first seen at `firstRow`; the repeat is not written. */
+  duplicate?(id: string, row: number, firstRow: number): void;
+  /** Last, in the transaction: throw to write nothing. */
+  beforeCommit?(): void;
+}
+
 /**
  * The catalog behind every lane. SQLite is the embedded default; a Postgres
  * implementation plugs in here for scale-out. Implementations must make
@@ -54,6 +69,13 @@ export interface CatalogStore {
     mode: 'merge' | 'replace',
     onProgress?: (done: number, total: number) => void,
   ): Promise<ImportResult>;
+  /**
+   * Writes records as they come, in one transaction: for an import file of any size, with memory
+   * bounded by a batch, not the file. A repeated id is not written again: `hooks.duplicate` hears of
+   * it. `hooks.beforeCommit` runs last, inside the transaction: when it throws (the file had a bad
+   * row, the user pressed Ctrl-C), or the rows themselves throw, nothing is written.
+   */
+  importRows(rows: AsyncIterable<ImportRow>, mode: 'merge' | 'replace', hooks?: ImportHooks): Promise<ImportResult>;
   remove(ids: string[]): Promise<number>;
   /**
    * Optional push of "something changed" (e.g. Postgres LISTEN/NOTIFY), so servers need
