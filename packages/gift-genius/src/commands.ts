@@ -79,6 +79,12 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   )
   .option('--open-probes', '/healthz and /metrics without a bearer token (a balancer, a scraper; Host still checked)')
   .option('--max-connections <n>', 'open connections at once', int('max connections', 1, 1e6), HTTP.maxConnections)
+  .option(
+    '--max-streams-per-client <n>',
+    'long-lived streams (listen, GET) one client (token, else address) may hold',
+    int('max streams per client', 1, 1e6),
+    HTTP.maxStreamsPerClient,
+  )
   .option('--headers-timeout <ms>', 'time to send request headers', ms('headers timeout'), HTTP.headersTimeoutMs)
   .option(
     '--request-timeout <ms>',
@@ -129,6 +135,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       directCalls: opts.directCalls && process.env.GIFTGEN_DIRECT_CALLS !== '0',
       openProbes: opts.openProbes === true,
       maxConnections: opts.maxConnections,
+      maxStreamsPerClient: opts.maxStreamsPerClient,
       headersTimeoutMs: Math.min(opts.headersTimeout, opts.requestTimeout), // node requires headers ≤ request
       requestTimeoutMs: opts.requestTimeout,
       idleTimeoutMs: opts.idleTimeout,

@@ -18,6 +18,7 @@ import type { LegacySessions } from './legacy-sessions.js';
 import { type ListenLimits, listenRefusal } from './listen-check.js';
 import type { HttpOptions } from './options.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
+import type { StreamSlots } from './stream-slots.js';
 
 /** The SDK's stateless legacy handler (when the server keeps no sessions). */
 export type StatelessLegacyHandler = ReturnType<typeof legacyStatelessFallback>;
@@ -30,6 +31,9 @@ export interface McpEndpointOptions {
   modern: McpHttpHandler;
   sessions?: LegacySessions;
   stateless?: StatelessLegacyHandler;
+  /** Who may hold a long-lived stream, and who the client is (its credential, else its address). */
+  streams: StreamSlots;
+  clientOf(request: Request, authInfo: AuthInfo | undefined): string;
 }
 
 /** The MCP endpoint as a web handler; `res` is the node response under it, for long-lived streams. */
@@ -49,7 +53,7 @@ const FAST_METHOD_NAMES: ReadonlySet<string> = new Set(FAST_METHODS);
  * or the SDK's stateless fallback. Long-lived streams are bounded; handshakes and errors are tapped.
  */
 export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
-  const { app, metrics, options, admission, modern, sessions, stateless } = endpoint;
+  const { app, metrics, options, admission, modern, sessions, stateless, streams } = endpoint;
   const streamDrops = new RateLimitedLog(app.log, 30_000);
 
   /** A long-lived stream: its head sent at once (not with its first event), what its client leaves unread bounded. */
@@ -92,6 +96,10 @@ export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
     // A listen stream keeps its filter and id for as long as it is open: both bounded, the filter to what is served.
     const listenRefused = method === 'subscriptions/listen' ? listenRefusal(body, app, options) : undefined;
     if (listenRefused) return listenRefused;
+    // A stream holds a connection while open: within the streams' share of connections, and the client's.
+    const wantsStream = method === 'subscriptions/listen' || (request.method === 'GET' && sessions !== undefined);
+    const slot = wantsStream ? streams.take(endpoint.clientOf(request, authInfo)) : undefined;
+    if (typeof slot === 'string') return streamRefusal(slot, streams, method === 'subscriptions/listen', body);
     if (typeof method === 'string' && FAST_METHOD_NAMES.has(method)) metrics.fastMethods.inc({ method, path: 'sdk' });
     const isToolCall = method === 'tools/call';
     if (isToolCall) {
@@ -118,9 +126,11 @@ export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
           : await modern.fetch(request, { authInfo, parsedBody: body });
     } catch (error) {
       done();
+      slot?.();
       throw error;
     }
     if (isToolCall) response = whenFinished(response, done, request.signal);
+    if (slot) response = isEventStream(response) ? whenFinished(response, slot, request.signal) : (slot(), response);
     const longLived = request.method === 'GET' || method === 'subscriptions/listen';
     if (longLived && response.body && isEventStream(response)) response = guardStream(response, request.signal, res);
     // Sessions are tapped on their own transport; per-request exchanges are observed here.
@@ -129,6 +139,16 @@ export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
     if (tap && watched && !(legacy && sessions)) void observeResponse(response, tap, method === 'initialize');
     return response;
   };
+}
+
+/** A stream over a limit: in-band for listen, as the SDK's router refuses its own; 503 for a legacy GET stream. */
+function streamRefusal(limit: 'client' | 'total', streams: StreamSlots, listen: boolean, body: unknown): Response {
+  const message =
+    limit === 'client'
+      ? `Subscription limit reached: at most ${streams.perClient} open streams per client`
+      : `Subscription limit reached: ${streams.total} open streams on this server`;
+  if (listen) return jsonRpcErrorResponse(200, -32603, message, requestIdOf(body));
+  return jsonRpcErrorResponse(503, -32000, `${message}; retry later`, null, { 'retry-after': '5' });
 }
 
 const isEventStream = (response: Response) =>

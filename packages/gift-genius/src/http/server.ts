@@ -29,6 +29,7 @@ import { nodeHeader, writeWebResponse } from './node-io.js';
 import type { HttpOptions } from './options.js';
 import { answerProbe, type ProbeContext } from './probes.js';
 import { jsonRpcErrorResponse } from './responses.js';
+import { reservedForRequests, StreamSlots } from './stream-slots.js';
 
 export { DEFAULT_HTTP_OPTIONS, type HttpOptions } from './options.js';
 
@@ -105,7 +106,21 @@ export async function startHttpServer(
     peerHeader: PEER_HEADER,
   });
   const admission = new ToolCallAdmission(options.maxConcurrentToolCalls);
-  const serveMcp = createMcpEndpoint({ app, metrics, options, admission, modern, sessions, stateless });
+  const streams = new StreamSlots(
+    options.maxConnections - reservedForRequests(options.maxConnections),
+    options.maxStreamsPerClient,
+  );
+  const serveMcp = createMcpEndpoint({
+    app,
+    metrics,
+    options,
+    admission,
+    modern,
+    sessions,
+    stateless,
+    streams,
+    clientOf: (request, authInfo) => authInfo?.clientId ?? request.headers.get(PEER_HEADER) ?? 'unknown',
+  });
   const probes: ProbeContext = { app, metrics, access, admission, sessions, mcpPath: options.path };
 
   type FetchOptions = { parsedBody?: unknown; authInfo?: AuthInfo };
