@@ -5,7 +5,6 @@ import { defaultDataDir, int, list, newProgram, openCheckedCatalog, startApp, wi
 import { DEFAULT_HTTP_OPTIONS } from './http/options.js';
 import { listenProblem } from './startup/listen-error.js';
 import { onParentGone } from './startup/parent-watch.js';
-import { plural } from './startup/plural.js';
 import { defineStdioCommand } from './stdio/command.js';
 
 const HTTP = DEFAULT_HTTP_OPTIONS;

@@ -13,12 +13,12 @@ import { RateLimitedLog } from '../observe/rate-limited-log.js';
 import { invalidInitialize } from '../primitives/initialize-check.js';
 import { shuttingDown, type ToolCallAdmission } from './admission.js';
 import { boundedStream } from './bounded-stream.js';
-import { FAST_METHODS } from './fast/sdk-mirror.js';
 import type { LegacySessions } from './legacy-sessions.js';
 import { type ListenLimits, listenRefusal } from './listen-check.js';
 import type { HttpOptions } from './options.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
 import type { StreamSlots } from './stream-slots.js';
+import { KEPT_METHODS } from './table.js';
 
 /** The SDK's stateless legacy handler (when the server keeps no sessions). */
 export type StatelessLegacyHandler = ReturnType<typeof legacyStatelessFallback>;
@@ -43,8 +43,6 @@ export type McpEndpoint = (
   authInfo?: AuthInfo,
   res?: ServerResponse,
 ) => Promise<Response>;
-
-const FAST_METHOD_NAMES: ReadonlySet<string> = new Set(FAST_METHODS);
 
 /**
  * The SDK path of the MCP endpoint, past the gate (Host/Origin, then access): the body parsed once, the
@@ -100,7 +98,7 @@ export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
     const wantsStream = method === 'subscriptions/listen' || (request.method === 'GET' && sessions !== undefined);
     const slot = wantsStream ? streams.take(endpoint.clientOf(request, authInfo)) : undefined;
     if (typeof slot === 'string') return streamRefusal(slot, streams, method === 'subscriptions/listen', body);
-    if (typeof method === 'string' && FAST_METHOD_NAMES.has(method)) metrics.fastMethods.inc({ method, path: 'sdk' });
+    if (typeof method === 'string' && KEPT_METHODS.has(method)) metrics.fastMethods.inc({ method, path: 'sdk' });
     const isToolCall = method === 'tools/call';
     if (isToolCall) {
       const refused = admission.admit(requestIdOf(body));

@@ -26,7 +26,7 @@ export interface HttpOptions {
   /** On shutdown, how long calls in flight may take to finish. */
   shutdownGraceMs: number;
   /**
-   * Answer plain suggest_gifts / get_gift calls on the direct path (http/fast/direct-call.ts)
+   * Answer plain suggest_gifts / get_gift calls from the table (http/table.ts: tool calls run directly, lists and reads kept)
    * instead of a per-request SDK instance. Same answers, several times the throughput; off
    * only to compare or to rule it out.
    */
