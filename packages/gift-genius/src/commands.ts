@@ -1,7 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { Option } from 'commander';
 import { DEFAULT_MAX_IMPORT_BYTES, giftsToCsv } from './catalog/parse.js';
-import { defaultDataDir, int, list, newProgram, openCheckedCatalog, startApp, withCommon } from './cli-common.js';
+import {
+  defaultDataDir,
+  int,
+  list,
+  newProgram,
+  openCheckedCatalog,
+  startApp,
+  withCommon,
+  worded,
+} from './cli-common.js';
 import { DEFAULT_HTTP_OPTIONS } from './http/options.js';
 import { listenProblem } from './startup/listen-error.js';
 import { onParentGone } from './startup/parent-watch.js';
@@ -188,7 +197,12 @@ catalog
   )
   .action(async (file: string, opts) => {
     const { importCatalog } = await import('./import-command.js');
-    process.exitCode = await importCatalog(file, opts, () => openCheckedCatalog(opts));
+    process.exitCode = await importCatalog(
+      file,
+      opts,
+      () => openCheckedCatalog(opts),
+      (e) => worded(e, opts),
+    );
   });
 
 catalog

@@ -20,6 +20,8 @@ export async function importCatalog(
   file: string,
   opts: ImportOptions,
   openStore: () => Promise<CatalogStore>,
+  /** A failure of the database as the sentence naming the setting and the fix. */
+  worded: (error: Error) => Error = (error) => error,
 ): Promise<number> {
   const source = openImportFile(file, opts.format ?? formatFromPath(file), opts.maxFileSize * 1024 ** 2);
   const store = await openStore();
@@ -66,7 +68,8 @@ export async function importCatalog(
       return 1;
     }
     // One transaction: a failed write (disk full, read-only file, lost database) changes nothing.
-    console.error(`Nothing was imported: the catalog could not be written (${(error as Error).message}).`);
+    const cause = store.kind === 'postgres' ? worded(error as Error).message : (error as Error).message;
+    console.error(`Nothing was imported: the catalog could not be written (${cause}).`);
     return 1;
   } finally {
     process.off('SIGINT', onInterrupt);

@@ -66,6 +66,13 @@ const CASES: Record<string, Case> = {
   'tools-config-missing': { args: () => ['stdio', '--data', at('ok'), '--tools-config', at('nowhere.json')] },
   'database-url-not-a-url': { args: () => ['stdio'], env: { DATABASE_URL: 'not-a-url' } },
   'database-url-not-postgres': { args: () => ['stdio', '--database-url', 'mysql://user:secret@db.example:3306/gifts'] },
+  'database-refused': {
+    args: () => ['catalog', 'stats', '--database-url', 'postgres://gifts:secret@127.0.0.1:1/gifts'],
+  },
+  'database-host-unknown': {
+    args: () => ['catalog', 'stats'],
+    env: { DATABASE_URL: 'postgres://u:secret@no-such-host.invalid/gifts' },
+  },
   'option-unknown': { args: () => ['stdio', '--dta', at('ok')] },
   'option-out-of-range': { args: () => ['stdio', '--page-size', '0'] },
   'import-file-missing': { args: () => ['catalog', 'import', at('nowhere.csv'), '--data', at('ok')] },
