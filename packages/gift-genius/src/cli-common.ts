@@ -6,7 +6,7 @@ import { DeferredStore } from './catalog/deferred-store.js';
 import { type OpenCatalogOptions, openCatalog } from './catalog/open.js';
 import { isTransient, openWithRetry, redactUrl } from './catalog/open-retry.js';
 import type { CommonOptions } from './cli-options.js';
-import { createLogger } from './observe/logger.js';
+import { createLogger, prettyDestination } from './observe/logger.js';
 import { RateLimitedLog } from './observe/rate-limited-log.js';
 import { readServerSettings, type ServerSettings } from './settings.js';
 import { checkCatalogOptions, checkStartOptions, databaseUrlOf } from './startup/preflight.js';
@@ -47,7 +47,9 @@ export function worded(error: Error, options: { databaseUrl?: string }): Error {
  */
 export async function startApp(options: CommonOptions) {
   await checkStartOptions(options, settings.databaseUrl);
-  const log = createLogger(settings.logLevel);
+  // JSON lines for machines (a host's pipe, a log shipper); readable lines for a person at a terminal.
+  const pretty = settings.logFormat === 'pretty' || (settings.logFormat === undefined && process.stderr.isTTY === true);
+  const log = createLogger(settings.logLevel, pretty ? await prettyDestination() : undefined);
   const dataDir = resolve(options.data);
   const opening = catalogOptions(options, log);
   const databaseUrl = opening.databaseUrl;

@@ -29,7 +29,9 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
     int('port', 0, 65535),
     Number(process.env.PORT ?? DEFAULT_HTTP_OPTIONS.port),
   )
-  .option('-H, --host <host>', 'address to bind (env HOST)', process.env.HOST ?? DEFAULT_HTTP_OPTIONS.host)
+  .option('--host <host>', 'address to bind (env HOST)', process.env.HOST ?? DEFAULT_HTTP_OPTIONS.host)
+  // -H was --host's short form; mcp-handshake's -H is --header, so it is no longer listed, but still works.
+  .addOption(new Option('-H <host>', 'same as --host').hideHelp())
   .addOption(
     new Option('--legacy-http <mode>', '2025-era HTTP: keep sessions, or answer each POST alone')
       .choices(['sessions', 'stateless'])
@@ -121,6 +123,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       import('./observe/metrics.js'),
       import('./http/edge/access.js'),
     ]);
+    if (opts.H !== undefined) opts.host = opts.H;
     const { app, log } = await startApp(opts);
     app.rankingIndex(); // built before serving, as before: an HTTP start has no first answer to hurry
     const http = await startHttpServer(app, new ServerMetrics(), {
