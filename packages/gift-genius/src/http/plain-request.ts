@@ -38,7 +38,7 @@ export interface SessionFacts {
 export interface PlainRequest {
   id: string | number;
   method: string;
-  /** `params` without `_meta`. */
+  /** As sent: `_meta`, when there is one, is the envelope (entries skip it). */
   params: JsonObject;
   /** The 2026-07-28 envelope, when there is one. */
   meta?: JsonObject;
@@ -51,7 +51,10 @@ export interface PlainRequest {
   /** Legacy sessions: the level the session set. */
   logLevel?: string;
   /** The standard headers as sent (part of every kept answer's key: the SDK checks them). */
-  headers: string;
+  versionHeader?: string;
+  mcpMethod?: string;
+  mcpName?: string;
+  accept: string;
 }
 
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']); // JSONRPCRequestSchema is strict
@@ -75,47 +78,57 @@ export function readPlainRequest(
   const { id, params, method } = message;
   if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
   if (params !== undefined && !isJsonObject(params)) return undefined;
-  let meta: JsonObject | undefined;
-  let rest: JsonObject = {};
-  if (params !== undefined) {
-    for (const key in params) {
-      if (key === '_meta') continue;
-      rest[key] = params[key];
-    }
-    if (params._meta !== undefined) {
-      if (!isJsonObject(params._meta)) return undefined;
-      meta = params._meta;
-      for (const key in meta) if (!MODERN_META_KEYS.has(key)) return undefined;
-    }
-    if (Object.keys(rest).length === Object.keys(params).length) rest = params;
+  const meta = params?._meta;
+  if (meta !== undefined) {
+    if (!isJsonObject(meta)) return undefined;
+    for (const key in meta) if (!MODERN_META_KEYS.has(key)) return undefined;
   }
-  const protocolVersion = nodeHeader(req, 'mcp-protocol-version') ?? undefined;
+  const versionHeader = nodeHeader(req, 'mcp-protocol-version') ?? undefined;
   const mcpMethod = nodeHeader(req, 'mcp-method') ?? undefined;
+  const mcpName = nodeHeader(req, 'mcp-name') ?? undefined;
   const accept = nodeHeader(req, 'accept') ?? '';
-  const headers = `${protocolVersion ?? ''}\n${mcpMethod ?? ''}\n${nodeHeader(req, 'mcp-name') ?? ''}\n${accept}`;
-  const era = eras.classify(message as { method: string }, meta, protocolVersion, mcpMethod);
-  const plain = { id: id as string | number, method, params: rest, headers };
+  const era = eras.classify(message as { method: string }, meta, versionHeader, mcpMethod);
+  // One object literal per request, its shape always the same (this runs on every call).
+  const request: PlainRequest = {
+    id: id as string | number,
+    method,
+    params: params ?? EMPTY,
+    meta,
+    era: 'modern',
+    protocolVersion: MODERN_PROTOCOL_VERSION,
+    clientCapabilities: undefined,
+    sessionId: undefined,
+    logLevel: undefined,
+    versionHeader,
+    mcpMethod,
+    mcpName,
+    accept,
+  };
   if (era === 'modern') {
-    if (protocolVersion !== MODERN_PROTOCOL_VERSION || mcpMethod !== method) return undefined;
-    const clientCapabilities = meta?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-    return { ...plain, meta, era, protocolVersion, clientCapabilities };
+    if (versionHeader !== MODERN_PROTOCOL_VERSION || mcpMethod !== method) return undefined;
+    request.clientCapabilities = meta?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+    return request;
   }
   if (era !== 'legacy' || meta !== undefined) return undefined;
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
-  if (protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
+  if (versionHeader !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(versionHeader)) return undefined;
+  request.era = 'legacy';
   const sessionId = nodeHeader(req, 'mcp-session-id') ?? undefined;
-  if (!sessions) return sessionId === undefined ? { ...plain, era, protocolVersion: protocolVersion ?? '' } : undefined;
+  if (!sessions) {
+    if (sessionId !== undefined) return undefined;
+    request.protocolVersion = versionHeader ?? '';
+    return request;
+  }
   const facts = sessionId === undefined ? undefined : sessions.facts(sessionId);
   if (!facts) return undefined;
-  return {
-    ...plain,
-    era,
-    sessionId,
-    protocolVersion: facts.protocolVersion,
-    clientCapabilities: facts.clientCapabilities,
-    logLevel: facts.logLevel,
-  };
+  request.sessionId = sessionId;
+  request.protocolVersion = facts.protocolVersion;
+  request.clientCapabilities = facts.clientCapabilities;
+  request.logLevel = facts.logLevel;
+  return request;
 }
+
+const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
 
 const MAX_VERDICTS = 256;
 /** A key longer than this (a client stuffing its envelope) is classified each time, not remembered. */

@@ -41,7 +41,9 @@ export interface TableEntry {
 }
 
 const MAX_PARAM_CHARS = 512;
-const only = (params: JsonObject, allowed: readonly string[]) => Object.keys(params).every((k) => allowed.includes(k));
+/** Every param but the envelope (`_meta`) is one of `allowed`. */
+const only = (params: JsonObject, allowed: readonly string[]) =>
+  Object.keys(params).every((k) => k === '_meta' || allowed.includes(k));
 const str = (v: unknown) => typeof v === 'string' && v.length <= MAX_PARAM_CHARS;
 /** The MCP Apps extension decides whether the widget's tools and ui:// resource are listed (widget/register.ts). */
 const uiKey = (caps: ClientCapabilities | undefined) =>
@@ -139,5 +141,6 @@ export function keyOf(entry: TableEntry, request: PlainRequest): string | undefi
   if (params === undefined) return undefined;
   const lane = request.era === 'modern' ? 'm' : request.sessionId === undefined ? 'l' : 's';
   const capabilities = entry.capabilitiesKey!(request.clientCapabilities);
-  return `${lane}\n${request.protocolVersion}\n${capabilities}\n${request.method}\n${params}\n${request.headers}`;
+  const headers = `${request.versionHeader ?? ''}\n${request.mcpMethod ?? ''}\n${request.mcpName ?? ''}\n${request.accept}`;
+  return `${lane}\n${request.protocolVersion}\n${capabilities}\n${request.method}\n${params}\n${headers}`;
 }

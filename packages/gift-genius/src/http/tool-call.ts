@@ -35,7 +35,7 @@ export interface PreparedCall {
   run(): OutboundMessage[] | Promise<OutboundMessage[]>;
 }
 
-const CALL_PARAM_KEYS = new Set(['name', 'arguments']);
+const CALL_PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 const MODERN_LANE: Lane = { transport: 'http', era: 'modern', sessions: 'stateless' };
 const SESSION_LANE: Lane = { transport: 'http', era: 'legacy', sessions: 'stateful' };
 const STATELESS_LANE: Lane = { transport: 'http', era: 'legacy', sessions: 'stateless' };
@@ -52,7 +52,7 @@ export function prepareToolCall(app: GiftGenApp, request: PlainRequest): Prepare
   if (given !== undefined && !isJsonObject(given)) return undefined;
   const modern = request.era === 'modern';
   if ((request.meta !== undefined) !== modern) return undefined; // an envelope is the modern era's, and only its
-  if (modern && request.headers.split('\n')[2] !== name) return undefined; // Mcp-Name: the SDK's error otherwise
+  if (modern && request.mcpName !== name) return undefined; // Mcp-Name: the SDK's error otherwise
   const config = app.toolConfig;
   if (!(name === SUGGEST_TOOL ? config.tools.suggest_gifts.enabled : config.tools.get_gift.enabled)) return undefined;
   const input = toolInput(config, name);
