@@ -391,93 +391,82 @@ export class PostgresCatalogStore implements CatalogStore {
   }
 
   /**
-   * As `write`, a batch at a time: the ids seen so far in a temporary table (on the server, dropped
-   * at commit), so the process holds one batch whatever the file's size.
+   * As `write`, a batch at a time into a temporary table (on the server, dropped at commit), applied in
+   * two statements once every row is in and `beforeCommit` passed: the process holds one batch whatever
+   * the file's size, and a rejected file draws no revision (an identity value drawn is gone even when
+   * rolled back: a bad file would leave a gap before the next import's revisions).
    */
   async importRows(rows: AsyncIterable<ImportRow>, mode: 'merge' | 'replace', hooks: ImportHooks = {}) {
     return this.writeTransaction(async (client) => {
-      const result = { added: 0, updated: 0, removed: 0, unchanged: 0, revision: 0 };
-      await client.query('CREATE TEMP TABLE import_ids (id text COLLATE "C" PRIMARY KEY, row integer) ON COMMIT DROP');
-      let changed = false;
-      let written = 0;
+      await client.query(
+        `CREATE TEMP TABLE import_rows (id text COLLATE "C" PRIMARY KEY, row integer NOT NULL, price float8,
+           age_min integer, age_max integer, record text) ON COMMIT DROP`,
+      );
+      let staged = 0;
       let batch: ImportRow[] = [];
       const flush = async () => {
+        const records = batch.map((r) => JSON.stringify(r.gift));
         const fresh = await client.query<{ id: string }>(
-          `INSERT INTO import_ids (id, row) SELECT * FROM unnest($1::text[], $2::int[])
+          `INSERT INTO import_rows (id, row, price, age_min, age_max, record)
+           SELECT * FROM unnest($1::text[], $2::int[], $3::float8[], $4::int[], $5::int[], $6::text[])
            ON CONFLICT DO NOTHING RETURNING id`,
-          [batch.map((r) => r.gift.id), batch.map((r) => r.row)],
+          [
+            batch.map((r) => r.gift.id),
+            batch.map((r) => r.row),
+            batch.map((r) => r.gift.price),
+            batch.map((r) => r.gift.ageMin),
+            batch.map((r) => r.gift.ageMax),
+            records,
+          ],
         );
         const isNew = new Set(fresh.rows.map((r) => r.id));
-        const gifts: Gift[] = [];
         for (const { row, gift } of batch) {
-          if (isNew.delete(gift.id)) gifts.push(gift);
+          if (isNew.delete(gift.id)) staged++;
           else {
-            const first = await client.query<{ row: number }>('SELECT row FROM import_ids WHERE id = $1', [gift.id]);
+            const first = await client.query<{ row: number }>('SELECT row FROM import_rows WHERE id = $1', [gift.id]);
             hooks.duplicate?.(gift.id, row, first.rows[0]!.row);
           }
         }
         batch = [];
-        if (await this.writeBatch(client, gifts, result)) changed = true;
-        written += gifts.length;
-        hooks.progress?.(written);
+        hooks.progress?.(staged);
       };
       for await (const row of rows) {
         batch.push(row);
         if (batch.length >= WRITE_BATCH) await flush();
       }
       if (batch.length) await flush();
+      hooks.beforeCommit?.();
+      const { rows: counts } = await client.query<{ added: number; updated: number; unchanged: number }>(
+        `SELECT count(*) FILTER (WHERE g.id IS NULL)::int AS added,
+                count(*) FILTER (WHERE g.id IS NOT NULL AND g.record <> i.record)::int AS updated,
+                count(*) FILTER (WHERE g.record = i.record)::int AS unchanged
+           FROM import_rows i LEFT JOIN gifts g ON g.id = i.id`,
+      );
+      const result = { ...counts[0]!, removed: 0, revision: 0 };
+      // In file order, as a batch-by-batch write logged them.
+      await client.query(
+        `INSERT INTO changes (gift_id, kind)
+         SELECT i.id, CASE WHEN g.id IS NULL THEN 'added' ELSE 'updated' END
+           FROM import_rows i LEFT JOIN gifts g ON g.id = i.id
+          WHERE g.record IS DISTINCT FROM i.record ORDER BY i.row`,
+      );
+      await client.query(
+        `INSERT INTO gifts (id, price, age_min, age_max, record)
+         SELECT id, price, age_min, age_max, record FROM import_rows
+         ON CONFLICT (id) DO UPDATE SET price = excluded.price, age_min = excluded.age_min,
+           age_max = excluded.age_max, record = excluded.record
+         WHERE gifts.record <> excluded.record`,
+      );
       if (mode === 'replace') {
         const { rowCount } = await client.query(
-          `WITH gone AS (DELETE FROM gifts g WHERE NOT EXISTS (SELECT 1 FROM import_ids i WHERE i.id = g.id) RETURNING id)
+          `WITH gone AS (DELETE FROM gifts g WHERE NOT EXISTS (SELECT 1 FROM import_rows i WHERE i.id = g.id) RETURNING id)
            INSERT INTO changes (gift_id, kind) SELECT id, 'removed' FROM gone ORDER BY id`,
         );
         result.removed = rowCount ?? 0;
-        if (result.removed) changed = true;
       }
-      hooks.beforeCommit?.();
       result.revision = await this.revisionOn(client);
-      return { result, changed };
+      return { result, changed: result.added + result.updated + result.removed > 0 };
     });
-  }
-
-  /** Upserts the gifts whose record differs from the stored one and logs them; whether anything changed. */
-  private async writeBatch(client: pg.PoolClient, gifts: Gift[], result: ImportResult): Promise<boolean> {
-    if (gifts.length === 0) return false;
-    const { rows: stored } = await client.query<{ id: string; record: string }>(
-      'SELECT id, record FROM gifts WHERE id = ANY($1::text[])',
-      [gifts.map((g) => g.id)],
-    );
-    const current = new Map(stored.map((r) => [r.id, r.record]));
-    const upserts: Array<Gift & { record: string }> = [];
-    const log: Array<[string, string]> = [];
-    for (const gift of gifts) {
-      const record = JSON.stringify(gift);
-      const before = current.get(gift.id);
-      if (before === record) {
-        result.unchanged++;
-        continue;
-      }
-      upserts.push({ ...gift, record });
-      log.push([gift.id, before !== undefined ? 'updated' : 'added']);
-      if (before !== undefined) result.updated++;
-      else result.added++;
-    }
-    if (upserts.length === 0) return false;
-    await client.query(
-      `INSERT INTO gifts (id, price, age_min, age_max, record)
-       SELECT * FROM unnest($1::text[], $2::float8[], $3::int[], $4::int[], $5::text[])
-       ON CONFLICT (id) DO UPDATE SET price = excluded.price, age_min = excluded.age_min,
-         age_max = excluded.age_max, record = excluded.record`,
-      [
-        upserts.map((g) => g.id),
-        upserts.map((g) => g.price),
-        upserts.map((g) => g.ageMin),
-        upserts.map((g) => g.ageMax),
-        upserts.map((g) => g.record),
-      ],
-    );
-    await this.logChanges(client, log);
-    return true;
   }
 
   async remove(ids: string[]): Promise<number> {
