@@ -26,7 +26,7 @@ export interface HttpOptions {
   /** On shutdown, how long calls in flight may take to finish. */
   shutdownGraceMs: number;
   /**
-   * Answer plain suggest_gifts / get_gift calls on the direct path (http/fast/direct-call.ts)
+   * Answer plain suggest_gifts / get_gift calls from the table (http/table.ts: tool calls run directly, lists and reads kept)
    * instead of a per-request SDK instance. Same answers, several times the throughput; off
    * only to compare or to rule it out.
    */
@@ -39,8 +39,13 @@ export interface HttpOptions {
   requestTimeoutMs: number;
   /** An idle keep-alive connection (no request in progress) is closed after this. */
   idleTimeoutMs: number;
-  /** Open connections at once; idle ones are closed first to make room, and past it new ones are refused. */
+  /**
+   * Open connections at once; idle ones are closed first to make room, and past it new ones are refused.
+   * Long-lived streams hold at most this less a reserve for requests (stream-slots.ts).
+   */
   maxConnections: number;
+  /** Long-lived streams (listen, legacy GET) one client (token, else address) may hold at once. */
+  maxStreamsPerClient: number;
   /** URIs in one `subscriptions/listen` filter (each must be a resource this server serves). */
   maxListenFilter: number;
   /** Bytes queued for a stream whose client does not read; past it the stream is dropped (logged). */
@@ -73,6 +78,7 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 5_000,
   maxConnections: 900,
+  maxStreamsPerClient: 100,
   maxListenFilter: 100,
   maxStreamQueueBytes: 64 * 1024,
   maxStreamIdChars: 256,
