@@ -30,12 +30,13 @@ async function open(browser: Browser, file: string, shot: string) {
   const arrows = await page.locator('svg.sequence g.msg').count();
   const box = await page.locator('svg.sequence').first().boundingBox();
   const findingsTop = (await page.locator('#findings').boundingBox())?.y;
+  const hostsTop = (await page.locator('#hosts').count()) ? (await page.locator('#hosts').boundingBox())?.y : undefined;
   const exchangeTop = (await page.locator('#exchange').boundingBox())?.y;
   const diagramsShown = await page.locator('details.conn[open]').count();
   await page.screenshot({ path: join(shots, shot), clip: { x: 0, y: 0, width: 1040, height: 900 } });
   const text = await page.locator('body').textContent();
   await context.close();
-  return { errors, requests, arrows, box, text, findingsTop, exchangeTop, diagramsShown };
+  return { errors, requests, arrows, box, text, findingsTop, hostsTop, exchangeTop, diagramsShown };
 }
 
 describe.skipIf(!chromiumFound.ok)('the HTML report in a real browser', () => {
@@ -128,8 +129,12 @@ describe.skipIf(!chromiumFound.ok)('the HTML report in a real browser', () => {
     // The verdict and the findings come first (issue 21: 3,200–6,200 px of diagram came before them),
     // and one connection's diagram is open at a time.
     expect(seen.text).toMatch(/^\s*mcp-handshake doctor\s*(✖ \d+ check\(s\) failed|✔ no check failed; \d+ warned)/);
-    expect(seen.findingsTop!).toBeLessThan(300);
+    // The host table is the verdict's first part (issue 22), the findings follow within the first screen.
+    expect(seen.hostsTop!).toBeLessThan(300);
+    expect(seen.findingsTop!).toBeGreaterThan(seen.hostsTop!);
+    expect(seen.findingsTop!).toBeLessThan(900);
     expect(seen.findingsTop!).toBeLessThan(seen.exchangeTop!);
+    expect(seen.text).toMatch(/Gemini CLI[\s\S]*sees/);
     expect(seen.diagramsShown).toBe(1);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { rootCause } from '../diagnosis/root-cause.js';
 import type { Profile } from '../findings/hosts.js';
 import { applyProfile } from '../findings/profile.js';
+import { hostVerdicts } from '../hosts/verdict.js';
 import { LABEL } from '../labels.js';
 import { DEFAULT_DOCTOR_OPTIONS, type DoctorOptions, runDoctor } from '../probes/doctor.js';
 import { isKnownVersion, isModernVersion, TOOL_VERSION } from '../protocol.js';
@@ -90,14 +91,17 @@ function judge(transcript: Transcript, options: DoctorCliOptions): { report: Doc
     findings = applyBaseline(findings, accepted);
   }
   if (options.writeBaseline) writePrivateFile(options.writeBaseline, baselineFor(findings));
+  const cause = rootCause(transcript);
+  const isConnected = connected(transcript);
   const report = buildReport(
     transcript,
     findings,
     servedVersions(transcript),
-    connected(transcript),
+    isConnected,
     TOOL_VERSION,
     options.profile,
-    rootCause(transcript),
+    cause,
+    hostVerdicts(transcript, findings, cause, isConnected),
   );
   return { report, transcript };
 }
@@ -114,6 +118,7 @@ function doctorHtml(report: DoctorReport, transcript: Transcript): string {
   return renderHtmlReport({
     title: 'mcp-handshake doctor',
     verdict,
+    ...(report.hosts && { hosts: report.hosts }),
     summary: [
       `target: ${report.target} (${report.transport})`,
       `${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.info} info, ${s.skip} skipped`,

@@ -3,6 +3,7 @@
  * diagram drawn here as inline SVG, the findings with their evidence, and the transcript.
  * Everything shown goes through the Redactor again, whatever made the transcript. Pure.
  */
+import type { HostVerdict } from '../hosts/verdict.js';
 import { Redactor } from '../redact.js';
 import type { ConnectionInfo, Diagnostic, Transcript, WireEvent } from '../types.js';
 import { htmlText, jsonText } from './peer-text.js';
@@ -34,6 +35,8 @@ export interface HtmlReportInput {
   title: string;
   /** The one line to read first: what the run concluded. */
   verdict?: { status: 'pass' | 'warn' | 'fail'; text: string };
+  /** Which hosts see the tools (doctor): the table right under the verdict. */
+  hosts?: HostVerdict[];
   /** Lines under the title: the target, the host, the verdict. */
   summary: string[];
   transcript: Transcript;
@@ -217,12 +220,37 @@ svg{background:#fbfcfe;border:1px solid #dde3ec;border-radius:6px;color:#2b4c7e}
 .verdict.fail{background:#fdecea;color:#8a1c12}.verdict.warn{background:#fff6e0;color:#7a4d00}.verdict.pass{background:#e8f5ec;color:#1f5e36}
 details.conn{margin:8px 0}details.conn>summary{cursor:pointer;font:12px ui-monospace,monospace;color:#4a5568}
 details.fold{margin:4px 0 0 12px}
+table.hosts{border-collapse:collapse;width:100%;font-size:13px}table.hosts td,table.hosts th{border-bottom:1px solid #dde3ec;padding:4px 6px;text-align:left;vertical-align:top}
+table.hosts tr.pass td:first-child{border-left:4px solid #2f7d4f}table.hosts tr.warn td:first-child{border-left:4px solid #b7791f}
+table.hosts tr.fail td:first-child{border-left:4px solid #b42318}table.hosts tr.na{color:#6b7280}table.hosts td.why{color:#4a5568;font-size:12px}
 .finding{border-left:4px solid #a8b4c8;padding:6px 10px;margin:8px 0;background:#f7f8fa}
 .finding.fail{border-color:#b42318}.finding.warn{border-color:#b7791f}.finding.info{border-color:#2b4c7e}
 .finding .code{font:12px ui-monospace,monospace;color:#4a5568}
 .party{font-size:12px;background:#e8eef8;border-radius:3px;padding:0 5px}
 pre{background:#f7f8fa;border:1px solid #dde3ec;padding:8px;overflow:auto;font-size:12px;max-height:600px}
 `;
+
+const HOST_CLASS: Record<HostVerdict['outcome'], string> = {
+  'sees-all': 'pass',
+  'loses-some': 'warn',
+  'sees-none': 'fail',
+  'does-not-connect': 'fail',
+  'does-not-apply': 'na',
+};
+
+/** One row per host: whether it sees the tools, and the fact (with its source) that decides it. */
+function hostTable(hosts: HostVerdict[], redactor: Redactor): string {
+  const rows = hosts.map((h) => {
+    const source = h.decidedBy
+      ? h.decidedBy.evidence.basis === 'measured'
+        ? `measured on ${h.name} ${h.decidedBy.evidence.hostVersion}`
+        : `reported: ${h.decidedBy.evidence.url}`
+      : '';
+    const why = h.decidedBy && h.outcome !== 'sees-all' ? `${h.decidedBy.note} (${source})` : '';
+    return `<tr class="${HOST_CLASS[h.outcome]}"><td>${escapeHtml(`${h.name}${h.version ? ` ${h.version}` : ''}`)}</td><td>${escapeHtml(redactor.text(h.summary))}</td><td class="why">${escapeHtml(redactor.text(why))}</td></tr>`;
+  });
+  return `<h2 id="hosts">Hosts</h2>\n<table class="hosts"><thead><tr><th>host</th><th>with this server</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
 
 function findingBlock(f: HtmlFinding): string {
   const party = f.party ? ` <span class="party">${escapeHtml(f.party)}'s side</span>` : '';
@@ -270,6 +298,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
 <h1>${escapeHtml(input.title)}</h1>
 ${input.verdict ? `<p class="verdict ${input.verdict.status}">${escapeHtml(redactor.text(input.verdict.text))}</p>` : ''}
 ${input.summary.map((s) => `<p class="summary">${escapeHtml(redactor.text(s))}</p>`).join('\n')}
+${input.hosts?.length ? hostTable(input.hosts, redactor) : ''}
 <h2 id="findings">Findings (${escapeHtml(counts)})</h2>
 ${findingHtml}
 <h2 id="exchange">Exchange, one connection at a time</h2>
