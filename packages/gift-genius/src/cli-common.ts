@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { GiftGenApp } from './app.js';
+import { type AppOptions, GiftGenApp } from './app.js';
 import { DeferredStore } from './catalog/deferred-store.js';
 import { type OpenCatalogOptions, openCatalog } from './catalog/open.js';
 import { isTransient, openWithRetry, redactUrl } from './catalog/open-retry.js';
@@ -35,7 +35,7 @@ export async function openCheckedCatalog(options: { data: string; databaseUrl?: 
  * returned at once meanwhile, on a store that fails every read (so /healthz says 503), and takes
  * the real store when it opens. Anything else that stops the catalog opening ends the start.
  */
-export async function startApp(options: CommonOptions) {
+export async function startApp(options: CommonOptions, extra: Pick<AppOptions, 'toolScopes'> = {}) {
   await checkStartOptions(options, settings.databaseUrl);
   const log = createLogger(settings.logLevel);
   const dataDir = resolve(options.data);
@@ -52,6 +52,7 @@ export async function startApp(options: CommonOptions) {
     pageSize: options.pageSize,
     maxSubscriptions: options.maxSubscriptions,
     settings,
+    toolScopes: extra.toolScopes,
   });
   process.on('SIGHUP', () => app.reloadToolConfig('SIGHUP'));
   if (!(store instanceof DeferredStore)) {

@@ -49,6 +49,13 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .option('--allowed-origins <list>', 'extra Origin host names to accept, comma-separated; * for any', list, [])
   .option('--token-file <file>', 'require a bearer token from this file (one per line); also GIFTGEN_TOKEN')
   .option('--authorization-server <url...>', 'authorization server(s) to name in /.well-known/oauth-protected-resource')
+  .option('--auth-issuer <url>', 'OAuth: accept JWT access tokens of this authorization server (its metadata and JWKS)')
+  .option('--auth-audience <url>', 'OAuth: the URL clients use for this server (token audience); default: as requested')
+  .option(
+    '--auth-scopes <list>',
+    'OAuth: "scope" needed for every request, "tool=scope" to call a tool; comma-separated',
+    list,
+  )
   .option(
     '--rate-limit <perSecond>',
     'requests per second per client (0: off)',
@@ -102,12 +109,24 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   )
   .action(async (opts) => {
     // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.
-    const [{ startHttpServer }, { ServerMetrics }, { loadTokens }] = await Promise.all([
+    const [{ startHttpServer }, { ServerMetrics }, { loadTokens }, { resourceAuth }, tools] = await Promise.all([
       import('./http/server.js'),
       import('./observe/metrics.js'),
       import('./http/edge/access.js'),
+      import('./auth/resource-auth.js'),
+      import('./primitives/tools.js'),
     ]);
-    const { app, log } = await startApp(opts);
+    const tokens = loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile);
+    let issuerLog: ((error: Error) => void) | undefined;
+    const oauth = resourceAuth(opts, {
+      tools: [tools.SUGGEST_TOOL, tools.GET_GIFT_TOOL],
+      staticTokens: tokens.length > 0,
+      onIssuerError: (error) => issuerLog?.(error),
+    });
+    const { app, log } = await startApp(opts, { toolScopes: oauth?.access.scopes.perTool });
+    issuerLog = (error) =>
+      log.error({ event: 'auth_issuer_unreachable', issuer: opts.authIssuer, err: error.message }, error.message);
+    void oauth?.warm();
     app.rankingIndex(); // built before serving, as before: an HTTP start has no first answer to hurry
     const http = await startHttpServer(app, new ServerMetrics(), {
       ...DEFAULT_HTTP_OPTIONS,
@@ -117,10 +136,12 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       maxSessions: opts.maxSessions,
       sessionIdleMs: opts.sessionIdle * 1000,
       maxRequestBodySize: opts.maxBody,
-      allowedHosts: opts.allowedHosts,
+      // The public name clients use (--auth-audience) is a Host this server answers to.
+      allowedHosts: [...opts.allowedHosts, ...(opts.authAudience ? [new URL(opts.authAudience).host] : [])],
       allowedOrigins: opts.allowedOrigins,
-      tokens: loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile),
+      tokens,
       authorizationServers: opts.authorizationServer ?? [],
+      oauth: oauth?.access,
       rateLimitPerSecond: opts.rateLimit,
       rateLimitBurst: opts.rateBurst,
       maxConcurrentToolCalls: opts.maxToolCalls,
@@ -144,7 +165,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
         url: http.url,
         legacyHttp: opts.legacyHttp,
         catalog: app.gifts.length,
-        auth: http.authRequired ? 'bearer' : 'none',
+        auth: oauth ? 'oauth' : http.authRequired ? 'bearer' : 'none',
       },
       `gift-genius listening on ${http.url}`,
     );

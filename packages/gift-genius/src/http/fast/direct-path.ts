@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../../app.js';
+import { missingScopes } from '../../auth/scopes.js';
 import { isJsonObject } from '../../json-object.js';
 import type { ToolCallAdmission } from '../admission.js';
 import type { LegacySessions } from '../legacy-sessions.js';
@@ -124,6 +125,8 @@ export function createDirectPath(options: DirectPathOptions): DirectPath {
       return false;
     }
     if (!taken || !prepared) return false;
+    // A token without the tool's scopes is the SDK's to refuse (403 insufficient_scope naming them).
+    if (authInfo && missingScopes(app.toolScopes.get(taken.call.name) ?? [], authInfo.scopes).length > 0) return false;
     serve(res, taken, prepared, authInfo);
     return true;
   };
