@@ -116,10 +116,15 @@ withTarget(
   .option('--mermaid', 'print the main exchanges as a Mermaid sequenceDiagram instead of the report')
   .option('--html <file>', 'write a self-contained HTML report (sequence diagram, findings, transcript)')
   .option('-v, --verbose', 'show evidence of passing checks too')
+  .option('--register', 'OAuth: register a throw-away client per host that registers dynamically')
+  .option('--token <token>', 'OAuth: a bearer token for the endpoint (checked, and sent with every probe)')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
     const eras: Era[] = opts.era === 'auto' ? ['legacy', 'modern'] : [opts.era];
+    if (opts.token) opts.header = [...(opts.header ?? []), `Authorization: Bearer ${opts.token}`];
     exitCode = await doctorCommand(targetOf(url ? [url] : [], opts), {
+      register: opts.register === true,
+      token: opts.token,
       timeoutMs: opts.timeout,
       driftWindowMs: opts.driftWindow,
       concurrency: opts.concurrency,

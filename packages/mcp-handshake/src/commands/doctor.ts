@@ -5,6 +5,7 @@ import { rootCause } from '../diagnosis/root-cause.js';
 import type { Profile } from '../findings/hosts.js';
 import { applyProfile } from '../findings/profile.js';
 import { LABEL } from '../labels.js';
+import { oauthStage } from '../oauth/stage.js';
 import { DEFAULT_DOCTOR_OPTIONS, type DoctorOptions, runDoctor } from '../probes/doctor.js';
 import { isKnownVersion, isModernVersion, TOOL_VERSION } from '../protocol.js';
 import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
@@ -30,6 +31,12 @@ export interface DoctorCliOptions extends Partial<DoctorOptions> {
   html?: string;
   /** Judge as this host: its known risks become failures. */
   profile?: Profile;
+  /** OAuth stage: register one throw-away client per host that registers dynamically. */
+  register?: boolean;
+  /** OAuth stage: a bearer token for the endpoint (also sent with every probe). */
+  token?: string;
+  /** OAuth stage: a token minted for another resource, which the endpoint must refuse. */
+  foreignToken?: string;
 }
 
 /** Which revisions answered, for the report header and the --json `eras` field. */
@@ -62,7 +69,20 @@ export async function doctor(
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
   };
   const transcript = await runDoctor(target, opts, onEvent && ((rec) => void rec.onEvent(onEvent)));
-  let findings = applyProfile(runChecks(transcript), options.profile);
+  // A protected endpoint: its OAuth discovery, walked as each host walks it (src/oauth).
+  const oauth =
+    target.kind === 'http'
+      ? await oauthStage(transcript, target.url, {
+          timeoutMs: opts.timeoutMs,
+          register: options.register === true,
+          token: options.token,
+          foreignToken: options.foreignToken,
+          headers: Object.fromEntries(
+            Object.entries(target.headers).filter(([k]) => k.toLowerCase() !== 'authorization'),
+          ),
+        })
+      : undefined;
+  let findings = applyProfile([...runChecks(transcript), ...(oauth?.stage.checks ?? [])], options.profile);
   if (options.baseline) {
     let accepted: Set<string>;
     try {
@@ -82,6 +102,7 @@ export async function doctor(
     options.profile,
     rootCause(transcript),
   );
+  if (oauth?.stage.protected) report.oauth = { hosts: oauth.stage.hosts };
   return { report, transcript };
 }
 

@@ -1,5 +1,6 @@
 import type { RootCause } from '../diagnosis/root-cause.js';
 import { CRASHED_SUFFIX } from '../findings/finding.js';
+import type { OAuthHostRow } from '../oauth/stage.js';
 import type { CheckStatus, Diagnostic, Era, Finding, Transcript, TransportKind } from '../types.js';
 import type { Style } from './style.js';
 
@@ -32,6 +33,8 @@ export interface DoctorReport {
       findings: Diagnostic[];
     }
   >;
+  /** A protected endpoint: how far each known host gets through its OAuth discovery (the oauth-* checks say why). */
+  oauth?: { hosts: OAuthHostRow[] };
 }
 
 export function buildReport(
@@ -132,6 +135,7 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
       lines.push(style.dim(`      spec: ${c.spec}`));
     }
   }
+  if (report.oauth) lines.push('', ...oauthTable(report.oauth.hosts, style));
   const s = report.summary;
   lines.push('');
   lines.push(
@@ -160,4 +164,16 @@ function findingLine(
   const escalated = f.escalatedBy ? ` (a failure under --profile ${f.escalatedBy})` : '';
   const code = paint[f.severity](`${ICON[f.severity]} ${f.code}`);
   return `      ${code}${withMessage ? ` ${f.message}` : ''}${style.dim(` —${hosts} ${where}${escalated}`)}`;
+}
+
+/** The OAuth stage, one row per host: how far it gets before the user's login. */
+function oauthTable(rows: OAuthHostRow[], style: Style): string[] {
+  const width = Math.max(...rows.map((r) => r.name.length));
+  const outcome = (r: OAuthHostRow) =>
+    r.outcome === 'login'
+      ? style.green(`reaches the login page${r.registration ? ` (${r.registration})` : ''}`)
+      : r.outcome === 'stopped'
+        ? style.red(`fails at ${r.step}: ${r.code}`)
+        : style.dim(`not tried past ${r.registration ?? 'discovery'}: ${r.step ?? ''}`);
+  return [style.bold('OAuth, as each host walks it:'), ...rows.map((r) => `  ${r.name.padEnd(width)}  ${outcome(r)}`)];
 }
