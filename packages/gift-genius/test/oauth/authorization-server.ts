@@ -39,6 +39,8 @@ export interface AuthorizationServerOptions {
   registration?: boolean;
   /** With false, no client_id_metadata_document_supported (a DCR-only server). */
   cimd?: boolean;
+  /** The issuer clients use, given the port the server listens on (a proxy in front of it, say). */
+  issuerFor?: (port: number) => Promise<string>;
 }
 
 export async function startAuthorizationServer(
@@ -46,7 +48,8 @@ export async function startAuthorizationServer(
 ): Promise<RunningAuthorizationServer> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const issuer = options.issuerFor ? await options.issuerFor(port) : `http://127.0.0.1:${port}`;
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const signing = { ...(await exportJWK(privateKey)), kid: `test-${Date.now()}`, alg: 'ES256', use: 'sig' };
   const policy: GrantPolicy = { accessTokenTtl: 600 };
@@ -90,6 +93,12 @@ export async function startAuthorizationServer(
   } as Configuration);
   provider.on('server_error', (_ctx, error) => console.error('oidc-provider server_error', error));
 
+  // Behind a proxy that rewrites Host (the tap does), the endpoints are still named on the issuer's origin.
+  if (options.issuerFor)
+    provider.use(async (ctx, next) => {
+      ctx.req.headers.host = new URL(issuer).host;
+      await next();
+    });
   // The test's user: logs in as "user-1" and grants the scopes the policy allows, for the resource asked.
   provider.use(async (ctx, next) => {
     requests.push(`${ctx.method} ${ctx.originalUrl}`);

@@ -12,6 +12,7 @@ import { envelope } from './rules/envelope.js';
 import { eraSwitch } from './rules/era-switch.js';
 import { listDrift } from './rules/list-drift.js';
 import { messageSchema } from './rules/message-schema.js';
+import { oauthSteps } from './rules/oauth-steps.js';
 import { sessionLifecycle } from './rules/session-lifecycle.js';
 import { clientName, sessionViews } from './session-view.js';
 
@@ -22,6 +23,7 @@ export const PASSIVE_RULES: readonly PassiveRule[] = [
   eraSwitch,
   envelope,
   messageSchema,
+  oauthSteps,
 ];
 
 export interface ClientSeen {

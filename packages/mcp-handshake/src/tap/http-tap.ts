@@ -6,6 +6,8 @@ import type { HttpInfo, JsonRpcId } from '../types.js';
 import type { Recorder } from '../wire/recorder.js';
 import { SseParser } from '../wire/sse.js';
 import type { LearningRedactor } from './learning-redactor.js';
+import { oauthStepOf, type TapOAuthStep } from './oauth-steps.js';
+import { OAuthTap } from './oauth-tap.js';
 import { TapRecorder } from './tap-recorder.js';
 
 /** Headers that belong to one hop (RFC 9110 §7.6.1); everything else passes unchanged. */
@@ -154,6 +156,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
   const { target, rec, redactor } = options;
   const tap = new TapRecorder(rec);
   const conns = new Connections(tap);
+  // A host's OAuth requests (metadata, registration, authorization, token) are steps of their own, redacted.
+  const oauthTap = new OAuthTap(rec, tap, redactor);
   const client = target.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: true });
   const base = `${target.protocol}//${target.host}`;
@@ -188,12 +192,18 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
       }
       body.push(chunk);
     });
+    let oauthStep: TapOAuthStep | undefined;
     let requestRecorded = false;
     let requestId: JsonRpcId | undefined;
     const recordRequest = () => {
       if (requestRecorded) return;
       requestRecorded = true;
       const text = decoded(Buffer.concat(body), incomingHeaders['content-encoding']);
+      oauthStep = oauthStepOf(request.method, upstreamUrl, incomingHeaders['content-type'], text, {
+        mcpPath: target.pathname,
+        accept: incomingHeaders.accept,
+      });
+      if (oauthStep) return void (conn = oauthTap.request(oauthStep, request, text, incomingHeaders['content-type']));
       const first = firstMessage(text);
       if (first && typeof first.method === 'string' && 'id' in first) requestId = first.id as JsonRpcId;
       const c = connFor(first);
@@ -235,7 +245,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
         headers: responseHeaders,
         contentType,
       };
-      rec.record(c, { dir: 'in', kind: 'http', http: info });
+      if (oauthStep) oauthTap.response(info);
+      else rec.record(c, { dir: 'in', kind: 'http', http: info });
       const sse = new SseParser();
       const copy: Buffer[] = [];
       up.on('data', (chunk: Buffer) => {
@@ -260,7 +271,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
         res.end();
         if (!isSse && copy.length > 0) {
           const text = decoded(Buffer.concat(copy), responseHeaders['content-encoding']);
-          tap.text(c, 'in', text, undefined, up.statusCode);
+          if (oauthStep) oauthTap.body(text, contentType);
+          else tap.text(c, 'in', text, undefined, up.statusCode);
         }
         // A request answered by an HTTP error without a JSON-RPC body keeps its status.
         if (requestId !== undefined) tap.httpStatus(c, requestId, up.statusCode ?? 0);
