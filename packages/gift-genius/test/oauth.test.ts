@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startHttpCli, waitFor } from './harness.js';
-import { authorize, type RunningAuthorizationServer, startAuthorizationServer } from './oauth/authorization-server.js';
+import { type RunningAuthorizationServer, startAuthorizationServer } from './oauth/authorization-server.js';
 import { CALLBACK, connectWithOAuth, MemoryProvider } from './oauth/sdk-host.js';
 import { MINTING_CLIENT, mintToken } from './oauth/tokens.js';
 

@@ -122,6 +122,13 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
         asOf: '2.1.81',
       },
       {
+        fact: '`claude mcp list` on a protected server: POST → 401, the PRM at the challenge\'s resource_metadata URL, the RFC 8414 metadata of the issuer (no OpenID discovery when that answers), no registration when the server supports CIMD; lists it as "Needs authentication"',
+        source:
+          'measured: packages/mcp-handshake/test/claude-code.test.ts (through the tap, gift-genius behind oidc-provider)',
+        basis: 'measured',
+        asOf: '2.1.197',
+      },
+      {
         fact: 'fails with "Incompatible auth server: does not support dynamic client registration" when the metadata advertises neither a registration endpoint nor CIMD',
         source: 'https://github.com/render-oss/render-mcp-server/issues/25',
         basis: 'observed',

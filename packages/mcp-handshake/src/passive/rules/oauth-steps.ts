@@ -55,7 +55,7 @@ function asAddressed(e: WireEvent): URL {
 /** The MCP endpoint as the host addressed it (the Host header it sent; the tap forwards elsewhere). */
 function addressed(t: Transcript): string {
   const sent = t.events.find(
-    (e) => e.kind === 'http' && e.dir === 'out' && t.connections.find((c) => c.id === e.conn)?.purpose !== 'oauth',
+    (e) => e.http !== undefined && e.dir === 'out' && t.connections.find((c) => c.id === e.conn)?.purpose !== 'oauth',
   );
   const host = sent?.http?.headers?.host;
   if (!sent?.http || !host) return t.target;
