@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startHttpCli, waitFor } from './harness.js';
+import { CLI, type RunningServer, runCli, startHttpCli, tempDir, waitFor } from './harness.js';
 import { type RunningAuthorizationServer, startAuthorizationServer } from './oauth/authorization-server.js';
 import { CALLBACK, connectWithOAuth, MemoryProvider } from './oauth/sdk-host.js';
 import { MINTING_CLIENT, mintToken } from './oauth/tokens.js';
@@ -228,10 +230,48 @@ describe('OAuth flags: mistakes are one line naming the option', () => {
       'is not a URL',
     ],
   ])('serve %j', async (args, message) => {
-    const { runCli } = await import('./harness.js');
     const run = await runCli(['serve', '--port', '0', ...args]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(message);
+  });
+});
+
+describe('README: the Auth0 line runs as written', () => {
+  it('with the local authorization server for the tenant and a local URL for the resource', async () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const line = /^node packages\/gift-genius\/dist\/cli\.js serve --auth-issuer .*$/m.exec(readme)![0];
+    const as = await startAuthorizationServer({
+      clients: [{ ...MINTING_CLIENT, redirect_uris: [...MINTING_CLIENT.redirect_uris] } as never],
+    });
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const resource = `http://127.0.0.1:${port}/mcp`;
+    const args = line
+      .replace('https://YOUR-TENANT.auth0.com/', as.issuer)
+      .replace('https://giftgen.example.com/mcp', resource)
+      .split(' ')
+      .slice(2);
+    const data = tempDir();
+    const child = spawn(process.execPath, [CLI, ...args, '--port', String(port), '--data', data.path], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      let err = '';
+      child.stderr!.on('data', (d) => (err += d));
+      await waitFor('listening', () => err.includes('"event":"listening"') || undefined, 20_000);
+      const prm = await (await fetch(`http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`)).json();
+      expect(prm).toMatchObject({ resource, authorization_servers: [as.issuer] });
+      const token = await mintToken(as.issuer, { resource, scope: 'gifts:read gifts:suggest' });
+      expect((await post(resource, token, 'tools/call', SUGGEST)).status).toBe(200);
+      expect((await post(resource, undefined, 'ping')).status).toBe(401);
+      expect(err).toContain('"auth":"oauth"');
+    } finally {
+      child.kill('SIGTERM');
+      await as.close();
+      data.remove();
+    }
   });
 });
