@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunningAuthorizationServer,
@@ -127,5 +128,68 @@ describe('doctor --register / --login against gift-genius behind oidc-provider',
     expect(f.status).toBe('fail');
     expect(f.findings[0]!.code).toBe('oauth-token/refused');
     expect(JSON.stringify(refused.report)).not.toContain(other);
+  });
+});
+
+describe('doctor --login: a server that checks the signature but not the audience', () => {
+  let as: RunningAuthorizationServer;
+  let lax: Server;
+  let url = '';
+
+  beforeAll(async () => {
+    as = await startAuthorizationServer();
+    const keys = createRemoteJWKSet(new URL(`${as.issuer}/jwks`));
+    // The RFC 8707 mistake: any token this issuer signed is taken, whatever resource it was minted for.
+    lax = createServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      res.setHeader('content-type', 'application/json');
+      if (path === '/.well-known/oauth-protected-resource/mcp')
+        return void res.end(
+          JSON.stringify({ resource: url, authorization_servers: [as.issuer], scopes_supported: ['gifts:read'] }),
+        );
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const valid = await jwtVerify(token, keys, { issuer: as.issuer }).then(
+        () => true,
+        () => false,
+      );
+      if (!valid) {
+        res.writeHead(401, {
+          'www-authenticate': `Bearer resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp"`,
+        });
+        return void res.end('{"error":"invalid_token"}');
+      }
+      const id = (JSON.parse(body || '{}') as { id?: unknown }).id;
+      if (id === undefined) return void res.writeHead(202).end();
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'lax', version: '1' } },
+        }),
+      );
+    });
+    await new Promise<void>((r) => lax.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(lax.address() as AddressInfo).port}/mcp`;
+  });
+  afterAll(async () => {
+    lax?.closeAllConnections();
+    lax?.close();
+    await as?.close();
+  });
+
+  it('the token minted for another resource is accepted: oauth-token/audience-not-checked, naming the hosts', async () => {
+    const { report } = await doctorJson([
+      url,
+      '--login',
+      '--browser',
+      `${process.execPath} ${fixture('follow-login.mjs')}`,
+    ]);
+    const token = report.checks.find((c) => c.id === 'oauth-token')!;
+    expect(token.status).toBe('fail');
+    const f = token.findings.find((d) => d.code === 'oauth-token/audience-not-checked')!;
+    expect(f.severity).toBe('fail');
+    expect(f.hosts).toEqual(expect.arrayContaining(['claude', 'chatgpt', 'vscode']));
   });
 });

@@ -53,6 +53,14 @@ export interface OAuthHost {
   facts: readonly OAuthFact[];
 }
 
+/** Where a host's own code was not read: its discovery is modelled on the SDK's, and the report says it is. */
+const MODELLED_ON_SDK: OAuthFact = {
+  fact: "discovery order, issuer check, resource match and PKCE handling modelled on the TypeScript SDK's (its own code was not read here)",
+  source: "mcp-handshake: an assumption, until a measurement or the host's source says otherwise",
+  basis: 'reported',
+  asOf: '2026-12',
+};
+
 const SDK_V2_AUTH =
   'measured: node_modules/@modelcontextprotocol/client 2.4.0, dist auth (discoverOAuthProtectedResourceMetadata, buildDiscoveryUrls, selectResourceURL, determineScope, startAuthorization)';
 
@@ -70,6 +78,7 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     scope: 'sdk',
     pkceStrict: false,
     facts: [
+      MODELLED_ON_SDK,
       {
         fact: 'the connector callback is https://claude.ai/api/mcp/auth_callback (also https://claude.com/api/mcp/auth_callback); an authorization server without it answers 400 and the connector fails',
         source: 'https://github.com/anthropics/claude-ai-mcp/issues/431',
@@ -148,6 +157,7 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     scope: 'sdk-omitted-on-reconnect',
     pkceStrict: false,
     facts: [
+      MODELLED_ON_SDK,
       {
         fact: 'registers dynamically (POST /register) and sends redirect_uri https://chatgpt.com/connector_platform_oauth_redirect, at times with an empty scope',
         source: 'https://github.com/PrefectHQ/fastmcp/issues/1794',
@@ -186,6 +196,7 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     scope: 'sdk',
     pkceStrict: false,
     facts: [
+      MODELLED_ON_SDK,
       {
         fact: 'registers these redirect URIs with Dynamic Client Registration and uses http://127.0.0.1:33418/ (another port when it is taken)',
         source: 'https://github.com/microsoft/vscode/issues/278512',
@@ -215,6 +226,7 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     scope: 'sdk',
     pkceStrict: false,
     facts: [
+      MODELLED_ON_SDK,
       {
         fact: 'registers dynamically with these three redirect URIs in one request; a registration endpoint rejecting any of them fails the whole connection',
         source: 'https://github.com/erp-mafia/accounted/pull/2225',

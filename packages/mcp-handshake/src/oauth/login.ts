@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { asMetadataUrls, canonicalResource, issuerMatches, prmUrls } from './discovery-urls.js';
 import { challengeParams } from './exchange.js';
+import { boundedBytes, jsonObjectOf } from './http-body.js';
 
 export interface LoginOptions {
   /** Shows the authorization URL to the user (opens a browser). */
@@ -48,7 +49,7 @@ export async function login(endpoint: string, options: LoginOptions): Promise<Lo
   for (const url of [...(named ? [named] : []), pathBased, root]) {
     const r = await fetch(url, { signal: signal() }).catch(() => undefined);
     if (r?.ok) {
-      prm = (await r.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+      prm = jsonObjectOf(await boundedBytes(r), r.headers.get('content-type'));
       if (prm) break;
     } else await r?.body?.cancel();
   }
@@ -57,8 +58,13 @@ export async function login(endpoint: string, options: LoginOptions): Promise<Lo
   let as: oauth.AuthorizationServer | undefined;
   for (const url of asMetadataUrls(issuer)) {
     const r = await fetch(url, { signal: signal() }).catch(() => undefined);
-    if (!r?.ok) continue;
-    const doc = (await r.json().catch(() => undefined)) as oauth.AuthorizationServer | undefined;
+    if (!r?.ok) {
+      await r?.body?.cancel();
+      continue;
+    }
+    const doc = jsonObjectOf(await boundedBytes(r), r.headers.get('content-type')) as
+      | oauth.AuthorizationServer
+      | undefined;
     if (doc && issuerMatches(issuer, doc.issuer)) {
       as = doc;
       break;

@@ -14,6 +14,7 @@ import * as oauth from 'oauth4webapi';
 import { asMetadataUrls, canonicalResource, prmUrls } from './discovery-urls.js';
 import { challengeParams, type OAuthExchange, type OAuthHttp, type OAuthStep } from './exchange.js';
 import { OAUTH_HOSTS, type OAuthHost, type OAuthHostId } from './host-oauth.js';
+import { boundedBytes, jsonObjectOf, NULL_BODY_STATUS } from './http-body.js';
 
 export interface OAuthWalkOptions {
   timeoutMs: number;
@@ -28,8 +29,6 @@ export interface OAuthWalkOptions {
   headers?: Record<string, string>;
 }
 
-/** Bodies read for the record: metadata documents are a few KB. */
-const MAX_BODY = 64 * 1024;
 /** A loopback port for the hosts that pick one at run time (RFC 8252 §7.3: any port must be accepted). */
 const LOOPBACK_PORT = '49152';
 const BOGUS_TOKEN = 'mcp-handshake-made-up-token';
@@ -41,32 +40,6 @@ const INITIALIZE = JSON.stringify({
 });
 
 const redirectOf = (host: OAuthHost) => host.redirectUris.map((u) => u.replace('{port}', LOOPBACK_PORT));
-
-async function readJson(response: Response): Promise<Record<string, unknown> | undefined> {
-  if (!(response.headers.get('content-type') ?? '').includes('json') || !response.body) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  try {
-    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What a record may keep of a JSON body: never a secret the server handed out. */
 function withoutSecrets(json: Record<string, unknown> | undefined) {
@@ -120,14 +93,11 @@ export async function walkOAuth(endpoint: string, options: OAuthWalkOptions): Pr
           ...(type && { 'content-type': type }),
           ...(location && { location }),
         };
-        const body = await response
-          .clone()
-          .arrayBuffer()
-          .catch(() => new ArrayBuffer(0));
-        entry.json = withoutSecrets(
-          await readJson(new Response(body.byteLength <= MAX_BODY ? body : null, { headers: response.headers })),
-        );
+        // Read once, within the bound; oauth4webapi gets the same bytes back (none past the bound).
+        const bytes = await boundedBytes(response);
+        entry.json = withoutSecrets(jsonObjectOf(bytes, type));
         entry.ms = performance.now() - started;
+        const body = NULL_BODY_STATUS.has(response.status) ? null : Buffer.from(bytes ?? new Uint8Array(0));
         return new Response(body, { status: response.status, headers: response.headers });
       } catch (error) {
         entry.error =
