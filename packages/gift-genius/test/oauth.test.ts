@@ -275,3 +275,60 @@ describe('README: the Auth0 line runs as written', () => {
     }
   });
 });
+
+describe('the JWT verifier: keys fetched again for an unknown kid, within a bound', () => {
+  it('a flood of tokens signed with unknown keys costs at most one more JWKS fetch per cooldown', async () => {
+    const { JwtVerifier } = await import('../dist/auth/jwt-verifier.js');
+    const { SignJWT, generateKeyPair } = await import('jose');
+    const as = await startAuthorizationServer({
+      clients: [{ ...MINTING_CLIENT, redirect_uris: [...MINTING_CLIENT.redirect_uris] } as never],
+    });
+    try {
+      const audience = 'https://giftgen.example.com/mcp';
+      const verifier = new JwtVerifier({ issuer: as.issuer, allowHttp: true, jwksCooldownMs: 60_000 });
+      const good = await mintToken(as.issuer, { resource: audience, scope: 'gifts:read' });
+      const info = await verifier.verify(good, audience);
+      expect(info).toMatchObject({ clientId: MINTING_CLIENT.client_id, scopes: ['gifts:read'] });
+      const fetches = () => as.requests.filter((r) => r === 'GET /jwks').length;
+      const before = fetches();
+      const { privateKey } = await generateKeyPair('ES256');
+      for (let i = 0; i < 20; i++) {
+        const forged = await new SignJWT({ scope: 'gifts:read' })
+          .setProtectedHeader({ alg: 'ES256', kid: `unknown-${i}` })
+          .setIssuer(as.issuer)
+          .setAudience(audience)
+          .setExpirationTime('5m')
+          .sign(privateKey);
+        await expect(verifier.verify(forged, audience)).rejects.toMatchObject({ code: 'invalid_token' });
+      }
+      expect(fetches() - before).toBeLessThanOrEqual(1);
+      // And the good token still passes, from the cached keys.
+      expect((await verifier.verify(good, audience)).clientId).toBe(MINTING_CLIENT.client_id);
+      await expect(verifier.verify(good, 'https://elsewhere.example/mcp')).rejects.toThrow(
+        'not issued for this resource',
+      );
+    } finally {
+      await as.close();
+    }
+  });
+});
+
+describe('an authorization server that cannot be reached', () => {
+  it('the metadata is still served; a token gets 500 (not a 401 that would send the host to log in again), and the log says why', async () => {
+    const gone = createServer();
+    await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
+    const issuer = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+    await new Promise((r) => gone.close(r));
+    const s = await startHttpCli({ args: ['--auth-issuer', issuer] });
+    try {
+      const prm = await (await fetch(`${new URL(s.url).origin}/.well-known/oauth-protected-resource`)).json();
+      expect(prm.authorization_servers).toEqual([issuer]);
+      expect((await post(s.url, undefined, 'ping')).status).toBe(401);
+      const answer = await post(s.url, 'eyJhbGciOiJFUzI1NiJ9.e30.x', 'ping');
+      expect(answer.status).toBe(500);
+      expect(s.stderr()).toContain('"event":"auth_issuer_unreachable"');
+    } finally {
+      await s.stop();
+    }
+  });
+});
