@@ -74,6 +74,16 @@ describe('doctor walks OAuth discovery as each host does (fixtures from the issu
     expect(r.row('cursor')).toMatchObject({ outcome: 'login', registration: 'dcr' });
   });
 
+  it('CIMD-only: hosts that would register dynamically but take a pasted client id are warned about, Cursor fails', async () => {
+    const r = await run('cimd-only');
+    const manual = r.finding('oauth-registration/manual-client-id')!;
+    expect(manual.severity).toBe('warn');
+    expect(manual.args.oauthHosts).toEqual(expect.arrayContaining(['chatgpt', 'vscode']));
+    expect(manual.args.oauthHosts).not.toContain('cursor');
+    expect(r.row('chatgpt')).toMatchObject({ outcome: 'untested', registration: 'preregistered' });
+    expect(r.row('claude-ai')).toMatchObject({ outcome: 'login', registration: 'cimd' });
+  });
+
   it('claude.ai and ChatGPT named when the allow-list lacks their callbacks', async () => {
     const r = await run('redirect-allow-list');
     const rejected = r.finding('oauth-authorization-request/rejected')!;

@@ -273,6 +273,17 @@ export function judgeOAuth(x: OAuthExchange): OAuthStage {
 
   // Registration and the authorization request, as each host does them.
   const regFindings = stops(walks, 'oauth-registration/', AUTH('client-registration-approaches'));
+  const manual = walks.filter((w) => w.registration === 'preregistered' && !w.stop);
+  if (manual.length)
+    regFindings.push(
+      finding(
+        'oauth-registration/manual-client-id',
+        'warn',
+        `${manual.map((w) => w.host.name).join(', ')} can be added only with a client id the user creates and pastes: the server offers no registration ${manual.length === 1 ? 'it uses' : 'they use'}`,
+        AUTH('client-registration-approaches'),
+        { args: { oauthHosts: manual.map((w) => w.host.id) }, hosts: reportHosts(manual) },
+      ),
+    );
   const reaching = walks.filter((w) => w.registration);
   checks.push(
     entry(DEFS.registration, regFindings, {

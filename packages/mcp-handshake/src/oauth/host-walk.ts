@@ -19,6 +19,12 @@ export type StopCode =
   | 'oauth-authorization-request/rejected'
   | 'oauth-authorization-request/scope-required';
 
+export const REGISTRATION_WORDS: Record<Registration, string> = {
+  cimd: 'a Client ID Metadata Document',
+  dcr: 'Dynamic Client Registration',
+  preregistered: 'a client id the user pastes',
+};
+
 export interface HostWalk {
   host: OAuthHost;
   /** What it fetched, in order, each with the answer (`—` when none). */
@@ -136,12 +142,12 @@ export function walkAsHost(x: OAuthExchange, host: OAuthHost): HostWalk {
   if (!walk.registration)
     return stop(
       'oauth-registration/none-usable',
-      `${host.name} has no way to get a client id: it uses ${host.registration.join(' or ')}, the server offers ${[cimd && 'CIMD', dcr && 'Dynamic Client Registration'].filter(Boolean).join(' and ') || 'neither'}`,
+      `${host.name} has no way to get a client id: it takes ${host.registration.map((r) => REGISTRATION_WORDS[r]).join(' or ')}, the server offers ${[cimd && REGISTRATION_WORDS.cimd, dcr && REGISTRATION_WORDS.dcr].filter(Boolean).join(' and ') || 'neither'}`,
     );
-  if (walk.registration === 'preregistered') walk.untested.push('a client id the user pastes (pre-registered)');
+  if (walk.registration === 'preregistered') walk.untested.push('needs a client id pasted by the user');
   if (walk.registration === 'dcr') {
     const reg = x.requests.find((r) => r.step === 'register' && r.as === host.id);
-    if (!reg) walk.untested.push('registration (run with --register to register a throw-away client)');
+    if (!reg) walk.untested.push('registration not tried (--register tries it)');
     else {
       walk.path.push(line(reg, reg.url));
       if (!ok(reg))

@@ -169,11 +169,16 @@ function findingLine(
 /** The OAuth stage, one row per host: how far it gets before the user's login. */
 function oauthTable(rows: OAuthHostRow[], style: Style): string[] {
   const width = Math.max(...rows.map((r) => r.name.length));
+  const how: Record<string, string> = {
+    cimd: 'its client-id URL',
+    dcr: 'registered',
+    preregistered: 'a pasted client id',
+  };
   const outcome = (r: OAuthHostRow) =>
     r.outcome === 'login'
-      ? style.green(`reaches the login page${r.registration ? ` (${r.registration})` : ''}`)
+      ? style.green(`reaches the login page${r.registration ? ` (${how[r.registration]})` : ''}`)
       : r.outcome === 'stopped'
-        ? style.red(`fails at ${r.step}: ${r.code}`)
-        : style.dim(`not tried past ${r.registration ?? 'discovery'}: ${r.step ?? ''}`);
+        ? style.red(`fails: ${r.code}`)
+        : style.dim(`stops before the login page: ${r.step ?? 'not tried'}`);
   return [style.bold('OAuth, as each host walks it:'), ...rows.map((r) => `  ${r.name.padEnd(width)}  ${outcome(r)}`)];
 }
