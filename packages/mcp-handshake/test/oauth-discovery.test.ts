@@ -46,7 +46,8 @@ describe('doctor walks OAuth discovery as each host does (fixtures from the issu
   it.each([
     ['no-prm', 'oauth-resource-metadata/missing', 'claude-ai'],
     ['prm-resource-mismatch', 'oauth-resource-metadata/resource-mismatch', 'chatgpt'],
-    ['issuer-mismatch', 'oauth-authorization-server/issuer-mismatch', 'vscode'],
+    ['issuer-mismatch', 'oauth-authorization-server/issuer-mismatch', 'claude-code'],
+    ['prm-resource-origin', 'oauth-resource-metadata/resource-mismatch', 'vscode'],
     ['no-s256', 'oauth-authorization-server/no-s256', 'claude-code'],
     ['cimd-only', 'oauth-registration/none-usable', 'cursor'],
     ['redirect-allow-list', 'oauth-authorization-request/rejected', 'claude-ai'],
@@ -60,6 +61,23 @@ describe('doctor walks OAuth discovery as each host does (fixtures from the issu
     expect(f!.args.oauthHosts).toContain(host);
     expect(r.row(host)).toMatchObject({ outcome: 'stopped', code });
     expect(r.report.exitCode).not.toBe(0);
+  });
+
+  it('hosts differ (VS Code from its source): the origin as resource passes the SDK, not VS Code; an issuer mismatch stops the SDK, not VS Code', async () => {
+    const origin = await run('prm-resource-origin');
+    expect(origin.row('claude-ai')?.outcome).toBe('login');
+    expect(origin.row('vscode')).toMatchObject({
+      outcome: 'stopped',
+      code: 'oauth-resource-metadata/resource-mismatch',
+    });
+    await fixture!.close();
+    fixture = undefined;
+    const issuer = await run('issuer-mismatch');
+    expect(issuer.row('claude-ai')).toMatchObject({
+      outcome: 'stopped',
+      code: 'oauth-authorization-server/issuer-mismatch',
+    });
+    expect(issuer.row('vscode')?.outcome).toBe('login');
   });
 
   it('PRM only at the root while the endpoint has a path: a warning, and the SDK hosts still get through', async () => {

@@ -54,3 +54,12 @@ export function canonicalResource(endpoint: string): string {
 /** The SDK's issuer comparison: equal, or equal but for the trailing slash of the URL it came from. */
 export const issuerMatches = (fromUrl: string, issuer: unknown) =>
   typeof issuer === 'string' && (issuer === fromUrl || (fromUrl.endsWith('/') && issuer === fromUrl.slice(0, -1)));
+
+/** Equal once both are normalised by the URL parser (VS Code's PRM check): no origin or parent path allowed. */
+export function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).toString() === new URL(b).toString();
+  } catch {
+    return false;
+  }
+}

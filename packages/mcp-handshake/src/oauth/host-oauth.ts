@@ -38,8 +38,17 @@ export interface OAuthHost {
    * with it inserted, then appended (for an issuer without a path: RFC 8414, then OpenID).
    */
   asMetadata: 'sdk';
-  /** The PRM `resource` it accepts: `prefix` (the SDK: same origin, and the endpoint's path starts with it). */
-  resourceMatch: 'prefix';
+  /**
+   * After a PRM URL that fails: `sdk` tries the next one only after a 4xx (or 502), `any` after any failure.
+   */
+  prmFallback: 'sdk' | 'any';
+  /**
+   * The PRM `resource` it accepts: `prefix` (the SDK: same origin, and the endpoint's path starts with it), `exact`
+   * (equal to the endpoint URL once both are normalised by the URL parser).
+   */
+  resourceMatch: 'prefix' | 'exact';
+  /** Refuses authorization-server metadata whose `issuer` is not the URL it fetched it for (RFC 8414 §3.3). */
+  issuerCheck: boolean;
   /** Registrations it can use, in the order it prefers them. */
   registration: readonly Registration[];
   /** Its Client ID Metadata Document URL (its client_id where the server supports CIMD). */
@@ -71,7 +80,9 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     reportHost: 'claude',
     prm: 'sdk',
     asMetadata: 'sdk',
+    prmFallback: 'sdk',
     resourceMatch: 'prefix',
+    issuerCheck: true,
     registration: ['cimd', 'dcr', 'preregistered'],
     clientIdUrl: 'https://claude.ai/oauth/mcp-oauth-client-metadata',
     redirectUris: ['https://claude.ai/api/mcp/auth_callback'],
@@ -111,7 +122,9 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     reportHost: 'claude',
     prm: 'sdk',
     asMetadata: 'sdk',
+    prmFallback: 'sdk',
     resourceMatch: 'prefix',
+    issuerCheck: true,
     registration: ['cimd', 'dcr', 'preregistered'],
     clientIdUrl: 'https://claude.ai/oauth/claude-code-client-metadata',
     redirectUris: ['http://localhost:{port}/callback'],
@@ -151,7 +164,9 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     reportHost: 'chatgpt',
     prm: 'sdk',
     asMetadata: 'sdk',
+    prmFallback: 'sdk',
     resourceMatch: 'prefix',
+    issuerCheck: true,
     registration: ['dcr', 'preregistered'],
     redirectUris: ['https://chatgpt.com/connector_platform_oauth_redirect'],
     scope: 'sdk-omitted-on-reconnect',
@@ -185,7 +200,9 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     reportHost: 'vscode',
     prm: 'sdk',
     asMetadata: 'sdk',
-    resourceMatch: 'prefix',
+    prmFallback: 'any',
+    resourceMatch: 'exact',
+    issuerCheck: false,
     registration: ['dcr', 'preregistered'],
     redirectUris: [
       'https://insiders.vscode.dev/redirect',
@@ -196,7 +213,13 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     scope: 'sdk',
     pkceStrict: false,
     facts: [
-      MODELLED_ON_SDK,
+      {
+        fact: 'PRM: the challenge URL, else the path-based then the root URL, the next one after any failure; the PRM resource must equal the endpoint URL once both are normalised by the URL parser (no origin or parent path); AS metadata: RFC 8414 inserted, OpenID inserted, OpenID appended, without comparing issuer to the URL; DCR with application_type native, token_endpoint_auth_method none and these redirect URIs',
+        source:
+          'https://github.com/microsoft/vscode/blob/05f882b02c51633f2e1e8252722f8c3b626d74a9/src/vs/base/common/oauth.ts (fetchResourceMetadata, fetchAuthorizationServerMetadata, fetchDynamicRegistration)',
+        basis: 'vendor',
+        asOf: '2026-12-04 (main at 05f882b)',
+      },
       {
         fact: 'registers these redirect URIs with Dynamic Client Registration and uses http://127.0.0.1:33418/ (another port when it is taken)',
         source: 'https://github.com/microsoft/vscode/issues/278512',
@@ -216,7 +239,9 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     name: 'Cursor',
     prm: 'sdk',
     asMetadata: 'sdk',
+    prmFallback: 'sdk',
     resourceMatch: 'prefix',
+    issuerCheck: true,
     registration: ['dcr'],
     redirectUris: [
       'cursor://anysphere.cursor-mcp/oauth/callback',
@@ -246,7 +271,9 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     name: 'MCP Inspector',
     prm: 'sdk',
     asMetadata: 'sdk',
+    prmFallback: 'sdk',
     resourceMatch: 'prefix',
+    issuerCheck: true,
     registration: ['dcr', 'preregistered'],
     redirectUris: ['http://localhost:{port}/oauth/callback'],
     scope: 'sdk',
@@ -265,7 +292,9 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
     name: 'mcp-remote',
     prm: 'sdk',
     asMetadata: 'sdk',
+    prmFallback: 'sdk',
     resourceMatch: 'prefix',
+    issuerCheck: true,
     registration: ['dcr', 'preregistered'],
     redirectUris: ['http://localhost:{port}/oauth/callback'],
     scope: 'sdk',

@@ -3,7 +3,14 @@
  * would take, and the step where it would stop. Pure: the walker fetched every URL any host tries;
  * this replays a host's choices over those answers (host-oauth.ts says what they are).
  */
-import { asMetadataUrls, canonicalResource, issuerMatches, prmUrls, resourceAllows } from './discovery-urls.js';
+import {
+  asMetadataUrls,
+  canonicalResource,
+  issuerMatches,
+  prmUrls,
+  resourceAllows,
+  sameUrl,
+} from './discovery-urls.js';
 import { answerAt, challengeParams, type OAuthExchange, type OAuthHttp, ok, quote } from './exchange.js';
 import type { OAuthHost, Registration } from './host-oauth.js';
 
@@ -75,7 +82,8 @@ export function walkAsHost(x: OAuthExchange, host: OAuthHost): HostWalk {
       prm = r.json;
       break;
     }
-    if (named || !r?.status || (r.status >= 500 && r.status !== 502)) break;
+    const sdkStops = !r?.status || (r.status >= 500 && r.status !== 502);
+    if (named || (host.prmFallback === 'sdk' && sdkStops)) break;
   }
   let issuer: string;
   if (!prm) {
@@ -89,10 +97,13 @@ export function walkAsHost(x: OAuthExchange, host: OAuthHost): HostWalk {
       );
   } else {
     const resource = prm.resource;
-    if (typeof resource !== 'string' || !resourceAllows(x.endpoint, resource))
+    const allowed =
+      typeof resource === 'string' &&
+      (host.resourceMatch === 'exact' ? sameUrl(x.endpoint, resource) : resourceAllows(x.endpoint, resource));
+    if (!allowed)
       return stop(
         'oauth-resource-metadata/resource-mismatch',
-        `${host.name} refuses the metadata: resource ${quote(resource)} is not ${canonicalResource(x.endpoint)} (nor its origin or a parent path)`,
+        `${host.name} refuses the metadata: resource ${quote(resource)} is not ${canonicalResource(x.endpoint)}${host.resourceMatch === 'exact' ? ' exactly' : ' (nor its origin or a parent path)'}`,
       );
     const servers = Array.isArray(prm.authorization_servers) ? prm.authorization_servers : [];
     issuer = typeof servers[0] === 'string' ? servers[0] : `${new URL(x.endpoint).origin}/`;
@@ -113,7 +124,7 @@ export function walkAsHost(x: OAuthExchange, host: OAuthHost): HostWalk {
       return stop('oauth-authorization-server/unreachable', `${host.name} gets HTTP ${r.status} from ${url}`);
     }
     if (!r.json) continue;
-    if (!issuerMatches(issuer, r.json.issuer))
+    if (host.issuerCheck && !issuerMatches(issuer, r.json.issuer))
       return stop(
         'oauth-authorization-server/issuer-mismatch',
         `${host.name} refuses the metadata at ${url}: its issuer ${quote(r.json.issuer)} is not ${quote(issuer)} (RFC 8414 §3.3)`,
