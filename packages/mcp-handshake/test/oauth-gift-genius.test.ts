@@ -94,8 +94,9 @@ describe('doctor --register / --login against gift-genius behind oidc-provider',
     expect(rows.get('claude-code')).toMatchObject({ outcome: 'login', registration: 'cimd' });
     for (const host of ['chatgpt', 'vscode', 'inspector', 'mcp-remote'])
       expect(rows.get(host), host).toMatchObject({ outcome: 'login', registration: 'dcr' });
-    // What oidc-provider does by default with Cursor's registration: a client registered without
-    // application_type is a web client, and cursor://anysphere.cursor-mcp/oauth/callback is no web URI.
+    // What oidc-provider does by default with Cursor's redirect URIs registered as modelled (without
+    // application_type, Cursor's own request body is not public): a web client, and
+    // cursor://anysphere.cursor-mcp/oauth/callback is no web URI.
     expect(rows.get('cursor')).toMatchObject({ outcome: 'stopped', code: 'oauth-registration/rejected' });
     const rejected = report.checks.find((c) => c.id === 'oauth-registration')!.findings[0]!;
     expect(rejected.message).toContain('redirect_uris must only contain web uris');

@@ -55,6 +55,8 @@ export interface OAuthHost {
   clientIdUrl?: string;
   /** The redirect URIs it registers or sends; `{port}` is a loopback port chosen at run time. */
   redirectUris: readonly string[];
+  /** The application_type it registers with, where known (OpenID registration: `web` when absent). */
+  applicationType?: 'native' | 'web';
   /** What it puts in `scope`: the challenge's, else PRM scopes_supported (the SDK); `omitted-on-reconnect` as well. */
   scope: 'sdk' | 'sdk-omitted-on-reconnect';
   /** Refuses a server whose metadata lacks code_challenge_methods_supported (the 2025-11-25 MUST); else only a list without S256. */
@@ -210,6 +212,7 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
       'http://127.0.0.1/',
       'http://127.0.0.1:33418/',
     ],
+    applicationType: 'native',
     scope: 'sdk',
     pkceStrict: false,
     facts: [

@@ -229,6 +229,7 @@ async function probeAsHosts(
                 grant_types: ['authorization_code', 'refresh_token'],
                 response_types: ['code'],
                 token_endpoint_auth_method: 'none',
+                ...(host.applicationType && { application_type: host.applicationType }),
                 ...(scope && { scope }),
               },
               { [oauth.customFetch]: recorded('register', { as: host.id }), ...insecure },
