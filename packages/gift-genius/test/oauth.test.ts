@@ -209,6 +209,26 @@ describe('gift-genius as an OAuth protected resource, behind a real authorizatio
       expect(refused.headers.get('www-authenticate')).toContain('scope="gifts:suggest"');
     }
 
+    // Two users of one client (a host registers once for all its users): a session stays its user's.
+    as.policy.accountId = 'user-2';
+    const otherUser = await mintToken(as.issuer, { resource: gg.url, scope: 'gifts:read gifts:suggest' });
+    as.policy.accountId = 'user-1';
+    const mine = await legacySession(gg.url, good);
+    const sessionId = (await mine('tools/call', GET_GIFT)).headers.get('mcp-session-id');
+    expect(sessionId).toBeTruthy();
+    const hijack = await fetch(gg.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        authorization: `Bearer ${otherUser}`,
+        'mcp-session-id': sessionId!,
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: GET_GIFT }),
+    });
+    expect(hijack.status).toBe(404);
+
     // Without the scope every request needs: refused at the gate, naming it.
     const noScope = await mintToken(as.issuer, { resource: gg.url, scope: 'gifts:suggest' });
     const refusedNoScope = await post(gg.url, noScope, 'ping');
@@ -288,7 +308,7 @@ describe('the JWT verifier: keys fetched again for an unknown kid, within a boun
       const verifier = new JwtVerifier({ issuer: as.issuer, allowHttp: true, jwksCooldownMs: 60_000 });
       const good = await mintToken(as.issuer, { resource: audience, scope: 'gifts:read' });
       const info = await verifier.verify(good, audience);
-      expect(info).toMatchObject({ clientId: MINTING_CLIENT.client_id, scopes: ['gifts:read'] });
+      expect(info).toMatchObject({ clientId: `${MINTING_CLIENT.client_id} user-1`, scopes: ['gifts:read'] });
       const fetches = () => as.requests.filter((r) => r === 'GET /jwks').length;
       const before = fetches();
       const { privateKey } = await generateKeyPair('ES256');
@@ -303,7 +323,7 @@ describe('the JWT verifier: keys fetched again for an unknown kid, within a boun
       }
       expect(fetches() - before).toBeLessThanOrEqual(1);
       // And the good token still passes, from the cached keys.
-      expect((await verifier.verify(good, audience)).clientId).toBe(MINTING_CLIENT.client_id);
+      expect((await verifier.verify(good, audience)).clientId).toBe(`${MINTING_CLIENT.client_id} user-1`);
       await expect(verifier.verify(good, 'https://elsewhere.example/mcp')).rejects.toThrow(
         'not issued for this resource',
       );

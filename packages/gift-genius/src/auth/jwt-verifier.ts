@@ -71,7 +71,10 @@ export class JwtVerifier {
     }
     return {
       token,
-      clientId: clientIdOf(payload),
+      // The client and the user: legacy sessions are bound to it and the rate limit counts by it, and one
+      // host's client (ChatGPT registers one) serves many users, whose sessions must stay apart.
+      clientId:
+        typeof payload.sub === 'string' ? `${clientIdOf(payload)} ${payload.sub}`.slice(0, 512) : clientIdOf(payload),
       scopes: scopesOf(payload),
       expiresAt: payload.exp,
       resource: new URL(audience),

@@ -14,6 +14,8 @@ import Provider, { type Configuration } from 'oidc-provider';
 export interface GrantPolicy {
   /** Access-token lifetime in seconds. */
   accessTokenTtl: number;
+  /** Who logs in. */
+  accountId: string;
 }
 
 export interface RunningAuthorizationServer {
@@ -52,7 +54,7 @@ export async function startAuthorizationServer(
   const issuer = options.issuerFor ? await options.issuerFor(port) : `http://127.0.0.1:${port}`;
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const signing = { ...(await exportJWK(privateKey)), kid: `test-${Date.now()}`, alg: 'ES256', use: 'sig' };
-  const policy: GrantPolicy = { accessTokenTtl: 600 };
+  const policy: GrantPolicy = { accessTokenTtl: 600, accountId: 'user-1' };
   const requests: string[] = [];
 
   const provider = new Provider(issuer, {
@@ -106,11 +108,11 @@ export async function startAuthorizationServer(
     const details = await provider.interactionDetails(ctx.req, ctx.res);
     const { prompt, params } = details;
     let result: Record<string, unknown>;
-    if (prompt.name === 'login') result = { login: { accountId: 'user-1' } };
+    if (prompt.name === 'login') result = { login: { accountId: policy.accountId } };
     else {
       const grant = details.grantId
         ? await provider.Grant.find(details.grantId)
-        : new provider.Grant({ accountId: 'user-1', clientId: String(params.client_id) });
+        : new provider.Grant({ accountId: policy.accountId, clientId: String(params.client_id) });
       const missing = prompt.details as {
         missingOIDCScope?: string[];
         missingResourceScopes?: Record<string, string[]>;
