@@ -109,19 +109,22 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   )
   .action(async (opts) => {
     // Each command loads only what it uses: stdio starts faster without the HTTP stack and metrics.
-    const [{ startHttpServer }, { ServerMetrics }, { loadTokens }, { resourceAuth }, tools] = await Promise.all([
+    const [{ startHttpServer }, { ServerMetrics }, { loadTokens }] = await Promise.all([
       import('./http/server.js'),
       import('./observe/metrics.js'),
       import('./http/edge/access.js'),
-      import('./auth/resource-auth.js'),
-      import('./primitives/tools.js'),
     ]);
     const tokens = loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile);
     let issuerLog: ((error: Error) => void) | undefined;
-    const oauth = resourceAuth(opts, {
-      tools: [tools.SUGGEST_TOOL, tools.GET_GIFT_TOOL],
+    // The OAuth verifier (jose, oauth4webapi) is loaded only when one of its flags is given.
+    const wantsOAuth = Boolean(opts.authIssuer || opts.authAudience || opts.authScopes?.length);
+    const oauthModules = wantsOAuth
+      ? await Promise.all([import('./auth/resource-auth.js'), import('./primitives/tools.js')])
+      : undefined;
+    const oauth = oauthModules?.[0].resourceAuth(opts, {
+      tools: [oauthModules[1].SUGGEST_TOOL, oauthModules[1].GET_GIFT_TOOL],
       staticTokens: tokens.length > 0,
-      onIssuerError: (error) => issuerLog?.(error),
+      onIssuerError: (error: Error) => issuerLog?.(error),
     });
     const { app, log } = await startApp(opts, { toolScopes: oauth?.access.scopes.perTool });
     issuerLog = (error) =>
