@@ -23,6 +23,8 @@ export interface AppOptions {
   maxSubscriptions?: number;
   /** What the environment set (the CLI reads it); defaults when embedded or in a test. */
   settings?: Pick<ServerSettings, 'stateKey' | 'widgetDomain' | 'appListing'>;
+  /** OAuth scopes a tool needs (`--auth-scopes tool=scope`); a call without them gets 403 insufficient_scope. */
+  toolScopes?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -42,6 +44,8 @@ export class GiftGenApp {
   /** Where the widget's sandbox origin lives, when set (GIFTGEN_WIDGET_DOMAIN). */
   readonly widgetDomain?: string;
   readonly appListing: AppListing;
+  /** OAuth scopes per tool, by tool name (empty: none asked). */
+  readonly toolScopes: ReadonlyMap<string, readonly string[]>;
   private snapshot: Gift[] = [];
   private snapshotIds: string[] = [];
   private snapshotById = new Map<string, Gift>();
@@ -82,6 +86,7 @@ export class GiftGenApp {
     this.stateGuard = new RequestStateGuard(settings.stateKey, shared);
     this.widgetDomain = settings.widgetDomain;
     this.appListing = settings.appListing;
+    this.toolScopes = options.toolScopes ?? new Map();
     this.log = options.log;
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { GiftGenApp } from './app.js';
+import { type AppOptions, GiftGenApp } from './app.js';
 import { databaseProblem } from './catalog/database-url.js';
 import { DeferredStore } from './catalog/deferred-store.js';
 import { type OpenCatalogOptions, openCatalog } from './catalog/open.js';
@@ -45,7 +45,7 @@ export function worded(error: Error, options: { databaseUrl?: string }): Error {
  * returned at once meanwhile, on a store that fails every read (so /healthz says 503), and takes
  * the real store when it opens. Anything else that stops the catalog opening ends the start.
  */
-export async function startApp(options: CommonOptions) {
+export async function startApp(options: CommonOptions, extra: Pick<AppOptions, 'toolScopes'> = {}) {
   await checkStartOptions(options, settings.databaseUrl);
   // JSON lines for machines (a host's pipe, a log shipper); readable lines for a person at a terminal.
   const pretty = settings.logFormat === 'pretty' || (settings.logFormat === undefined && process.stderr.isTTY === true);
@@ -64,6 +64,7 @@ export async function startApp(options: CommonOptions) {
     pageSize: options.pageSize,
     maxSubscriptions: options.maxSubscriptions,
     settings,
+    toolScopes: extra.toolScopes,
   });
   process.on('SIGHUP', () => app.reloadToolConfig('SIGHUP'));
   if (!(store instanceof DeferredStore)) {

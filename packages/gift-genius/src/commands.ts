@@ -59,6 +59,13 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .option('--allowed-origins <list>', 'extra Origin host names to accept, comma-separated; * for any', list, [])
   .option('--token-file <file>', 'require a bearer token from this file (one per line); also GIFTGEN_TOKEN')
   .option('--authorization-server <url...>', 'authorization server(s) to name in /.well-known/oauth-protected-resource')
+  .option('--auth-issuer <url>', 'OAuth: accept JWT access tokens of this authorization server (its metadata and JWKS)')
+  .option('--auth-audience <url>', 'OAuth: the URL clients use for this server (token audience); default: as requested')
+  .option(
+    '--auth-scopes <list>',
+    'OAuth: "scope" needed for every request, "tool=scope" to call a tool; comma-separated',
+    list,
+  )
   .option(
     '--rate-limit <perSecond>',
     'requests per second per client (0: off)',
@@ -124,7 +131,22 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       import('./http/edge/access.js'),
     ]);
     if (opts.H !== undefined) opts.host = opts.H;
-    const { app, log } = await startApp(opts);
+    const tokens = loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile);
+    let issuerLog: ((error: Error) => void) | undefined;
+    // The OAuth verifier (jose, oauth4webapi) is loaded only when one of its flags is given.
+    const wantsOAuth = Boolean(opts.authIssuer || opts.authAudience || opts.authScopes?.length);
+    const oauthModules = wantsOAuth
+      ? await Promise.all([import('./auth/resource-auth.js'), import('./primitives/tools.js')])
+      : undefined;
+    const oauth = oauthModules?.[0].resourceAuth(opts, {
+      tools: [oauthModules[1].SUGGEST_TOOL, oauthModules[1].GET_GIFT_TOOL],
+      staticTokens: tokens.length > 0,
+      onIssuerError: (error: Error) => issuerLog?.(error),
+    });
+    const { app, log } = await startApp(opts, { toolScopes: oauth?.access.scopes.perTool });
+    issuerLog = (error) =>
+      log.error({ event: 'auth_issuer_unreachable', issuer: opts.authIssuer, err: error.message }, error.message);
+    void oauth?.warm();
     app.rankingIndex(); // built before serving, as before: an HTTP start has no first answer to hurry
     const http = await startHttpServer(app, new ServerMetrics(), {
       ...DEFAULT_HTTP_OPTIONS,
@@ -134,10 +156,12 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       maxSessions: opts.maxSessions,
       sessionIdleMs: opts.sessionIdle * 1000,
       maxRequestBodySize: opts.maxBody,
-      allowedHosts: opts.allowedHosts,
+      // The public name clients use (--auth-audience) is a Host this server answers to.
+      allowedHosts: [...opts.allowedHosts, ...(opts.authAudience ? [new URL(opts.authAudience).host] : [])],
       allowedOrigins: opts.allowedOrigins,
-      tokens: loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile),
+      tokens,
       authorizationServers: opts.authorizationServer ?? [],
+      oauth: oauth?.access,
       rateLimitPerSecond: opts.rateLimit,
       rateLimitBurst: opts.rateBurst,
       maxConcurrentToolCalls: opts.maxToolCalls,
@@ -162,7 +186,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
         url: http.url,
         legacyHttp: opts.legacyHttp,
         catalog: app.gifts.length,
-        auth: http.authRequired ? 'bearer' : 'none',
+        auth: oauth ? 'oauth' : http.authRequired ? 'bearer' : 'none',
       },
       `gift-genius listening on ${http.url}`,
     );

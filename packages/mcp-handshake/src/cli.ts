@@ -2,6 +2,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
+import { openBrowser } from './commands/browser.js';
 import { callCommand } from './commands/call.js';
 import { checkCommand } from './commands/check.js';
 import { collect, EXIT, InternalError, positiveInt } from './commands/common.js';
@@ -12,6 +13,7 @@ import { type DiffSide, diffCommand, snapshotCommand } from './commands/snapshot
 import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { PROFILES } from './findings/hosts.js';
+import { login } from './oauth/login.js';
 import { TOOL_VERSION } from './protocol.js';
 import { jsonText, oneLine, visible } from './report/peer-text.js';
 import { CannotWrite, printText, writePrivateFile } from './report/print.js';
@@ -154,10 +156,36 @@ withTarget(
   .option('--mermaid', 'print the main exchanges as a Mermaid sequenceDiagram instead of the report')
   .option('--html <file>', 'write a self-contained HTML report (sequence diagram, findings, transcript)')
   .option('-v, --verbose', 'show evidence of passing checks too')
+  .option('--register', 'OAuth: register a throw-away client per host that registers dynamically')
+  .option('--token <token>', 'OAuth: a bearer token for the endpoint (checked, and sent with every probe)')
+  .option('--login', 'OAuth: log in in the browser (loopback redirect) for a token, and one for another resource')
+  .option('--browser <command>', 'with --login: the command that opens the URL (default: the system browser)')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
     const eras: Era[] = opts.era === 'auto' ? ['legacy', 'modern'] : [opts.era];
+    let foreignToken: string | undefined;
+    if (opts.login) {
+      if (!url) throw new UsageError('--login needs the URL of an HTTP endpoint');
+      if (opts.token) throw new UsageError('give --token or --login, not both');
+      const tokens = await login(url, {
+        open: (u) => openBrowser(u, opts.browser),
+        loginTimeoutMs: 300_000,
+        timeoutMs: opts.timeout,
+      }).catch((error: Error) => {
+        throw new UsageError(error.message);
+      });
+      opts.token = tokens.token;
+      foreignToken = tokens.foreignToken;
+      if (tokens.foreignProblem)
+        process.stderr.write(
+          `mcp-handshake: no token for another resource (${tokens.foreignProblem}); the audience check is skipped\n`,
+        );
+    }
+    if (opts.token) opts.header = [...(opts.header ?? []), `Authorization: Bearer ${opts.token}`];
     exitCode = await doctorCommand(targetOf(url ? [url] : [], opts), {
+      register: opts.register === true,
+      token: opts.token,
+      foreignToken,
       timeoutMs: opts.timeout,
       startupTimeoutMs: opts.startupTimeout,
       driftWindowMs: opts.driftWindow,

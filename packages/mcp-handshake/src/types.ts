@@ -19,7 +19,8 @@ export type Purpose =
   | 'watch'
   | 'call'
   | 'inspect'
-  | 'tap'; // a host's own session, recorded by `tap`
+  | 'tap' // a host's own session, recorded by `tap`
+  | 'oauth'; // a host's OAuth requests (metadata, registration, authorization, token), recorded by `tap`
 
 export interface ConnectionInfo {
   id: string;

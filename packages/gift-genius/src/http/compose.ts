@@ -95,7 +95,11 @@ export function composeHttp(
   const allowedOrigins = [...LOOPBACK, ...options.allowedOrigins];
   const anyOrigin = options.allowedOrigins.includes('*');
   const cors = new Cors(allowedOrigins, anyOrigin);
-  const access = new BearerAccess({ tokens: options.tokens, authorizationServers: options.authorizationServers });
+  const access = new BearerAccess({
+    tokens: options.tokens,
+    authorizationServers: options.authorizationServers,
+    oauth: options.oauth,
+  });
   const rate = new RateLimiter(options.rateLimitPerSecond, options.rateLimitBurst);
   const edge = new EdgeGate({
     allowedHosts: [...LOOPBACK, ...options.allowedHosts],

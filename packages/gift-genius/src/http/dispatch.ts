@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { GiftGenApp } from '../app.js';
+import { missingScopes } from '../auth/scopes.js';
 import { isJsonObject } from '../json-object.js';
 import { HandshakeTap } from '../observe/handshake-tap.js';
 import type { ServerMetrics } from '../observe/metrics.js';
@@ -121,6 +122,13 @@ export function createDispatch(options: DispatchOptions) {
       if (!request || !(prepared || (key && key.length <= MAX_KEY_CHARS))) return sdk();
       // Someone else's session, or none: the SDK's 404. While draining, the SDK path's 503.
       if (request.sessionId !== undefined && !sessions!.claim(request.sessionId, authInfo?.clientId)) return sdk();
+      // A token without the tool's scopes is the SDK's to refuse (403 insufficient_scope naming them).
+      if (
+        prepared &&
+        authInfo &&
+        missingScopes(app.toolScopes.get(toolNameOf(message)) ?? [], authInfo.scopes).length > 0
+      )
+        return sdk();
       if (prepared) return call(res, request, prepared);
       if (admission.isDraining) return sdk();
       const taken = request;
@@ -132,6 +140,11 @@ export function createDispatch(options: DispatchOptions) {
     });
   };
 }
+
+const toolNameOf = (message: unknown): string => {
+  const params = isJsonObject(message) && isJsonObject(message.params) ? message.params : undefined;
+  return typeof params?.name === 'string' ? params.name : '';
+};
 
 /** The node request as a web Request for the SDK's in-process handlers, body included. */
 export function webRequest(req: Pick<IncomingMessage, 'headers' | 'url'>, text: string): Request {

@@ -1,3 +1,5 @@
+import type { OAuthAccess } from './edge/access.js';
+
 /** HTTP settings and their defaults, apart from the server so the CLI can show them without loading it. */
 export interface HttpOptions {
   host: string;
@@ -16,6 +18,8 @@ export interface HttpOptions {
   tokens: string[];
   /** Authorization servers named in /.well-known/oauth-protected-resource. */
   authorizationServers: string[];
+  /** OAuth-protected (`--auth-issuer`): JWT access tokens of a real authorization server instead of `tokens`. */
+  oauth?: OAuthAccess;
   /** Requests per second per client (token, else peer address), with this burst; 0 turns it off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;

@@ -4,6 +4,8 @@ import type { Profile } from '../findings/hosts.js';
 import { applyProfile } from '../findings/profile.js';
 import { hostVerdicts } from '../hosts/verdict.js';
 import { LABEL } from '../labels.js';
+import type { OAuthStage } from '../oauth/checks.js';
+import { oauthStage } from '../oauth/stage.js';
 import { DEFAULT_DOCTOR_OPTIONS, type DoctorOptions, runDoctor } from '../probes/doctor.js';
 import { isKnownVersion, isModernVersion, TOOL_VERSION } from '../protocol.js';
 import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
@@ -34,6 +36,12 @@ export interface DoctorCliOptions extends Partial<DoctorOptions> {
   html?: string;
   /** Judge as this host: its known risks become failures. */
   profile?: Profile;
+  /** OAuth stage: register one throw-away client per host that registers dynamically. */
+  register?: boolean;
+  /** OAuth stage: a bearer token for the endpoint (also sent with every probe). */
+  token?: string;
+  /** OAuth stage: a token minted for another resource, which the endpoint must refuse. */
+  foreignToken?: string;
 }
 
 /** Which revisions answered, for the report header and the --json `eras` field. */
@@ -76,11 +84,28 @@ export async function doctor(
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
   };
   const transcript = await runDoctor(target, opts, onEvent && ((rec) => void rec.onEvent(onEvent)));
-  return withTranscript(transcript, () => judge(transcript, options));
+  // A protected endpoint: its OAuth discovery, walked as each host walks it (src/oauth).
+  const oauth =
+    target.kind === 'http'
+      ? await oauthStage(transcript, target.url, {
+          timeoutMs: opts.timeoutMs,
+          register: options.register === true,
+          token: options.token,
+          foreignToken: options.foreignToken,
+          headers: Object.fromEntries(
+            Object.entries(target.headers).filter(([k]) => k.toLowerCase() !== 'authorization'),
+          ),
+        })
+      : undefined;
+  return withTranscript(transcript, () => judge(transcript, options, oauth?.stage));
 }
 
-function judge(transcript: Transcript, options: DoctorCliOptions): { report: DoctorReport; transcript: Transcript } {
-  let findings = applyProfile(runRules(transcript), options.profile);
+function judge(
+  transcript: Transcript,
+  options: DoctorCliOptions,
+  oauth?: OAuthStage,
+): { report: DoctorReport; transcript: Transcript } {
+  let findings = applyProfile([...runRules(transcript), ...(oauth?.checks ?? [])], options.profile);
   if (options.baseline) {
     let accepted: Set<string>;
     try {
@@ -103,6 +128,7 @@ function judge(transcript: Transcript, options: DoctorCliOptions): { report: Doc
     cause,
     hostVerdicts(transcript, findings, cause, isConnected),
   );
+  if (oauth?.protected) report.oauth = { hosts: oauth.hosts };
   return { report, transcript };
 }
 

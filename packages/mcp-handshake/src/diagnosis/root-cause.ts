@@ -148,7 +148,7 @@ export function rootCause(t: Transcript): RootCause | undefined {
         summary: `HTTP ${status}: the server ${status === 401 ? 'wants credentials' : 'refuses these credentials'}${challenge ? ` — it asked for: WWW-Authenticate: ${challenge}` : ' (no WWW-Authenticate header says how)'}`,
         hint:
           status === 401
-            ? "Pass a token with -H 'Authorization: Bearer …' (hosts get one through OAuth from the resource_metadata URL)."
+            ? "Hosts get a token through OAuth: the oauth-* checks below walk its discovery as each host does. To probe the server itself, pass one with --token (or -H 'Authorization: Bearer …')."
             : 'The token is valid but not allowed here: check its scopes or audience.',
         evidence: denied.slice(0, 3).map((e) => `${e.conn}: ${e.http!.method} → HTTP ${e.http!.status}`),
       };

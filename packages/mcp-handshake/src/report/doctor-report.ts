@@ -1,6 +1,9 @@
 import type { RootCause } from '../diagnosis/root-cause.js';
 import { CRASHED_SUFFIX } from '../findings/finding.js';
+
 import { decisiveCodes, type HostVerdict } from '../hosts/verdict.js';
+import type { OAuthHostRow } from '../oauth/stage.js';
+
 import type { CheckStatus, Diagnostic, Era, Finding, Transcript, TransportKind } from '../types.js';
 import { oneLine } from './peer-text.js';
 import type { Style } from './style.js';
@@ -36,6 +39,8 @@ export interface DoctorReport {
       findings: Diagnostic[];
     }
   >;
+  /** A protected endpoint: how far each known host gets through its OAuth discovery (the oauth-* checks say why). */
+  oauth?: { hosts: OAuthHostRow[] };
 }
 
 export function buildReport(
@@ -188,6 +193,8 @@ export function formatDoctorText(report: DoctorReport, style: Style, verbose = f
     }
     lines.push('');
   }
+  // A protected endpoint: how far each host gets through its OAuth discovery, before any MCP.
+  if (report.oauth) lines.push(...oauthTable(report.oauth.hosts, style), '');
   const decisive = decisiveCodes(hosts);
   const decides = (c: DoctorReport['checks'][number]) => c.findings.some((f) => decisive.has(f.code));
   const shown = (c: DoctorReport['checks'][number]) =>
@@ -262,4 +269,21 @@ function findingLine(
   const escalated = f.escalatedBy ? ` (a failure under --profile ${f.escalatedBy})` : '';
   const code = paint[f.severity](`${ICON[f.severity]} ${f.code}`);
   return `      ${code}${withMessage ? ` ${oneLine(f.message)}` : ''}${style.dim(` —${hosts} ${where}${escalated}`)}`;
+}
+
+/** The OAuth stage, one row per host: how far it gets before the user's login. */
+function oauthTable(rows: OAuthHostRow[], style: Style): string[] {
+  const width = Math.max(...rows.map((r) => r.name.length));
+  const how: Record<string, string> = {
+    cimd: 'its client-id URL',
+    dcr: 'registered',
+    preregistered: 'a pasted client id',
+  };
+  const outcome = (r: OAuthHostRow) =>
+    r.outcome === 'login'
+      ? style.green(`reaches the login page${r.registration ? ` (${how[r.registration]})` : ''}`)
+      : r.outcome === 'stopped'
+        ? style.red(`fails: ${r.code}`)
+        : style.dim(`stops before the login page: ${r.step ?? 'not tried'}`);
+  return [style.bold('OAuth, as each host walks it:'), ...rows.map((r) => `  ${r.name.padEnd(width)}  ${outcome(r)}`)];
 }

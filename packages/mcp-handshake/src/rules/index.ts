@@ -22,6 +22,7 @@ import { lifecycleOrder } from './lifecycle-order.js';
 import { listChanged } from './list-changed.js';
 import { listDrift } from './list-drift.js';
 import { messageSchema } from './message-schema.js';
+import { oauthSteps } from './oauth-steps.js';
 import { pagination } from './pagination.js';
 import { appliesTo, type ClientKind, type Rule, type RuleView } from './rule.js';
 import { serverInfo } from './server-info.js';
@@ -65,10 +66,11 @@ export const RULES: readonly Rule[] = [
   httpProtocolVersion,
   httpStandardHeaders,
   httpSse,
+  oauthSteps,
 ];
 
-/** Connection purposes of mcp-handshake's own sessions (anything but a host's session through `tap`). */
-const OURS = (purpose: ConnectionInfo['purpose']) => purpose !== 'tap';
+/** Connection purposes of mcp-handshake's own sessions (anything but what `tap` recorded of a host). */
+const OURS = (purpose: ConnectionInfo['purpose']) => purpose !== 'tap' && purpose !== 'oauth';
 
 /** Who the client of a transcript was (rule.ts): a host when `tap` recorded every connection; else mcp-handshake. */
 export const clientOf = (t: Transcript): ClientKind =>

@@ -16,6 +16,8 @@ import type { Recorder } from '../wire/recorder.js';
 import { SseParser } from '../wire/sse.js';
 import { HttpConnections } from './http-connections.js';
 import type { LearningRedactor } from './learning-redactor.js';
+import { oauthStepOf, type TapOAuthStep } from './oauth-steps.js';
+import { OAuthTap } from './oauth-tap.js';
 import { trafficOf, upstreamUrlFor } from './request-target.js';
 import { TapRecorder } from './tap-recorder.js';
 
@@ -136,6 +138,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
   const maxCopy = options.maxBodyCopy ?? MAX_MESSAGE_BYTES;
   const tap = new TapRecorder(rec);
   const conns = new HttpConnections(tap);
+  // A host's OAuth requests (metadata, registration, authorization, token) are steps of their own, redacted.
+  const oauthTap = new OAuthTap(rec, tap, redactor);
   const client = target.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: true });
   const auth =
@@ -193,10 +197,16 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
 
     let requestRecorded = false;
     let requestId: JsonRpcId | undefined;
+    let oauthStep: TapOAuthStep | undefined;
     const recordRequest = () => {
       if (requestRecorded) return;
       requestRecorded = true;
       const text = body.text(incomingHeaders['content-encoding']);
+      oauthStep = oauthStepOf(method, upstreamUrl, incomingHeaders['content-type'], text, {
+        mcpPath: target.pathname,
+        accept: incomingHeaders.accept,
+      });
+      if (oauthStep) return void (conn = oauthTap.request(oauthStep, request, text, incomingHeaders['content-type']));
       const first = firstMessage(text);
       if (first && typeof first.method === 'string' && 'id' in first) requestId = first.id as JsonRpcId;
       const c = connFor(first);
@@ -272,7 +282,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
         headers: responseHeaders,
         contentType,
       };
-      rec.record(c, { dir: 'in', kind: 'http', http: info });
+      if (oauthStep) oauthTap.response(info);
+      else rec.record(c, { dir: 'in', kind: 'http', http: info });
       const sse = new SseParser(maxCopy);
       let sseOverflowNoted = false;
       const copy = new BodyCopy(maxCopy);
@@ -304,7 +315,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
       up.on('end', () => {
         res.end();
         if (!isSse && copy.size > 0) {
-          if (copy.complete)
+          if (copy.complete && oauthStep) oauthTap.body(copy.text(responseHeaders['content-encoding']), contentType);
+          else if (copy.complete)
             tap.text(c, 'in', copy.text(responseHeaders['content-encoding']), undefined, up.statusCode);
           else
             rec.record(c, {
