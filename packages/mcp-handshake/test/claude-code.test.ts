@@ -18,7 +18,7 @@ import {
   type RunningAuthorizationServer,
   startAuthorizationServer,
 } from '../../gift-genius/test/oauth/authorization-server.js';
-import { runPassive } from '../src/passive/index.js';
+import { runPassive } from '../src/report/check-report.js';
 import type { Transcript } from '../src/types.js';
 import { GIFT_GENIUS, giftGeniusEnv, startHttpServer } from './helpers.js';
 import { type RunningTap, startTap } from './tap-helpers.js';

@@ -11,7 +11,7 @@ import {
   startAuthorizationServer,
 } from '../../gift-genius/test/oauth/authorization-server.js';
 import { connectWithOAuth, MemoryProvider } from '../../gift-genius/test/oauth/sdk-host.js';
-import { runPassive } from '../src/passive/index.js';
+import { runPassive } from '../src/report/check-report.js';
 import type { Transcript } from '../src/types.js';
 import { type OAuthFixture, startOAuthFixture } from './fixtures/oauth-fixture.js';
 import { GIFT_GENIUS, giftGeniusEnv, startHttpServer } from './helpers.js';

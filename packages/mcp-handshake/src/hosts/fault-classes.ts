@@ -1,7 +1,7 @@
 /**
  * The classes of server fault host behaviour is recorded for. Where the doctor already has a finding code for
  * the fault, the class is keyed by it (`doctor: true`; test/hosts/data.test.ts holds each such code present in
- * src/checks or src/passive/rules); the others are new codes the doctor does not emit yet. Each class has a
+ * src/rules); the others are new codes the doctor does not emit yet. Each class has a
  * fixture case of the same name in test/fixtures/host-faults.mjs that the real-host tests drive every host with.
  */
 export const FAULT_CLASSES = {
