@@ -8,7 +8,7 @@
  * cannot, the test is skipped with a line saying so.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,39 +18,35 @@ import {
   type RunningAuthorizationServer,
   startAuthorizationServer,
 } from '../../gift-genius/test/oauth/authorization-server.js';
+import { claudeCode as claudeCodeProfile } from '../src/hosts/claude-code.js';
 import { runPassive } from '../src/report/check-report.js';
 import type { Transcript } from '../src/types.js';
 import { GIFT_GENIUS, giftGeniusEnv, startHttpServer } from './helpers.js';
 import { type RunningTap, startTap } from './tap-helpers.js';
 
 const run = promisify(execFile);
-export const CLAUDE_CODE_VERSION = '2.1.197';
+/** The Claude Code the host data was measured on (src/hosts/claude-code.ts), from the hosts installer's cache. */
+export const CLAUDE_CODE_VERSION = claudeCodeProfile.package!.version;
 
 /** The wrapper script of an installed prefix (it finds the platform's native binary itself). */
 const wrapperIn = (prefix: string) => join(prefix, 'node_modules', '@anthropic-ai', 'claude-code', 'cli-wrapper.cjs');
 
 async function claudeCode(): Promise<{ wrapper?: string; why?: string }> {
   const given = process.env.MCP_HANDSHAKE_CLAUDE_CODE;
-  const prefix = given ?? join(tmpdir(), `mcp-handshake-claude-code-${CLAUDE_CODE_VERSION}`);
-  if (existsSync(wrapperIn(prefix))) return { wrapper: wrapperIn(prefix) };
-  if (given) return { why: `MCP_HANDSHAKE_CLAUDE_CODE=${given} holds no @anthropic-ai/claude-code` };
-  mkdirSync(prefix, { recursive: true });
-  try {
-    await run(
-      'npm',
-      ['i', '--prefix', prefix, '--no-audit', '--no-fund', `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`],
-      {
-        timeout: 600_000,
-      },
-    );
-  } catch (error) {
-    return {
-      why: `npm could not install @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}: ${(error as Error).message.split('\n')[0]}`,
-    };
-  }
-  return existsSync(wrapperIn(prefix))
-    ? { wrapper: wrapperIn(prefix) }
-    : { why: 'the install left no cli-wrapper.cjs' };
+  if (given)
+    return existsSync(wrapperIn(given))
+      ? { wrapper: wrapperIn(given) }
+      : { why: `MCP_HANDSHAKE_CLAUDE_CODE=${given} holds no @anthropic-ai/claude-code` };
+  const { locate, HOSTS } = (await import('../scripts/install-hosts.mjs')) as {
+    locate: (p: unknown) => { prefix: string } | undefined;
+    HOSTS: Array<{ id: string; version: string }>;
+  };
+  const pin = HOSTS.find((h) => h.id === 'claude-code');
+  const found = pin && locate(pin);
+  if (found && existsSync(wrapperIn(found.prefix))) return { wrapper: wrapperIn(found.prefix) };
+  return {
+    why: `Claude Code ${CLAUDE_CODE_VERSION} is not installed: node packages/mcp-handshake/scripts/install-hosts.mjs --only hosts (.ci/run does)`,
+  };
 }
 
 async function freePort(): Promise<number> {

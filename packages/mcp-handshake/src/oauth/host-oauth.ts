@@ -150,7 +150,7 @@ export const OAUTH_HOSTS: readonly OAuthHost[] = [
         source:
           'measured: packages/mcp-handshake/test/claude-code.test.ts (through the tap, gift-genius behind oidc-provider)',
         basis: 'measured',
-        asOf: '2.1.197',
+        asOf: '2.1.332',
       },
       {
         fact: 'fails with "Incompatible auth server: does not support dynamic client registration" when the metadata advertises neither a registration endpoint nor CIMD',
