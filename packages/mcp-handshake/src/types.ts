@@ -30,8 +30,8 @@ export interface ConnectionInfo {
   version?: string;
   /** tap: a modern version the client probed first on this connection, before it fell back to initialize. */
   fellBackFrom?: string;
-  /** tap over HTTP: requests that are not MCP (absent for MCP traffic): the OAuth handshake, or anything else. */
-  traffic?: 'oauth' | 'other';
+  /** tap over HTTP: requests that are neither MCP nor OAuth (purpose `oauth` has those): a health check, a page. */
+  traffic?: 'other';
 }
 
 export interface HttpInfo {

@@ -143,8 +143,33 @@ describe('check is right in both directions', () => {
     } finally {
       const t = await tap.stop();
       await server.stop();
-      expect(t.connections.map((c) => c.traffic ?? 'mcp').sort()).toEqual(['oauth', 'other']);
+      expect(t.connections.map((c) => (c.purpose === 'oauth' ? 'oauth' : (c.traffic ?? 'mcp'))).sort()).toEqual([
+        'oauth',
+        'other',
+      ]);
       expect(t.connections.some((c) => c.version === '2024-11-05')).toBe(false);
     }
   }, 60_000);
+
+  it('a Claude Code session is Claude Code, not claude.ai with the facts of its web connectors', () => {
+    for (const [name, transport, label] of [
+      ['claude-code', 'stdio', 'Claude Code'],
+      ['claude-ai', 'stdio', 'Claude Desktop'],
+      ['claude-ai', 'http', 'Claude (web/desktop connectors)'],
+      ['gemini-cli-mcp-client', 'stdio', 'Gemini CLI'],
+      ['qwen-cli-mcp-client-gifts', 'stdio', 'Qwen Code'],
+    ] as const) {
+      const b = new TranscriptBuilder(transport, []);
+      const c = b.conn('c', 'tap', 'legacy');
+      b.ok(
+        c,
+        'initialize',
+        { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name, version: '1' } },
+        INIT_RESULT(),
+      );
+      const seen = runPassive(b.build()).clients[0];
+      expect(seen.host?.label, name).toBe(label);
+      if (name === 'claude-code') expect(seen.facts).toEqual([]);
+    }
+  });
 });

@@ -37,13 +37,13 @@ export function runPassive(t: Transcript): PassiveReport {
   const findings = runRules(t).flatMap((r) => r.findings);
   const clients: ClientSeen[] = sessions.map((v) => {
     const name = clientName(v);
-    const host = hostOf(name);
+    const host = hostOf(name, t.transport === 'stdio' ? 'stdio' : 'http');
     return {
       conn: v.conn,
       ...(name && { name }),
       ...(typeof v.clientInfo?.version === 'string' && { version: v.clientInfo.version as string }),
       ...(host && { host }),
-      facts: host ? HOST_FACTS.filter((f) => f.host === host.host) : [],
+      facts: host?.host ? HOST_FACTS.filter((f) => f.host === host.host) : [],
     };
   });
   const parties = { server: 0, client: 0, spec: 0 };

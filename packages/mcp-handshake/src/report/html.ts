@@ -165,7 +165,7 @@ export function sequenceSvg(list: Row[], clientName: string, note?: string): str
 /** What a connection was, in words: its purpose and what it negotiated (or that it was no MCP at all). */
 export function connectionLabel(c: ConnectionInfo | undefined, id: string): string {
   if (!c) return `connection ${id}`;
-  if (c.traffic === 'oauth') return `${id}: the OAuth handshake (authorization metadata), not MCP`;
+  if (c.purpose === 'oauth') return `${id}: the OAuth handshake (metadata, registration, tokens), not MCP`;
   if (c.traffic === 'other') return `${id}: HTTP requests that are not MCP`;
   const wire =
     c.era === 'modern' ? `2026-07-28 wire${c.version ? ` (${c.version})` : ''}` : `legacy ${c.version ?? ''}`;

@@ -35,11 +35,12 @@ export class HttpConnections {
     const id = `${prefix}-${++this.count}`;
     this.tap.connection({
       id,
-      purpose: 'tap',
+      // A host's OAuth requests are of purpose oauth, as the OAuth steps the tap records (oauth-tap.ts).
+      purpose: extra.traffic === 'oauth' ? 'oauth' : 'tap',
       era,
       ...(extra.version && { version: extra.version }),
       ...(extra.fellBackFrom && { fellBackFrom: extra.fellBackFrom }),
-      ...(extra.traffic && extra.traffic !== 'mcp' && { traffic: extra.traffic }),
+      ...(extra.traffic === 'other' && { traffic: 'other' as const }),
     });
     return id;
   }
