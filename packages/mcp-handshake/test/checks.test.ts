@@ -66,6 +66,7 @@ describe('the rule set', () => {
       'http-protocol-version',
       'http-standard-headers',
       'http-sse',
+      'oauth-steps',
     ]);
     for (const c of RULES) {
       expect(c.title && c.why && c.fix).toBeTruthy();
