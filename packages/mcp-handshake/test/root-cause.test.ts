@@ -10,7 +10,7 @@ import { formatDoctorText } from '../src/report/doctor-report.js';
 import { makeStyle } from '../src/report/style.js';
 import type { Target } from '../src/target.js';
 import { freePort } from './corpus/servers.js';
-import { fixture } from './helpers.js';
+import { fixture, startHttpServer } from './helpers.js';
 
 const plain = makeStyle(false);
 const stdio = (file: string): Target => ({ kind: 'stdio', command: process.execPath, args: [fixture(file)], env: {} });
@@ -111,6 +111,27 @@ describe('root cause first (issue 11, item 4)', () => {
     expect(head(r)).toMatch(/no answer/i);
     expect(probed(r)).toEqual([]);
     expect(statusOf(r, 'stdio-hygiene')).not.toBe('pass');
+  }, 40_000);
+
+  it('a server that answers initialize and server/discover only with errors: no host connects, and the head says why', async () => {
+    // host-faults-http.mjs --case http-status/server-error: every POST gets HTTP 500 with a JSON-RPC error.
+    const server = await startHttpServer(process.execPath, [
+      fixture('host-faults-http.mjs'),
+      '--case',
+      'http-status/server-error',
+    ]);
+    try {
+      const r = await doctor({ kind: 'http', url: server.url, headers: {} } as Target, { timeoutMs: 2000 });
+      expect(r.report.rootCause?.kind).toBe('initialize-refused');
+      expect(head(r)).toMatch(/initialize .*HTTP 500.*-32603/);
+      expect(r.report.exitCode).toBe(1);
+      const hosts = r.report.hosts ?? [];
+      expect(hosts.filter((h) => h.outcome !== 'does-not-apply').map((h) => h.outcome)).toEqual(
+        hosts.filter((h) => h.outcome !== 'does-not-apply').map(() => 'does-not-connect'),
+      );
+    } finally {
+      await server.stop();
+    }
   }, 40_000);
 
   it('a slow initialize is a handshake timeout, not initialize-format and version-negotiation failures', async () => {

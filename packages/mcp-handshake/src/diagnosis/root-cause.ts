@@ -5,6 +5,7 @@
  * probing when it is found (see probes/doctor.ts), so every later check would only repeat it.
  * Pure: no I/O.
  */
+import { describe as describeExchange, errorOf, modernSession, resultOf } from '../rules/lib.js';
 import type { Transcript, WireEvent } from '../types.js';
 
 export type RootCauseKind =
@@ -18,7 +19,8 @@ export type RootCauseKind =
   | 'not-executable'
   | 'exited'
   | 'no-answer'
-  | 'handshake-timeout';
+  | 'handshake-timeout'
+  | 'initialize-refused';
 
 export interface RootCause {
   kind: RootCauseKind;
@@ -246,6 +248,24 @@ export function rootCause(t: Transcript): RootCause | undefined {
       x.label === 'initialize' &&
       t.connections.some((c) => c.id === x.conn && c.purpose === 'main'),
   );
+  // Answered, but only with errors: no initialize got a result and server/discover none either, so no host has a
+  // session (a server failing every request, HTTP 500 with a JSON-RPC error: "connected" on the wire only).
+  const initializes = t.exchanges.filter((x) => x.method === 'initialize' && x.outcome === 'reply');
+  if (init?.outcome === 'reply' && errorOf(t, init) && !initializes.some((x) => resultOf(t, x)) && !modernSession(t)) {
+    const discover = t.exchanges.find(
+      (x) =>
+        x.method === 'server/discover' && t.connections.some((c) => c.id === x.conn && c.purpose === 'modern-main'),
+    );
+    return {
+      kind: 'initialize-refused',
+      summary: `the server answers, but initialize only with an error: ${describeExchange(t, init)}${discover ? `; server/discover too: ${describeExchange(t, discover)}` : ''} — no host gets a session`,
+      hint:
+        init.httpStatus !== undefined && init.httpStatus >= 500
+          ? `HTTP ${init.httpStatus} is the server failing, not refusing a version: its own logs say why (a missing setting, a database it cannot reach).`
+          : "Answer initialize with a result (protocolVersion, capabilities, serverInfo): an error there ends every host's connection.",
+      evidence: [...stderrTail(t, init.conn)],
+    };
+  }
   if (init?.outcome === 'timeout') {
     const other = answered[0];
     return {

@@ -212,14 +212,18 @@ export function hostVerdicts(
           decidedBy,
         };
       }
-      default:
+      default: {
+        // A host reported to lose tools of some correct servers, cause unknown: said, not predicted.
+        const known = h.faults.ok?.[transport];
+        const caveat = known && known.value.effect !== 'keeps-all' ? `; but ${known.value.note}` : '';
         return {
           ...withVersion,
           outcome: 'sees-all' as const,
           sees: of,
-          summary: `sees ${of} tool${of === 1 ? '' : 's'}${unsure}`,
+          summary: `sees ${of} tool${of === 1 ? '' : 's'}${unsure}${caveat}`,
           ...(decidedBy && { decidedBy }),
         };
+      }
     }
   });
 }

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusInstalled, HOST_CORPUS, type HostCorpusServer } from '../corpus/hosts/servers.js';
 import { HERE } from '../helpers.js';
 import { DRIVERS } from './drivers/index.js';
-import { type HostRun, type Observation, observe } from './observe.js';
+import { type HostRun, type Observation, observeBatch } from './observe.js';
 import { pool } from './pool.js';
 
 interface Expected {
@@ -39,7 +39,7 @@ async function runBatch(
   const servers = HOST_CORPUS.filter((s) => s.transport === transport);
   const started = await Promise.all(servers.map((s) => (s.http ? s.http() : Promise.resolve(undefined))));
   try {
-    const run = await observe(
+    const run = await observeBatch(
       driver,
       servers.map((s, i) => ({
         fault: s.id,

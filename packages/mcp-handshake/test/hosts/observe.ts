@@ -59,6 +59,8 @@ export interface Observation {
   healthWire?: WireSummary;
   sessionWire: WireSummary;
   hostOutput: string;
+  /** The host never spoke to this server in its batch; this is a session with the server alone (observeBatch). */
+  reobservedAlone?: boolean;
 }
 
 export interface HostRun {
@@ -257,4 +259,22 @@ export async function observe(driver: HostDriver, wanted: Wanted[], options: Obs
   } finally {
     await model.close();
   }
+}
+
+/**
+ * A batch observed, with every server the host never spoke to observed again on its own. A host that connects its
+ * servers in the background (Copilot CLI, Continue) may ask its model before a slow-to-start server of a busy
+ * batch is contacted at all; such an observation says nothing about the server (its bytes never reached the host),
+ * so it is replaced by a session with that server alone — a measurement, not a retry of a verdict. Batches whose
+ * servers are judged together (a witness beside faults at connect) are left as observed.
+ */
+export async function observeBatch(driver: HostDriver, wanted: Wanted[], options: ObserveOptions): Promise<HostRun> {
+  const run = await observe(driver, wanted, options);
+  if (wanted.length < 2) return run;
+  const silent = run.observations.flatMap((o, i) => (o.sessionWire.methods.length === 0 ? [i] : []));
+  for (const i of silent) {
+    const alone = await observe(driver, [wanted[i]!], options);
+    run.observations[i] = { ...alone.observations[0]!, reobservedAlone: true };
+  }
+  return run;
 }

@@ -18,7 +18,7 @@ import type { HostProfile } from '../../src/hosts/types.js';
 import { DRIVERS } from './drivers/index.js';
 import type { HostDriver, Transport } from './harness.js';
 import { formatMatrix } from './matrix.js';
-import { type HostRun, type Observation, observe } from './observe.js';
+import { type HostRun, type Observation, observe, observeBatch } from './observe.js';
 import { type Batch, batchesFor, SLOW_START_MS } from './plan.js';
 import { pool } from './pool.js';
 
@@ -98,12 +98,9 @@ function schedule(driver: HostDriver): HostJobs {
     batch,
     result: baseline.then(async () => {
       const budgetMs = await budget();
+      const wanted = batch.faults.map((fault) => ({ fault, transport: batch.transport }));
       return cpu(() =>
-        observe(
-          driver,
-          batch.faults.map((fault) => ({ fault, transport: batch.transport })),
-          { budgetMs },
-        ),
+        batch.witness ? observe(driver, wanted, { budgetMs }) : observeBatch(driver, wanted, { budgetMs }),
       );
     }),
   }));
@@ -199,9 +196,12 @@ describe.skipIf(installed.length === 0)('real hosts against the fault fixtures',
         );
       for (const name of o.sessionWire.clientNames)
         expect(named(name), `src/hosts/${driver.id}.ts clientNames: it sent "${name}"`).toBe(true);
+      const sent = `it sent ${o.sessionWire.methods.join(', ') || 'nothing'}`;
+      expect(o.sessionWire.discoverProbed, `src/hosts/${driver.id}.ts discover.probes; ${sent}`).toBe(
+        p!.discover.value.probes,
+      );
       const modern = o.sessionWire.modernVersions[0];
-      expect(modern, `src/hosts/${driver.id}.ts versionsOffered.modern`).toBe(p!.versionsOffered.value.modern);
-      expect(o.sessionWire.discoverProbed, `src/hosts/${driver.id}.ts discover.probes`).toBe(p!.discover.value.probes);
+      expect(modern, `src/hosts/${driver.id}.ts versionsOffered.modern; ${sent}`).toBe(p!.versionsOffered.value.modern);
     }, 1_800_000);
 
     for (const batch of batchesFor(driver.transports)) {
