@@ -128,6 +128,8 @@ export const INTERESTS = [
   'learning',
   'basketball',
   'horses',
+  'climbing',
+  'pickleball',
   // Working from home: a desk, a chair, a call (not coffee: coffee is its own interest).
   'remote-work',
 ] as const;

@@ -21,10 +21,10 @@ const alike = (a: Candidate, b: Candidate) =>
 /** What one pick's likeness to the closest earlier pick costs. */
 const LIKENESS_COST = 2;
 /** What a pick costs per pick its phrases are ahead of the least-served phrase (turns, not a hard rule). */
-const BALANCE = 1.5;
+const BALANCE = 1.0;
 /**
- * Without a budget, what a pick costs per earlier pick in its price band beyond the first (PRICE_BANDS): the
- * ideas then span price ranges around the usual spend, as the answer says they do.
+ * Without a budget, what a pick costs per earlier pick in its price band beyond the second (PRICE_BANDS): the
+ * ideas then span price ranges around the usual spend where the candidates allow.
  */
 const BAND_COST = 1.2;
 
@@ -89,7 +89,7 @@ export function diversify(
         closest[i] = Math.max(closest[i]!, alike(candidates[i]!, picks[k]!));
       compared[i] = picks.length;
       let value = score - LIKENESS_COST * closest[i]! - BALANCE * ahead(meets[i]!, served, least);
-      if (spreadPrices) value -= BAND_COST * Math.max(0, bands[priceBand(candidates[i]!.gift.price)]! - 1);
+      if (spreadPrices) value -= BAND_COST * Math.max(0, bands[priceBand(candidates[i]!.gift.price)]! - 2);
       if (value > bestValue) (best = i), (bestValue = value);
     }
     if (best < 0) {

@@ -212,6 +212,17 @@ function carries(gift: Gift, phrase: string): boolean {
   return false;
 }
 
+/**
+ * Whether a pick meets a phrase only through a tag broader than the phrase: the phrase names something within
+ * the tag (its concept has search words of its own: "bbq" within cooking, "crossword puzzles" within puzzles)
+ * and the item's text does not say it (a pizza stone for "bbq"). A tag that is the phrase's synonym ("art",
+ * "dog owner") or a match in the item's own text is a plain match.
+ */
+function broader(gift: Gift, reading: InterestReading, relevance: number): boolean {
+  if (relevance >= PLAIN || carries(gift, reading.phrase) || reading.terms.length === 0) return false;
+  return gift.interests.some((i) => reading.interests.get(i) === 1);
+}
+
 /** What the gift does for someone met by `reading`: its deed for the interest the phrase states, or its own. */
 function deedFor(gift: Gift, reading: InterestReading | undefined): string | undefined {
   if (reading && gift.serves) {
@@ -237,7 +248,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   for (let p = 0; p < s.phraseRel.length; p++) if (s.phraseRel[p]! >= MET) met.push(p);
   met.sort((x, y) => s.phraseRel[y]! - s.phraseRel[x]! || x - y);
   const plain = met
-    .filter((p) => s.phraseRel[p]! >= PLAIN || carries(gift, q.interests[p]!.phrase))
+    .filter((p) => !broader(gift, q.interests[p]!, s.phraseRel[p]!))
     .slice(0, 3)
     .sort((x, y) => x - y);
   const best = plain.length ? plain.reduce((a, p) => (s.phraseRel[p]! > s.phraseRel[a]! ? p : a)) : met[0];
@@ -273,6 +284,9 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   return `${line}.${priceNote(gift.price, q)}`;
 }
 
+/** "your coworker's new baby"; "the new parents' baby" when the words already say the baby is new. */
+const baby = (w: Who) => `${w.possessive} ${/\b(new|expect|to be)/.test(w.possessive) ? 'baby' : 'new baby'}`;
+
 /** Whom a gift for the occasion is for, as a name: the couple named, the two of you, the couple. */
 function couple(q: ParsedQuery, w: Who): Who {
   if (q.relationship?.couple) return w;
@@ -284,7 +298,7 @@ function couple(q: ParsedQuery, w: Who): Who {
 /** "For your sister's birthday", "As a Christmas gift for your grandmother", "For the couple's wedding". */
 function lead(q: ParsedQuery, b: Beneficiary, w: Who, occasion: string | undefined): string {
   const o = q.occasion?.occasion;
-  if (b === 'baby') return `For ${w.possessive} new baby`; // the occasion goes without saying
+  if (b === 'baby') return `For ${baby(w)}`; // the occasion goes without saying
   if (b === 'household')
     return o === 'housewarming' ? `For ${w.possessive} new home` : `For ${couple(q, w).possessive} home`;
   const who = b === 'couple' ? couple(q, w) : w;
@@ -297,7 +311,7 @@ function lead(q: ParsedQuery, b: Beneficiary, w: Who, occasion: string | undefin
 /** The same as a phrase after a colon: "a birthday gift for your sister", "a gift for your coworker's new baby". */
 function tail(q: ParsedQuery, b: Beneficiary, w: Who, occasion: string | undefined): string {
   const named = occasion ? `${article(occasion)} ${occasion} gift` : 'a gift';
-  if (b === 'baby') return `a gift for ${w.possessive} new baby`;
+  if (b === 'baby') return `a gift for ${baby(w)}`;
   if (b === 'household')
     return q.occasion?.occasion === 'housewarming'
       ? `${named} for ${w.possessive} new home`

@@ -389,10 +389,10 @@ export function factScore(gift: Gift, q: ParsedQuery, score: number): number {
   // The register of the relationship: what people usually give a colleague, a host, a teenager.
   const register = q.register;
   if (register && gift.categories.some((cat) => register.has(cat))) score += WEIGHTS.register;
-  // Whom the occasion is for: the couple, the baby, the new home.
+  // Whom the occasion is for: the couple at a wedding or an anniversary, the baby at a new baby. (Things for the
+  // home need no bonus at a housewarming: its own tag says they suit it.)
   const r = gift.recipient;
-  if (r && ((r === 'couple' && q.couple) || (r === 'baby' && q.baby) || (r === 'household' && q.household)))
-    score += r === 'household' ? WEIGHTS.audience / 2 : WEIGHTS.audience;
+  if ((r === 'couple' && q.couple) || (r === 'baby' && q.baby)) score += WEIGHTS.audience;
   return score + WEIGHTS.giftability * ((gift.giftability ?? 3) - 3);
 }
 
