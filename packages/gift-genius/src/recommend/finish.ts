@@ -138,7 +138,13 @@ function findUnmet(
     unmet.push(
       matched === 0 && query.budget !== undefined
         ? { kind: 'budget', message: unmetMessage.nothing(q) }
-        : { kind: 'catalog', message: unmetMessage.few(picks.length, q) },
+        : {
+            kind: 'catalog',
+            message:
+              candidates.length > picks.length && picks.length > 0
+                ? unmetMessage.kinds(picks.length, q)
+                : unmetMessage.few(picks.length, q),
+          },
     );
   }
   return unmet;

@@ -291,7 +291,7 @@ const baby = (w: Who) => `${w.possessive} ${/\b(new|expect|to be)/.test(w.posses
 function couple(q: ParsedQuery, w: Who): Who {
   if (q.relationship?.couple) return w;
   return partner(q)
-    ? { subject: 'you', object: 'the two of you', possessive: 'your', plural: true }
+    ? { subject: 'you', object: `you and ${w.object}`, possessive: 'your', plural: true }
     : named('the couple', true);
 }
 
@@ -419,6 +419,10 @@ export const unmetMessage = {
   few: (n: number, q: ParsedQuery) =>
     `Only ${n} ${n === 1 ? 'idea fits' : 'ideas fit'} everything you asked for ${recipient(q)}; ` +
     'fewer exclusions or a wider budget would give more.',
+  /** More items fit, but they repeat a kind already in the list (two LEGO sets): the list stops short instead. */
+  kinds: (n: number, q: ParsedQuery) =>
+    `Only ${n} different kinds of gift fit everything you asked for ${recipient(q)}; ` +
+    'the other matches would repeat one of them, so the list stops here.',
 };
 
 /** phraseRelevance of a related tag alone (0.75 × 0.5), or of text relevance 0.5 alone. */

@@ -981,9 +981,8 @@ const EXCLUDE_WORDS = new Map<
   ['peanuts', { contents: ['peanuts'] }],
   ['peanut', { contents: ['peanuts'] }],
   ['nut allergy', { contents: ['nuts', 'peanuts'] }],
-  // Sourdough is a wheat bread: its starters, books and tools are for baking with gluten.
-  ['gluten', { contents: ['gluten'], textWords: ['gluten', 'wheat', 'sourdough'] }],
-  ['wheat', { contents: ['gluten'], textWords: ['wheat', 'sourdough'] }],
+  ['gluten', { contents: ['gluten'] }],
+  ['wheat', { contents: ['gluten'] }],
   ['dairy', { contents: ['dairy'] }],
   ['milk', { contents: ['dairy'] }],
   ['lactose', { contents: ['dairy'] }],
