@@ -58,7 +58,8 @@ const THEY: Who = { subject: 'they', object: 'them', possessive: 'their', plural
 function person(q: ParsedQuery): Who {
   const r = q.relationship;
   if (!r) return THEY;
-  const aged = !r.couple && q.age >= 1 && q.age < 18 && !r.definite;
+  // The age says something for a child; not twice ("a first birthday gift for your 1-year-old").
+  const aged = !r.couple && q.age >= 1 && q.age < 18 && !r.definite && q.occasion?.milestone !== q.age;
   return named(aged ? `your ${q.age}-year-old ${r.noun}` : recipient(q), r.couple === true || /[^s]s$/.test(r.noun));
 }
 

@@ -304,9 +304,15 @@ const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OC
 export function phraseRelevance(gift: Gift, reading: InterestReading, text: number): number {
   let tag = 0;
   for (const i of gift.interests) tag = Math.max(tag, reading.interests.get(i) ?? 0);
+  // A phrase that names catalog interests is met through them: its word alone in an item's text is a pun
+  // ("tea" in a tea towel, a green-tea face mask), near at most. Phrases without one are met by text.
+  if (tag === 0 && reading.named) text *= TEXT_ONLY;
   // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
   return Math.min(1, 0.75 * Math.max(tag, text) + (0.25 * Math.min(tag, text)) / 0.75);
 }
+
+/** What text alone counts for under a phrase that names catalog interests (below MET: near, never met). */
+const TEXT_ONLY = 0.6;
 
 export interface SignatureFacts {
   score: number;

@@ -613,9 +613,10 @@ const CONCEPTS = new Map<string, Concept>([
   ['nasa', c(['space'])],
   ['records', c(['vinyl'])],
   ['vinyl records', c(['vinyl'])],
-  ['jazz', c(['music'], ['vinyl'])],
-  ['k-pop', c(['music'])],
-  ['kpop', c(['music'])],
+  // Genres name a kind of music, not all of it: a thumb piano is music, not jazz or K-pop.
+  ['jazz', c(['music'], ['vinyl'], ['jazz'])],
+  ['k-pop', c([], ['music'], ['k-pop', 'kpop', 'korean'])],
+  ['kpop', c([], ['music'], ['k-pop', 'kpop', 'korean'])],
   ['singing', c(['music'], [], ['karaoke', 'microphone'])],
   ['piano', c(['music'], [], ['piano', 'keyboard'])],
   ['ukulele', c(['music', 'guitar'])],
@@ -862,6 +863,8 @@ export interface InterestReading {
   /** The concepts' search words, any of which may match. */
   terms: string[];
   occasion?: Occasion;
+  /** The phrase states a catalog interest (weight 1): then it is met through that tag, not by its words alone. */
+  named: boolean;
 }
 
 const phraseTokens = (text: string) =>
@@ -901,7 +904,8 @@ export function readInterest(text: string): InterestReading {
     });
   }
   const content = tokens.filter((t) => !FILLER.has(t));
-  return { phrase, interests, words: content, terms: [...terms], ...(occasion && { occasion }) };
+  const named = [...interests.values()].some((weight) => weight === 1);
+  return { phrase, interests, words: content, terms: [...terms], named, ...(occasion && { occasion }) };
 }
 
 /**
