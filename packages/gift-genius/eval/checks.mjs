@@ -2,8 +2,8 @@
 // can be checked the same way.
 //   sameKind(list)            pairs of items in one list that share a catalog `kind` (two LEGO sets)
 //   unservedInterests(...)    stated interests the list leaves out although an item the request allows meets it
-// "Meets" is read here with the vocabulary's stated interests (a tag the phrase names) or the phrase's own words
-// and search words in the item's title or keywords: a plain reading, not the ranker's scores.
+// "Meets" is read here with the vocabulary's stated interests (a tag the phrase names), or for a phrase that names
+// none, its own words and search words in the item's title or keywords: a plain reading, not the ranker's scores.
 import { ageFor, excludes, exclusionWords, gate, parseQuery } from '../dist/recommend/score.js';
 import { words } from '../dist/recommend/text.js';
 
@@ -22,10 +22,14 @@ function nameWords(gift) {
   return set;
 }
 
-/** Whether an item meets an interest phrase: a tag the phrase states, or all its words (or a search word) in its name. */
+/**
+ * Whether an item meets an interest phrase: a tag the phrase states; for a phrase that states none, all its words
+ * (or a search word) in the item's name.
+ */
 export function meets(gift, reading) {
   for (const [interest, weight] of reading.interests)
     if (weight === 1 && gift.interests.includes(interest)) return true;
+  if (reading.named) return false;
   const own = words(reading.words.join(' '));
   const name = nameWords(gift);
   if (own.length && own.every((w) => name.has(w))) return true;

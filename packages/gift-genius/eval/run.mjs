@@ -12,7 +12,7 @@
 // 0-2, the exact reason text), graded by the split's RUBRIC*.md. With two judges or more the reason figures are
 // given per judge, with their agreement on the reasons both graded.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
@@ -28,11 +28,11 @@ for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--split') {
     const dir = argv[++i];
     if (!dir) fail('--split needs a directory, e.g. --split eval/heldout');
-    splits.push(resolve(dir));
+    splits.push({ dir: resolve(dir), name: dir });
   } else if (['--pending', '--pending-reasons', '--json'].includes(argv[i])) mode = argv[i];
   else fail(`unknown argument "${argv[i]}": use --split DIR, --pending, --pending-reasons or --json`);
 }
-if (splits.length === 0) splits.push(here);
+if (splits.length === 0) splits.push({ dir: here, name: 'tuning set' });
 
 function fail(message) {
   console.error(`eval: ${message}`);
@@ -50,8 +50,8 @@ const tsv = (file) =>
         .map((l) => l.split('\t'))
     : [];
 
-/** A split's requests, judgments and rankings. */
-function loadSplit(dir) {
+/** A split's requests, judgments and rankings; `name` as the user gave it. */
+function loadSplit({ dir, name }) {
   const file = join(dir, 'requests.jsonl');
   if (!existsSync(file)) fail(`${dir} has no requests.jsonl (a split holds requests.jsonl and its judgments)`);
   const requests = readFileSync(file, 'utf8')
@@ -86,8 +86,7 @@ function loadSplit(dir) {
       baseline: baseline(catalog, args).map((gift) => ({ gift })),
     };
   });
-  const name = relative(process.cwd(), dir) || '.';
-  return { dir, name: dir === here ? 'tuning set' : name, runs, grades, judges, rubrics };
+  return { dir, name, runs, grades, judges, rubrics };
 }
 
 const loaded = splits.map(loadSplit);
@@ -166,11 +165,12 @@ function figures(split, subset, ranker) {
       });
     }
   }
-  const n = subset.length || 1;
+  // An empty subset (no few-facts requests) has no rates: NaN, shown as a dash.
+  const n = subset.length || Number.NaN;
   const out = {
     'nDCG@5': ndcg / n,
-    'precision@5': precise / (slots || 1),
-    'graded 0': zero / (slots || 1),
+    'precision@5': precise / (slots || Number.NaN),
+    'graded 0': zero / (slots || Number.NaN),
   };
   judges.forEach((j, k) => {
     out[judges.length > 1 ? `reason grade (0-2), ${j.name}` : 'reason grade (0-2)'] = reasons[k].n
@@ -246,8 +246,8 @@ const reports = loaded.map((split) => {
 if (mode === '--json') {
   console.log(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2));
 } else {
-  const fmt = (v) =>
-    typeof v === 'string' ? v : Number.isNaN(v) ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(3);
+  const counted = (k) => k.includes('violations') || k.startsWith('lists with');
+  const fmt = (k, v) => (typeof v === 'string' ? v : Number.isNaN(v) ? '—' : counted(k) ? String(v) : v.toFixed(3));
   for (const r of reports) {
     console.log(
       `Offline evaluation, ${r.split}: ${r.requests} requests (${r.fewFacts} few-facts), catalog of ${catalog.length} items` +
@@ -261,12 +261,13 @@ if (mode === '--json') {
     console.log(`|---|---|---|---|---|`);
     for (const k of Object.keys(r.table.all.genius))
       console.log(
-        `| ${k} | ${fmt(r.table.all.genius[k])} | ${k.startsWith('reason') ? '—' : fmt(r.table.all.baseline[k])} | ` +
-          `${fmt(r.table.fewFacts.genius[k])} | ${k.startsWith('reason') ? '—' : fmt(r.table.fewFacts.baseline[k])} |`,
+        `| ${k} | ${fmt(k, r.table.all.genius[k])} | ${k.startsWith('reason') ? '—' : fmt(k, r.table.all.baseline[k])} | ` +
+          `${fmt(k, r.table.fewFacts.genius[k])} | ${k.startsWith('reason') ? '—' : fmt(k, r.table.fewFacts.baseline[k])} |`,
       );
     for (const a of r.agreement) {
       console.log(`\nReason judges ${a.judges}: ${a.reasons} reasons graded by both`);
-      for (const [k, v] of Object.entries(a)) if (k !== 'judges' && k !== 'reasons') console.log(`- ${k}: ${fmt(v)}`);
+      for (const [k, v] of Object.entries(a))
+        if (k !== 'judges' && k !== 'reasons') console.log(`- ${k}: ${fmt(k, v)}`);
     }
     console.log('');
   }

@@ -3,6 +3,7 @@ import { MET, type Pick } from './candidates.js';
 import { BoundedMemo } from './memo.js';
 import type { UnmetKind } from './result.js';
 import type { ParsedQuery } from './score.js';
+import { words } from './text.js';
 import type { InterestReading } from './vocabulary.js';
 
 /*
@@ -224,6 +225,28 @@ function broader(gift: Gift, reading: InterestReading, relevance: number): boole
   return gift.interests.some((i) => reading.interests.get(i) === 1);
 }
 
+/**
+ * Whether a pick meets a phrase by what it is, not by a word in its description: a tag the phrase states, or
+ * the phrase's words (or one of its concept's search words) in the item's name (title and keywords). A
+ * description that only mentions the word ("trains focus and patience" for "studying") is a loose link.
+ */
+function byName(gift: Gift, reading: InterestReading): boolean {
+  if (gift.interests.some((i) => reading.interests.get(i) === 1)) return true;
+  const name = nameWords(gift);
+  const own = words(reading.words.join(' '));
+  if (own.length > 0 && own.every((w) => name.has(w))) return true;
+  return reading.terms.some((t) => {
+    const ws = words(t);
+    return ws.length > 0 && ws.every((w) => name.has(w));
+  });
+}
+const names = new WeakMap<Gift, Set<string>>();
+function nameWords(gift: Gift): Set<string> {
+  let set = names.get(gift);
+  if (!set) names.set(gift, (set = new Set(words(`${gift.title} ${(gift.keywords ?? []).join(' ')}`))));
+  return set;
+}
+
 /** What the gift does for someone met by `reading`: its deed for the interest the phrase states, or its own. */
 function deedFor(gift: Gift, reading: InterestReading | undefined): string | undefined {
   if (reading && gift.serves) {
@@ -246,7 +269,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   // squarely) are the ones a reason names as met. A tag alone under a narrower phrase (a pizza stone for
   // "bbq", a jigsaw for "crossword puzzles") is a broader pick, said as one.
   const met: number[] = [];
-  for (let p = 0; p < s.phraseRel.length; p++) if (s.phraseRel[p]! >= MET) met.push(p);
+  for (let p = 0; p < s.phraseRel.length; p++) if (s.phraseRel[p]! >= MET && byName(gift, q.interests[p]!)) met.push(p);
   met.sort((x, y) => s.phraseRel[y]! - s.phraseRel[x]! || x - y);
   const plain = met
     .filter((p) => !broader(gift, q.interests[p]!, s.phraseRel[p]!))
