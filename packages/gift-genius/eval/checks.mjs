@@ -23,13 +23,14 @@ function nameWords(gift) {
 }
 
 /**
- * Whether an item meets an interest phrase: a tag the phrase states; for a phrase that states none, all its words
- * (or a search word) in the item's name.
+ * Whether an item meets an interest phrase: a tag the phrase states, or all its words (or a search word) in the
+ * item's name, with a related tag when the phrase names catalog interests ("cars": a toy car garage).
  */
 export function meets(gift, reading) {
   for (const [interest, weight] of reading.interests)
     if (weight === 1 && gift.interests.includes(interest)) return true;
-  if (reading.named) return false;
+  // A phrase that names catalog interests needs at least a related one for a match by name.
+  if (reading.named && !gift.interests.some((i) => reading.interests.has(i))) return false;
   const own = words(reading.words.join(' '));
   const name = nameWords(gift);
   if (own.length && own.every((w) => name.has(w))) return true;

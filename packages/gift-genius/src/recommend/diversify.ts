@@ -64,12 +64,14 @@ export function diversify(
     for (const p of picks) if (p.gift.categories[0] === category) same++;
     return same >= perCategory;
   };
-  const open = (i: number) => !taken[i] && !(candidates[i]!.gift.kind && kinds.has(candidates[i]!.gift.kind!));
+  // Each candidate's kind read once (gifts come in many shapes: each read is a slow megamorphic load).
+  const kindOf = candidates.map((c) => c.gift.kind);
+  const open = (i: number) => !taken[i] && !(kindOf[i] !== undefined && kinds.has(kindOf[i]!));
   let capped = perCategory < count;
   while (picks.length < count) {
     // The phrases some open candidate meets, and of those the ones no pick meets yet and the fewest picks any serves.
     let reachable = 0;
-    for (let i = 0; i < n; i++) if (open(i)) reachable |= meets[i]!;
+    if (phrases) for (let i = 0; i < n; i++) if (open(i)) reachable |= meets[i]!;
     let unmet = 0,
       least = Infinity;
     for (let p = 0; p < phrases; p++) {
@@ -100,7 +102,7 @@ export function diversify(
     taken[best] = 1;
     const pick = candidates[best]!;
     picks.push(pick);
-    if (pick.gift.kind) kinds.add(pick.gift.kind);
+    if (kindOf[best] !== undefined) kinds.add(kindOf[best]!);
     if (spreadPrices) bands[priceBand(pick.gift.price)]!++;
     for (let p = 0; p < phrases; p++) if (meets[best]! & (1 << p)) served[p]!++;
   }

@@ -98,8 +98,16 @@ function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
   return r.gender === 'female' ? PRONOUNS.female : r.gender === 'male' ? PRONOUNS.male : PRONOUNS.plural;
 }
 
-/** A deed written for someone: {them} → her, {their} → his, {they} → they. */
-const written = (deed: string, p: Pronouns) => deed.replace(/\{(them|their|they)\}/g, (_, w: keyof Pronouns) => p[w]);
+/**
+ * A deed written for someone: {them} → her, {their} → his, {they} → they. Kept per (deed, pronouns): a request
+ * writes five, and the same deeds come back request after request (bounded by the catalog's texts).
+ */
+const writtenDeeds = new Map<Pronouns, BoundedMemo<string, string>>();
+function written(deed: string, p: Pronouns): string {
+  let memo = writtenDeeds.get(p);
+  if (!memo) writtenDeeds.set(p, (memo = new BoundedMemo(4096)));
+  return memo.get(deed, (d) => d.replace(/\{(them|their|they)\}/g, (_, w: keyof Pronouns) => p[w]));
+}
 
 const OCCASION_NAMES = new Map<Occasion, string>([
   ['birthday', 'birthday'],
@@ -227,18 +235,29 @@ function broader(gift: Gift, reading: InterestReading, relevance: number): boole
 
 /**
  * Whether a pick meets a phrase by what it is, not by a word in its description: a tag the phrase states, or
- * the phrase's words (or one of its concept's search words) in the item's name (title and keywords). A
- * description that only mentions the word ("trains focus and patience" for "studying") is a loose link.
+ * the phrase's words (or one of its concept's search words) in the item's name (title and keywords), with a
+ * related tag when the phrase names catalog interests. A description that only mentions the word ("trains
+ * focus and patience" for "studying") is a loose link. eval/checks.mjs reads a match the same way.
  */
 function byName(gift: Gift, reading: InterestReading): boolean {
   if (gift.interests.some((i) => reading.interests.get(i) === 1)) return true;
+  // A phrase that names catalog interests needs at least a related one ("cars": a toy car garage, not a marble run).
+  if (reading.named && !gift.interests.some((i) => reading.interests.has(i))) return false;
   const name = nameWords(gift);
-  const own = words(reading.words.join(' '));
+  const { own, terms } = searchWords(reading);
   if (own.length > 0 && own.every((w) => name.has(w))) return true;
-  return reading.terms.some((t) => {
-    const ws = words(t);
-    return ws.length > 0 && ws.every((w) => name.has(w));
-  });
+  return terms.some((ws) => ws.length > 0 && ws.every((w) => name.has(w)));
+}
+/** A reading's own words and its search words as words, made once per reading (readings are memoised per text). */
+const readingWords = new WeakMap<InterestReading, { own: string[]; terms: string[][] }>();
+function searchWords(reading: InterestReading) {
+  let entry = readingWords.get(reading);
+  if (!entry)
+    readingWords.set(
+      reading,
+      (entry = { own: words(reading.words.join(' ')), terms: reading.terms.map((t) => words(t)) }),
+    );
+  return entry;
 }
 const names = new WeakMap<Gift, Set<string>>();
 function nameWords(gift: Gift): Set<string> {
