@@ -292,6 +292,25 @@ describe('reasons worth reading', () => {
     );
   });
 
+  it('a catalog without deeds or kinds (an older import) still gets whole sentences, from each description', () => {
+    const bare = catalog.map(({ does: _d, serves: _s, kind: _k, ...rest }) => rest as Gift);
+    const r = rankGifts(bare, {
+      age: 34,
+      relationship: 'sister',
+      budget: 50,
+      interests: ['coffee'],
+      occasion: 'birthday',
+    });
+    expect(r.gifts).toHaveLength(5);
+    for (const g of r.gifts) {
+      const first = g.gift.description.split(/(?<=[.!?])\s/)[0]!.replace(/[.!?]$/, '');
+      expect(g.reason.toLowerCase()).toContain(first.toLowerCase());
+      expect(g.reason).toMatch(
+        /^(Since your sister is into “coffee”, this birthday gift is |[A-Z].*: a birthday gift for your sister, who's into “coffee”\.)/,
+      );
+    }
+  });
+
   it('pronouns follow whom the gift is for: her, him, them, the baby, you both', () => {
     const sister = rank({ age: 34, relationship: 'sister', budget: 50, interests: ['coffee'] });
     for (const g of sister.gifts) expect(g.reason).not.toMatch(/\b(him|his|he)\b/);
