@@ -7,6 +7,12 @@ export interface Candidate {
   gift: Gift;
   group: ItemGroup;
   score: number;
+  /**
+   * The interest phrases the candidate meets, as bits (phrase p is bit p), once known (finish.ts, meetsOf);
+   * unset or -1 until then. The index sets 0 for a group no phrase touches (its fact order: every phrase's
+   * relevance is 0).
+   */
+  meets?: number;
 }
 
 /** A chosen candidate with what its reason cites (signatureScore's facts, computed for the picks only). */

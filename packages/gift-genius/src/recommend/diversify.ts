@@ -54,7 +54,6 @@ export function diversify(
   // A NaN score (never seen) breaks the order: then every candidate is scanned, as before.
   let sorted = true;
   for (let i = 0; i < n; i++) if (Number.isNaN(candidates[i]!.score)) sorted = false;
-  const kinds = new Set<string>();
   const bands = [0, 0, 0, 0];
   const served = new Array<number>(phrases).fill(0);
   const full = (c: Candidate) => {
@@ -64,14 +63,15 @@ export function diversify(
     for (const p of picks) if (p.gift.categories[0] === category) same++;
     return same >= perCategory;
   };
-  // Each candidate's kind read once (gifts come in many shapes: each read is a slow megamorphic load).
-  const kindOf = candidates.map((c) => c.gift.kind);
-  const open = (i: number) => !taken[i] && !(kindOf[i] !== undefined && kinds.has(kindOf[i]!));
+  // Each candidate's kind, from its group's traits (gifts come in many shapes: reading one is a slow load);
+  // a candidate of a kind already picked is closed (marked taken).
+  const kindOf: (string | undefined)[] = [];
+  for (let i = 0; i < n; i++) kindOf.push(candidates[i]!.group.traits.kind);
   let capped = perCategory < count;
   while (picks.length < count) {
     // The phrases some open candidate meets, and of those the ones no pick meets yet and the fewest picks any serves.
     let reachable = 0;
-    if (phrases) for (let i = 0; i < n; i++) if (open(i)) reachable |= meets[i]!;
+    if (phrases) for (let i = 0; i < n; i++) if (!taken[i]) reachable |= meets[i]!;
     let unmet = 0,
       least = Infinity;
     for (let p = 0; p < phrases; p++) {
@@ -82,7 +82,7 @@ export function diversify(
     let best = -1,
       bestValue = -Infinity;
     for (let i = 0; i < n; i++) {
-      if (!open(i) || (capped && full(candidates[i]!))) continue;
+      if (taken[i] || (capped && full(candidates[i]!))) continue;
       // Coverage first: while a reachable phrase has no pick, only its candidates are chosen from.
       if (unmet && !(meets[i]! & unmet)) continue;
       const score = candidates[i]!.score;
@@ -102,7 +102,8 @@ export function diversify(
     taken[best] = 1;
     const pick = candidates[best]!;
     picks.push(pick);
-    if (kindOf[best] !== undefined) kinds.add(kindOf[best]!);
+    const kind = kindOf[best];
+    if (kind !== undefined) for (let i = 0; i < n; i++) if (kindOf[i] === kind) taken[i] = 1;
     if (spreadPrices) bands[priceBand(pick.gift.price)]!++;
     for (let p = 0; p < phrases; p++) if (meets[best]! & (1 << p)) served[p]!++;
   }
@@ -117,7 +118,7 @@ function ahead(bits: number, served: readonly number[], least: number): number {
   return Number.isFinite(fewest) ? Math.max(0, fewest - least) : 0;
 }
 
-/** Per candidate: picked yet, likeness to the closest pick, how many picks that likeness has seen. */
+/** Per candidate: picked (or of a kind picked) yet, likeness to the closest pick, how many picks that likeness has seen. */
 const makeScratch = (n: number) => ({
   taken: new Uint8Array(n),
   closest: new Float64Array(n),

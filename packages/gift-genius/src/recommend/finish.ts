@@ -19,6 +19,30 @@ import {
 const MAX_PHRASES = 30;
 
 /**
+ * The phrases a candidate meets (bits, the first MAX_PHRASES phrases), from the same doubles its score was
+ * made of (pure): computed once and kept on the candidate (the pool's phrase counts and the diversity step
+ * both read them).
+ */
+export function meetsOf(c: Candidate, q: ParsedQuery, relevance: readonly Float64Array[]): number {
+  let bits = c.meets ?? -1;
+  if (bits < 0) {
+    bits = 0;
+    const { rep, profile } = c.group;
+    const phrases = Math.min(q.interests.length, MAX_PHRASES);
+    for (let p = 0; p < phrases; p++)
+      if (phraseRelevance(rep, q.interests[p]!, relevance[p]![profile]!) >= MET) bits |= 1 << p;
+    c.meets = bits;
+  }
+  return bits;
+}
+
+/** Whether a candidate meets phrase p (bits kept for the first MAX_PHRASES; computed past them). */
+export const meetsPhrase = (c: Candidate, q: ParsedQuery, relevance: readonly Float64Array[], p: number) =>
+  p < MAX_PHRASES
+    ? (meetsOf(c, q, relevance) & (1 << p)) !== 0
+    : phraseRelevance(c.group.rep, q.interests[p]!, relevance[p]![c.group.profile]!) >= MET;
+
+/**
  * `touching(p)`: groups that include every group phrase p fits at all (the index passes the phrase's hits);
  * all groups by default. Why nothing fits a phrase is worked out over those only.
  */
@@ -43,11 +67,7 @@ export function finishRanking(
   // The phrases each candidate meets (bits), from the same doubles the scores were made of (pure).
   const phrases = Math.min(q.interests.length, MAX_PHRASES);
   const meets = new Int32Array(candidates.length);
-  for (let i = 0; i < candidates.length && phrases; i++) {
-    const { rep, profile } = candidates[i]!.group;
-    for (let p = 0; p < phrases; p++)
-      if (phraseRelevance(rep, q.interests[p]!, relevance[p]![profile]!) >= MET) meets[i]! |= 1 << p;
-  }
+  for (let i = 0; i < candidates.length && phrases; i++) meets[i] = meetsOf(candidates[i]!, q, relevance);
   // No interest pulling one way: no category takes more than 2 of 5 picks while another has a candidate.
   const perCategory = q.interests.length === 0 ? Math.ceil(q.count * 0.4) : Infinity;
   const picks: Pick[] = diversify(candidates, q.count, meets, phrases, perCategory, query.budget === undefined).map(

@@ -1,6 +1,6 @@
 import type { Gift } from '../catalog/schema.js';
 import { type Candidate, insertCandidate, MET, PHRASE_POOL, POOL } from './candidates.js';
-import { finishRanking } from './finish.js';
+import { finishRanking, meetsPhrase } from './finish.js';
 import { bestInRun, type ItemGroup, isPlain, type Locations, locations, signatureKey, upperBound } from './groups.js';
 import { ItemTexts, profilesOf } from './item-text.js';
 import { likenessTraits } from './likeness.js';
@@ -150,7 +150,7 @@ export function rankGroups(
   // Phrases the pool serves with fewer than PHRASE_POOL candidates: their best candidates over the catalog.
   const served = q.interests.map((reading, p) => {
     let n = 0;
-    for (const c of pool) if (phraseRelevance(c.group.rep, reading, relevance[p]![c.group.profile]!) >= MET) n++;
+    for (const c of pool) if (meetsPhrase(c, q, relevance, p)) n++;
     if (n >= PHRASE_POOL) return NO_CANDIDATES;
     const best: Candidate[] = [];
     const byKey = uniqueKeys ? undefined : new Map<string, Candidate>();

@@ -185,9 +185,48 @@ const AGENT_END =
   /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
 
 function saidOf(w: Who, phrases: readonly string[]): string {
-  const be = w.plural ? 'are' : 'is';
+  return said(w.subject, w.plural, phrases);
+}
+/** The same, as a relative clause after the person ("who works from home", "who's into “coffee”"). */
+function whoClause(w: Who, phrases: readonly string[]): string {
+  return said('who', w.plural, phrases);
+}
+/**
+ * Kept per (subject, number, phrases) in nested maps (no key string made per reason: a request says one or
+ * two, and people and phrases repeat); cleared when it holds too many.
+ */
+interface SaidNode {
+  said?: string;
+  next?: Map<string, SaidNode>;
+}
+const saids = new Map<string, SaidNode>();
+let saidCount = 0;
+function said(subject: string, plural: boolean, phrases: readonly string[]): string {
+  let node = saids.get(subject);
+  if (!node) {
+    if (saidCount > 4096) {
+      saids.clear();
+      saidCount = 0;
+    }
+    saids.set(subject, (node = {}));
+  }
+  node = step(node, plural ? '\u0001' : '\u0000');
+  for (const p of phrases) node = step(node, p);
+  if (node.said === undefined) {
+    node.said = sayOf(subject, plural, phrases);
+    saidCount++;
+  }
+  return node.said;
+}
+function step(node: SaidNode, key: string): SaidNode {
+  let next = node.next?.get(key);
+  if (!next) (node.next ??= new Map()).set(key, (next = {}));
+  return next;
+}
+function sayOf(subject: string, plural: boolean, phrases: readonly string[]): string {
+  const be = plural ? 'are' : 'is';
   // Verb phrases as said ("works from home"), a kind of person with "is a", the rest "into" in quotes.
-  const verbs = w.plural ? [] : phrases.filter((p) => VERB_START.test(p));
+  const verbs = plural ? [] : phrases.filter((p) => VERB_START.test(p));
   const agents = phrases.filter((p) => !verbs.includes(p) && AGENT_END.test(p));
   const rest = phrases.filter((p) => !verbs.includes(p) && !agents.includes(p));
   const parts = [
@@ -195,11 +234,8 @@ function saidOf(w: Who, phrases: readonly string[]): string {
     ...agents.map((p) => `${be} ${article(p)} ${p}`),
     ...(rest.length ? [`${be} into ${listOf(rest.map((p) => `“${p}”`))}`] : []),
   ];
-  return `${w.subject} ${listOf(parts)}`;
-}
-/** The same, as a relative clause after the person ("who works from home", "who's into “coffee”"). */
-function whoClause(w: Who, phrases: readonly string[]): string {
-  return saidOf({ ...w, subject: 'who' }, phrases).replace(/^who is into/, "who's into");
+  const line = `${subject} ${listOf(parts)}`;
+  return subject === 'who' ? line.replace(/^who is into/, "who's into") : line;
 }
 const listOf = (xs: readonly string[]) =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
@@ -279,11 +315,16 @@ function deedFor(gift: Gift, reading: InterestReading | undefined): string | und
   return gift.does;
 }
 
+/** The person of the last request (a request's reasons are written one after another for the same query). */
+let lastQuery: ParsedQuery | undefined;
+let lastPerson: Who = THEY;
+
 export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const seed = seedOf(s.gift.id, position);
   const gift = s.gift;
   const b = beneficiary(gift, q);
-  const w = person(q);
+  if (q !== lastQuery) (lastQuery = q), (lastPerson = person(q));
+  const w = lastPerson;
   // The phrases the pick meets, best first; those it meets plainly (its tag in their words, or its text
   // squarely) are the ones a reason names as met. A tag alone under a narrower phrase (a pizza stone for
   // "bbq", a jigsaw for "crossword puzzles") is a broader pick, said as one.
@@ -368,8 +409,27 @@ function tail(q: ParsedQuery, b: Beneficiary, w: Who, occasion: string | undefin
  * usually spend when no budget was given (said only when the price is near it).
  */
 function priceNote(price: number, q: ParsedQuery): string {
-  if (q.budget !== undefined) {
-    const share = price / q.budget;
+  const notes = priceNotesFor(q);
+  let note = notes.get(price);
+  if (note === undefined) {
+    note = priceWords(price, q.budget, q.target, q.relationship?.role ?? '');
+    if (notes.size < 4096) notes.set(price, note);
+  }
+  return note;
+}
+/**
+ * Notes kept per budget (or per usual spend and role without one), then per price: prices and budgets
+ * repeat, and a map keyed by numbers is looked up without making a string.
+ */
+const byBudget = new BoundedMemo<number, Map<number, string>>(256);
+const byUsual = new BoundedMemo<string, Map<number, string>>(256);
+const priceNotesFor = (q: ParsedQuery) =>
+  q.budget !== undefined
+    ? byBudget.get(q.budget, () => new Map())
+    : byUsual.get(`${q.target}|${q.relationship?.role ?? ''}`, () => new Map());
+function priceWords(price: number, budget: number | undefined, target: number, role: string): string {
+  if (budget !== undefined) {
+    const share = price / budget;
     const part =
       share >= 0.9
         ? 'nearly all'
@@ -384,10 +444,10 @@ function priceNote(price: number, q: ParsedQuery): string {
                 : share >= 0.18
                   ? 'about a quarter'
                   : 'a small part';
-    return ` At ${money(price)} it uses ${part} of your ${money(q.budget)} budget.`;
+    return ` At ${money(price)} it uses ${part} of your ${money(budget)} budget.`;
   }
-  const ratio = price / q.target;
-  const usual = SPEND_NOUN.get(q.relationship?.role ?? '');
+  const ratio = price / target;
+  const usual = SPEND_NOUN.get(role);
   if (!usual || ratio < 0.7 || ratio > 1.4) return '';
   return ` At ${money(price)}, about what people usually spend on ${usual}.`;
 }

@@ -1,10 +1,10 @@
 import type { Gift } from '../../catalog/schema.js';
-import { type Candidate, insertCandidate, MET, PHRASE_POOL, POOL } from '../candidates.js';
-import { finishRanking } from '../finish.js';
+import { type Candidate, insertCandidate, PHRASE_POOL, POOL } from '../candidates.js';
+import { finishRanking, meetsPhrase } from '../finish.js';
 import { bestInRun, type ItemGroup, type Locations, locations, upperBound } from '../groups.js';
 import { bestOfGroup, rankGroups } from '../rank.js';
 import type { Ranking } from '../result.js';
-import { ageFit, BABY_AGE, type GiftQuery, parseQuery, phraseRelevance, priceFitOfLog } from '../score.js';
+import { ageFit, BABY_AGE, type GiftQuery, parseQuery, priceFitOfLog } from '../score.js';
 import { TextEngine } from '../text.js';
 import { countRuns, GroupBounds } from './bounds.js';
 import { ExclusionHits } from './exclusion-hits.js';
@@ -227,13 +227,13 @@ export class GiftIndex {
       if (!gift) continue;
       const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
       if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
-      insertCandidate(pool, { gift, group: groups[g]!, score });
+      insertCandidate(pool, { gift, group: groups[g]!, score, meets: fromHits ? -1 : 0 });
     }
     // Phrases the pool serves with fewer than PHRASE_POOL candidates: their best candidates, from the groups
     // that meet them in best-bound-first order (the same as rankGroups' scan over every group).
-    const served = q.interests.map((reading, p) => {
+    const served = q.interests.map((_reading, p) => {
       let n = 0;
-      for (const c of pool) if (phraseRelevance(c.group.rep, reading, relevance[p]![c.group.profile]!) >= MET) n++;
+      for (const c of pool) if (meetsPhrase(c, q, relevance, p)) n++;
       if (n >= PHRASE_POOL) return NO_CANDIDATES;
       const best: Candidate[] = [];
       const met = hits.met[p]!;
@@ -249,7 +249,7 @@ export class GiftIndex {
         const worst = best.length === PHRASE_POOL ? best[PHRASE_POOL - 1]! : undefined;
         if (worst && (found.score < worst.score || (found.score === worst.score && worst.gift.id < found.gift.id)))
           continue;
-        insertCandidate(best, { gift: found.gift, group: groups[g]!, score: found.score }, PHRASE_POOL);
+        insertCandidate(best, { gift: found.gift, group: groups[g]!, score: found.score, meets: -1 }, PHRASE_POOL);
       }
       return best;
     });
