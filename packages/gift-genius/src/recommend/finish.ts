@@ -18,6 +18,13 @@ import {
 /** Phrases the coverage rule tracks (bits of an int); the schema allows 10. */
 const MAX_PHRASES = 30;
 
+/** n zeros, shared (read only). */
+let ZEROS: readonly number[] = [];
+const zeros = (n: number) => {
+  if (ZEROS.length < n) ZEROS = new Array<number>(n * 2).fill(0);
+  return ZEROS;
+};
+
 /**
  * The phrases a candidate meets (bits, the first MAX_PHRASES phrases), from the same doubles its score was
  * made of (pure): computed once and kept on the candidate (the pool's phrase counts and the diversity step
@@ -66,8 +73,7 @@ export function finishRanking(
   }
   // The phrases each candidate meets (bits), from the same doubles the scores were made of (pure).
   const phrases = Math.min(q.interests.length, MAX_PHRASES);
-  const meets = new Int32Array(candidates.length);
-  for (let i = 0; i < candidates.length && phrases; i++) meets[i] = meetsOf(candidates[i]!, q, relevance);
+  const meets = phrases ? candidates.map((c) => meetsOf(c, q, relevance)) : zeros(candidates.length);
   // No interest pulling one way: no category takes more than 2 of 5 picks while another has a candidate.
   const perCategory = q.interests.length === 0 ? Math.ceil(q.count * 0.4) : Infinity;
   const picks: Pick[] = diversify(candidates, q.count, meets, phrases, perCategory, query.budget === undefined).map(
