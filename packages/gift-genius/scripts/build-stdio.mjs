@@ -82,7 +82,8 @@ const { metafile } = await build({
   format: 'cjs',
   target: 'node20',
   // Native (better-sqlite3), or loaded only for a Postgres catalog (pg): required at run time from node_modules.
-  external: ['better-sqlite3', 'pg'],
+  // pino-pretty: loaded only when a person reads the log on a terminal (cli-common.ts), never by a host's stdio start.
+  external: ['better-sqlite3', 'pg', 'pino-pretty'],
   inject: [fileURLToPath(new URL('./import-meta-url.cjs', import.meta.url))],
   define: { 'import.meta.url': 'import_meta_url' },
   // Whitespace and syntax only (names stay, for stack traces): a third smaller, so reading it and

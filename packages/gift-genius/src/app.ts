@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { unwatchFile, watchFile } from 'node:fs';
 import type { Logger } from 'pino';
 import { CatalogUnavailableError, guardReads } from './catalog/guarded-store.js';
@@ -13,13 +12,6 @@ import { GiftIndex, type IndexRankOptions } from './recommend/gift-index.js';
 import type { GiftQuery, Ranking } from './recommend/rank.js';
 import { type AppListing, DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings.js';
 
-/** What every lane must hear about, and tell its clients where it declared it can. */
-export interface AppEvents {
-  resourcesListChanged: [];
-  resourceUpdated: [uri: string];
-  toolsChanged: [config: ToolConfig];
-}
-
 export interface AppOptions {
   store: CatalogStore;
   log: Logger;
@@ -31,6 +23,8 @@ export interface AppOptions {
   maxSubscriptions?: number;
   /** What the environment set (the CLI reads it); defaults when embedded or in a test. */
   settings?: Pick<ServerSettings, 'stateKey' | 'widgetDomain' | 'appListing'>;
+  /** OAuth scopes a tool needs (`--auth-scopes tool=scope`); a call without them gets 403 insufficient_scope. */
+  toolScopes?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -38,18 +32,20 @@ export interface AppOptions {
  * snapshot of it and its ranking index, the tool configuration, and the change feed lanes
  * subscribe to. Instances themselves are cheap and per-connection or per-request.
  */
-export class GiftGenApp extends EventEmitter<AppEvents> {
+export class GiftGenApp {
   readonly store: CatalogStore;
   readonly log: Logger;
   readonly pageSize: number;
   readonly maxSubscriptions: number;
   /** Seals and checks input_required round trips; one key per process (or one for all, GIFTGEN_STATE_KEY). */
   readonly stateGuard: RequestStateGuard;
-  /** Where changes reach clients: stdio connections, legacy GET streams, listen streams (live/live-updates.ts). */
+  /** The one fan-out of changes: kept answers, stdio connections, legacy GET streams, listen streams (live/live-updates.ts). */
   readonly live = new LiveUpdates();
   /** Where the widget's sandbox origin lives, when set (GIFTGEN_WIDGET_DOMAIN). */
   readonly widgetDomain?: string;
   readonly appListing: AppListing;
+  /** OAuth scopes per tool, by tool name (empty: none asked). */
+  readonly toolScopes: ReadonlyMap<string, readonly string[]>;
   private snapshot: Gift[] = [];
   private snapshotIds: string[] = [];
   private snapshotById = new Map<string, Gift>();
@@ -67,8 +63,6 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   private readonly outage: RateLimitedLog;
 
   constructor(options: AppOptions) {
-    super();
-    this.setMaxListeners(0); // one listener per live connection or session
     // A store that is down fails every read and every poll (300 ms): one line per 30 s says so, and one its return.
     const outage = new RateLimitedLog(options.log, 30_000);
     let failingSince: number | undefined;
@@ -86,12 +80,13 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
       },
     });
     this.outage = outage;
-    // Spent states go where every instance sees them when the store is shared (Postgres).
+    // Spent states go where every instance on the store sees them (Postgres, or the SQLite file).
     const shared = this.store.spendState?.bind(this.store);
     const settings = options.settings ?? DEFAULT_SERVER_SETTINGS;
     this.stateGuard = new RequestStateGuard(settings.stateKey, shared);
     this.widgetDomain = settings.widgetDomain;
     this.appListing = settings.appListing;
+    this.toolScopes = options.toolScopes ?? new Map();
     this.log = options.log;
     this.toolConfigPath = options.toolConfigPath;
     this.pollMs = options.pollMs ?? 300;
@@ -100,6 +95,8 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
   }
 
   async start(): Promise<void> {
+    const identity = await this.store.identity?.();
+    if (identity !== undefined) this.stateGuard.useStore(identity);
     this.seenRevision = await this.store.revision();
     await this.reloadSnapshot();
     this.toolConfigValue = readToolConfig(this.toolConfigPath);
@@ -170,7 +167,6 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
         { event: 'tools_config_reloaded', reason, path: this.toolConfigPath },
         'tool configuration changed',
       );
-      this.emit('toolsChanged', next);
       this.live.publish({ kind: 'toolsChanged' });
     } catch (error) {
       // A half-written or invalid file keeps the last good configuration.
@@ -202,9 +198,7 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
         },
         'catalog changed',
       );
-      // The app's events first (kept answers are dropped), then clients are told: what they ask next is fresh.
-      if (change.listChanged) this.emit('resourcesListChanged');
-      for (const id of change.changedIds) this.emit('resourceUpdated', giftUri(id));
+      // The one fan-out: kept answers (registered first) are dropped, then clients are told.
       if (change.listChanged) this.live.publish({ kind: 'resourcesListChanged' });
       for (const id of change.changedIds) this.live.publish({ kind: 'resourceUpdated', uri: giftUri(id) });
     } catch (error) {
@@ -227,7 +221,6 @@ export class GiftGenApp extends EventEmitter<AppEvents> {
     await this.unwatchStore?.();
     if (this.toolConfigPath) unwatchFile(this.toolConfigPath);
     await this.polling;
-    this.removeAllListeners();
     await this.store.close();
   }
 }

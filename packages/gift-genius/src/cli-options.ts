@@ -41,12 +41,31 @@ const oneLine = (text: string) =>
     .replace(/^error: /, '')
     .replace(/\s*\n\s*/g, ' ')}\n`;
 
+/** Exit statuses, as mcp-handshake's: sysexits' EX_USAGE for a command line that cannot be run. */
+export const EXIT = { ok: 0, failed: 1, usage: 64, interrupted: 130 } as const;
+
+/**
+ * The program. A usage error (an unknown option, a value out of range, a missing argument) is thrown
+ * as commander's error after its one line is written (`exitOverride`): cli.ts ends with EXIT.usage.
+ */
 export const newProgram = () =>
   new Command()
     .name('gift-genius')
     .description('GiftGen MCP server: gift ideas for ChatGPT, Claude, VS Code and any MCP host')
     .version(SERVER_VERSION)
-    .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
+    .configureOutput({ outputError: (text, write) => write(oneLine(text)) })
+    .exitOverride()
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done, 1 something to fix (the message says what), 64 usage error, 130 interrupted (Ctrl-C).',
+    );
+
+/** Commander's own errors (usage, or help and version shown): their line is written already; the status to end with. */
+export function commanderExit(error: unknown): number | undefined {
+  const e = error as { code?: unknown; exitCode?: unknown };
+  if (typeof e?.code !== 'string' || !e.code.startsWith('commander.')) return undefined;
+  return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+}
 
 export const dataOption = (
   command: Command,

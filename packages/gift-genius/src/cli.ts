@@ -2,8 +2,8 @@
 // The entry (the bin, and what hosts run). Deliberately small: a plain `stdio` start loads the stdio
 // command as one prebuilt bundle (stdio/loader.ts), with nothing else loaded before it; every other
 // command goes to commands.ts. A user's mistake ends the process with one line on stderr
-// (`gift-genius: …`, exit 1) and nothing on stdout; so does a closed stdout (`catalog export | head`),
-// quietly, with exit 0.
+// (`gift-genius: …`) and nothing on stdout: exit 64 for the command line (usage), 1 for anything else
+// (README, "When something is wrong"); a closed stdout (`catalog export | head`) ends quietly, exit 0.
 import { userCacheDir } from './startup/cache-dir.js';
 import { loadStdioCommand } from './stdio/loader.js';
 
@@ -27,7 +27,11 @@ async function main(argv: string[]): Promise<void> {
   return command.runStdioCommand(argv, loadedFrom, saveCodeCache);
 }
 
-main(process.argv).catch((error: Error) => {
+main(process.argv).catch(async (error: Error) => {
+  // A usage error (or --help, --version) has said its line already: only the status is left (64, or 0).
+  const { commanderExit } = await import('./cli-options.js');
+  const usage = commanderExit(error);
+  if (usage !== undefined) process.exit(usage);
   console.error(`gift-genius: ${error.message}`);
   process.exit(1);
 });

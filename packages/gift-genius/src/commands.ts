@@ -1,11 +1,19 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Option } from 'commander';
-import { formatFromPath, giftsToCsv, parseCatalogFile } from './catalog/parse.js';
-import { defaultDataDir, int, list, newProgram, openCheckedCatalog, startApp, withCommon } from './cli-common.js';
+import { DEFAULT_MAX_IMPORT_BYTES, giftsToCsv } from './catalog/parse.js';
+import {
+  defaultDataDir,
+  int,
+  list,
+  newProgram,
+  openCheckedCatalog,
+  startApp,
+  withCommon,
+  worded,
+} from './cli-common.js';
 import { DEFAULT_HTTP_OPTIONS } from './http/options.js';
 import { listenProblem } from './startup/listen-error.js';
 import { onParentGone } from './startup/parent-watch.js';
-import { plural } from './startup/plural.js';
 import { defineStdioCommand } from './stdio/command.js';
 
 const HTTP = DEFAULT_HTTP_OPTIONS;
@@ -21,7 +29,9 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
     int('port', 0, 65535),
     Number(process.env.PORT ?? DEFAULT_HTTP_OPTIONS.port),
   )
-  .option('-H, --host <host>', 'address to bind (env HOST)', process.env.HOST ?? DEFAULT_HTTP_OPTIONS.host)
+  .option('--host <host>', 'address to bind (env HOST)', process.env.HOST ?? DEFAULT_HTTP_OPTIONS.host)
+  // -H was --host's short form; mcp-handshake's -H is --header, so it is no longer listed, but still works.
+  .addOption(new Option('-H <host>', 'same as --host').hideHelp())
   .addOption(
     new Option('--legacy-http <mode>', '2025-era HTTP: keep sessions, or answer each POST alone')
       .choices(['sessions', 'stateless'])
@@ -49,6 +59,13 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   .option('--allowed-origins <list>', 'extra Origin host names to accept, comma-separated; * for any', list, [])
   .option('--token-file <file>', 'require a bearer token from this file (one per line); also GIFTGEN_TOKEN')
   .option('--authorization-server <url...>', 'authorization server(s) to name in /.well-known/oauth-protected-resource')
+  .option('--auth-issuer <url>', 'OAuth: accept JWT access tokens of this authorization server (its metadata and JWKS)')
+  .option('--auth-audience <url>', 'OAuth: the URL clients use for this server (token audience); default: as requested')
+  .option(
+    '--auth-scopes <list>',
+    'OAuth: "scope" needed for every request, "tool=scope" to call a tool; comma-separated',
+    list,
+  )
   .option(
     '--rate-limit <perSecond>',
     'requests per second per client (0: off)',
@@ -79,6 +96,12 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
   )
   .option('--open-probes', '/healthz and /metrics without a bearer token (a balancer, a scraper; Host still checked)')
   .option('--max-connections <n>', 'open connections at once', int('max connections', 1, 1e6), HTTP.maxConnections)
+  .option(
+    '--max-streams-per-client <n>',
+    'long-lived streams (listen, GET) one client (token, else address) may hold',
+    int('max streams per client', 1, 1e6),
+    HTTP.maxStreamsPerClient,
+  )
   .option('--headers-timeout <ms>', 'time to send request headers', ms('headers timeout'), HTTP.headersTimeoutMs)
   .option(
     '--request-timeout <ms>',
@@ -107,7 +130,23 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       import('./observe/metrics.js'),
       import('./http/edge/access.js'),
     ]);
-    const { app, log } = await startApp(opts);
+    if (opts.H !== undefined) opts.host = opts.H;
+    const tokens = loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile);
+    let issuerLog: ((error: Error) => void) | undefined;
+    // The OAuth verifier (jose, oauth4webapi) is loaded only when one of its flags is given.
+    const wantsOAuth = Boolean(opts.authIssuer || opts.authAudience || opts.authScopes?.length);
+    const oauthModules = wantsOAuth
+      ? await Promise.all([import('./auth/resource-auth.js'), import('./primitives/tools.js')])
+      : undefined;
+    const oauth = oauthModules?.[0].resourceAuth(opts, {
+      tools: [oauthModules[1].SUGGEST_TOOL, oauthModules[1].GET_GIFT_TOOL],
+      staticTokens: tokens.length > 0,
+      onIssuerError: (error: Error) => issuerLog?.(error),
+    });
+    const { app, log } = await startApp(opts, { toolScopes: oauth?.access.scopes.perTool });
+    issuerLog = (error) =>
+      log.error({ event: 'auth_issuer_unreachable', issuer: opts.authIssuer, err: error.message }, error.message);
+    void oauth?.warm();
     app.rankingIndex(); // built before serving, as before: an HTTP start has no first answer to hurry
     const http = await startHttpServer(app, new ServerMetrics(), {
       ...DEFAULT_HTTP_OPTIONS,
@@ -117,10 +156,12 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       maxSessions: opts.maxSessions,
       sessionIdleMs: opts.sessionIdle * 1000,
       maxRequestBodySize: opts.maxBody,
-      allowedHosts: opts.allowedHosts,
+      // The public name clients use (--auth-audience) is a Host this server answers to.
+      allowedHosts: [...opts.allowedHosts, ...(opts.authAudience ? [new URL(opts.authAudience).host] : [])],
       allowedOrigins: opts.allowedOrigins,
-      tokens: loadTokens(process.env.GIFTGEN_TOKEN, opts.tokenFile),
+      tokens,
       authorizationServers: opts.authorizationServer ?? [],
+      oauth: oauth?.access,
       rateLimitPerSecond: opts.rateLimit,
       rateLimitBurst: opts.rateBurst,
       maxConcurrentToolCalls: opts.maxToolCalls,
@@ -129,6 +170,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
       directCalls: opts.directCalls && process.env.GIFTGEN_DIRECT_CALLS !== '0',
       openProbes: opts.openProbes === true,
       maxConnections: opts.maxConnections,
+      maxStreamsPerClient: opts.maxStreamsPerClient,
       headersTimeoutMs: Math.min(opts.headersTimeout, opts.requestTimeout), // node requires headers ≤ request
       requestTimeoutMs: opts.requestTimeout,
       idleTimeoutMs: opts.idleTimeout,
@@ -144,7 +186,7 @@ withCommon(program.command('serve').description('serve Streamable HTTP on every 
         url: http.url,
         legacyHttp: opts.legacyHttp,
         catalog: app.gifts.length,
-        auth: http.authRequired ? 'bearer' : 'none',
+        auth: oauth ? 'oauth' : http.authRequired ? 'bearer' : 'none',
       },
       `gift-genius listening on ${http.url}`,
     );
@@ -174,38 +216,19 @@ catalog
   .option('--replace', 'also remove gifts that are not in the file')
   .option('--progress', 'print progress lines even when stderr is not a terminal')
   .addOption(new Option('--format <format>', 'file format (default: from the extension)').choices(['json', 'csv']))
+  .option(
+    '--max-file-size <MiB>',
+    'largest file accepted, in MiB',
+    int('max file size', 1, 1024 * 1024),
+    DEFAULT_MAX_IMPORT_BYTES / 1024 ** 2,
+  )
   .action(async (file: string, opts) => {
-    const format = opts.format ?? formatFromPath(file);
-    const outcome = parseCatalogFile(readImportFile(file), format);
-    if (!outcome.ok) {
-      if (outcome.fileError) console.error(`${file}: ${outcome.fileError}`);
-      for (const e of outcome.errors)
-        console.error(`${file}: row ${e.row}${e.id ? ` (${e.id})` : ''}: ${e.problems.join('; ')}`);
-      console.error(
-        `Nothing was imported: ${plural(outcome.errors.length || 1, 'problem')}; fix the file and import it again.`,
-      );
-      process.exit(1);
-    }
-    const store = await openCheckedCatalog(opts);
-    const tty = process.stderr.isTTY;
-    let result: Awaited<ReturnType<typeof store.write>>;
-    try {
-      result = await store.write(outcome.gifts, opts.replace ? 'replace' : 'merge', (done, total) => {
-        if (tty) process.stderr.write(`\rimporting ${done}/${total} (${Math.round((done / total) * 100)}%)`);
-        else if (opts.progress) process.stderr.write(`importing ${done}/${total}\n`);
-      });
-    } catch (error) {
-      // One transaction: a failed write (disk full, read-only file, lost database) changes nothing.
-      console.error(
-        `${tty ? '\n' : ''}Nothing was imported: the catalog could not be written (${(error as Error).message}).`,
-      );
-      await store.close().catch(() => undefined);
-      process.exit(1);
-    }
-    if (tty) process.stderr.write('\n');
-    await store.close();
-    console.log(
-      `Imported ${outcome.gifts.length} gifts: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.removed} removed (revision ${result.revision}).`,
+    const { importCatalog } = await import('./import-command.js');
+    process.exitCode = await importCatalog(
+      file,
+      opts,
+      () => openCheckedCatalog(opts),
+      (e) => worded(e, opts),
     );
   });
 
@@ -246,17 +269,6 @@ catalog
     console.log(`price: $${stats.price.min} – $${stats.price.max}, median $${stats.price.median}`);
     for (const [category, n] of Object.entries(stats.byCategory)) console.log(`  ${category.padEnd(12)} ${n}`);
   });
-
-function readImportFile(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(
-      `${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}: give the path of a JSON or CSV catalog file`,
-    );
-  }
-}
 
 export async function runCommands(argv: string[]): Promise<void> {
   await program.parseAsync(argv);

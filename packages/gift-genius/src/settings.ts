@@ -16,6 +16,8 @@ export type AppListing = 'negotiated' | 'always';
 export interface ServerSettings {
   /** LOG_LEVEL (pino's levels; default info). */
   logLevel: string;
+  /** LOG_FORMAT: `json` or `pretty`; unset: pretty on a terminal, JSON otherwise. */
+  logFormat?: 'json' | 'pretty';
   /** DATABASE_URL: the shared Postgres catalog, when --database-url is not given. */
   databaseUrl?: string;
   /** GIFTGEN_SEED_FILE: a deployment's own first-start catalog (JSON) instead of the bundled one. */
@@ -41,6 +43,7 @@ export function readServerSettings(env: Env): ServerSettings {
   const poolMax = Number(env.GIFTGEN_PG_POOL_MAX);
   return {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    ...((env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty') && { logFormat: env.LOG_FORMAT }),
     databaseUrl: env.DATABASE_URL || undefined,
     seedFile: env.GIFTGEN_SEED_FILE || undefined,
     pgPoolMax: Number.isFinite(poolMax) && poolMax > 0 ? poolMax : undefined,

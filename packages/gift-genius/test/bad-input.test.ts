@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, type RunningServer, startHttpCli, tempDir } from './harness.js';
 
@@ -248,6 +249,56 @@ describe('bad input over HTTP', () => {
     // The server keeps serving after each one.
     const health = await fetch(new URL('/healthz', http.url));
     expect(health.status).toBe(200);
+  });
+});
+
+describe('request framing over HTTP (RFC 9112): refused with 400 / 405, never a 500, never an error log', () => {
+  /** Writes one request as raw bytes (fetch would fix what is wrong with it) and reads the status line and body. */
+  const raw = (head: string, body = '') =>
+    new Promise<{ status: number; allow: string | null; body: string }>((resolve, reject) => {
+      const u = new URL(http.url);
+      const socket = connect(Number(u.port), u.hostname);
+      let got = '';
+      socket.on('data', (d) => (got += d));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [headText = '', text = ''] = got.split('\r\n\r\n');
+        const allow = /\r\nallow: ([^\r]*)/i.exec(headText)?.[1] ?? null;
+        resolve({ status: Number(headText.split(' ')[1]), allow, body: text });
+      });
+      socket.write(`${head.replaceAll('HOST', u.host)}\r\nConnection: close\r\n\r\n${body}`);
+    });
+  const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+  const cases: Array<[string, string, number, string?]> = [
+    ['absolute-form to a probe, foreign host', 'GET http://evil.example/healthz HTTP/1.1\r\nHost: HOST', 400],
+    ['absolute-form to a probe, our host', 'GET http://HOST/healthz HTTP/1.1\r\nHost: HOST', 400],
+    ['absolute-form to an unknown route', 'GET http://HOST/anything HTTP/1.1\r\nHost: HOST', 400],
+    [
+      'absolute-form to the MCP endpoint',
+      `POST http://HOST/mcp HTTP/1.1\r\nHost: HOST\r\nContent-Type: application/json\r\nContent-Length: ${ping.length}`,
+      400,
+      ping,
+    ],
+    ['asterisk-form GET', 'GET * HTTP/1.1\r\nHost: HOST', 400],
+    ['TRACE /mcp', 'TRACE /mcp HTTP/1.1\r\nHost: HOST', 405],
+    ['TRACE /healthz', 'TRACE /healthz HTTP/1.1\r\nHost: HOST', 405],
+    ['PATCH /healthz', 'PATCH /healthz HTTP/1.1\r\nHost: HOST\r\nContent-Length: 0', 405],
+    ['two Host headers, one foreign', 'GET /healthz HTTP/1.1\r\nHost: HOST\r\nHost: evil.example', 400],
+    ['two equal Host headers', 'GET /healthz HTTP/1.1\r\nHost: HOST\r\nHost: HOST', 400],
+  ];
+  it.each(cases)('%s', async (_name, head, status, body) => {
+    const logged = http.stderr().length;
+    const answer = await raw(head, body);
+    expect(answer.status).toBe(status);
+    if (status === 405) expect(answer.allow).toBe('GET, POST, DELETE, OPTIONS');
+    expect(JSON.parse(answer.body).error.message).toMatch(/^(Bad Request|Method Not Allowed): /);
+    const errors = http
+      .stderr()
+      .slice(logged)
+      .split('\n')
+      .filter((l) => /"level":(50|60)/.test(l));
+    expect(errors).toEqual([]);
+    expect((await fetch(new URL('/healthz', http.url))).status).toBe(200);
   });
 });
 

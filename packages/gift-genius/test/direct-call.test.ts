@@ -5,7 +5,7 @@ import { INTERESTS, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
 import { LEGACY_VERSIONS, MODERN_VERSION, type RunningServer, startHttpCli } from './harness.js';
 
 /**
- * The direct tools/call path (src/http/fast/direct-call.ts) must answer exactly as the SDK
+ * The table's tools/call entry (src/http/tool-call.ts) must answer exactly as the SDK
  * does. Two servers on the same catalog — one as shipped, one with `--no-direct-calls` —
  * get the same requests; every answer (HTTP status and JSON-RPC messages) must be the same,
  * and the shipped one must really have taken the direct path for the plain calls.
@@ -75,7 +75,7 @@ async function directCount(server: RunningServer): Promise<number> {
   return Number(/giftgen_tool_calls_total\{path="direct"\} (\d+)/.exec(text)?.[1] ?? 0);
 }
 
-/** Requests answered from kept answers (served once per change, src/http/fast/served-once.ts), all methods. */
+/** Requests answered from kept answers (kept once per change, src/http/table.ts, kept.ts), all methods. */
 async function servedOnceCount(server: RunningServer): Promise<number> {
   const text = await (await fetch(new URL('/metrics', server.url))).text();
   let n = 0;

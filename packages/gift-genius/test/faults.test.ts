@@ -66,7 +66,7 @@ describe('faults', () => {
       child.stderr.on('data', (d) => {
         err += d;
         // Several thousand rows are inside the open transaction: kill it now.
-        if (/importing (\d{4,})\/60000/.test(err) && child.exitCode === null) {
+        if (/importing (\d{4,}) gifts/.test(err) && child.exitCode === null) {
           child.kill('SIGKILL');
           resolve(true);
         }

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startHttpCli, waitFor } from './harness.js';
@@ -192,6 +193,112 @@ describe('listen streams', () => {
     );
     await again.close();
     await client.close();
+  });
+});
+
+describe('long-lived streams cannot take every connection', () => {
+  /**
+   * Opens a subscriptions/listen stream on a connection of its own (node's client without an agent, as many
+   * separate clients would); `stream: true` when acknowledged as one, else the refusal.
+   */
+  const listen = (url: string, id: number) =>
+    new Promise<{ stream: boolean; refused?: string; close: () => void }>((resolve) => {
+      const u = new URL(url);
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'subscriptions/listen',
+        params: {
+          notifications: { toolsListChanged: true },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      });
+      const req = request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'POST',
+          agent: false,
+          headers: {
+            'content-type': 'application/json',
+            accept: ACCEPT,
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'subscriptions/listen',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          const close = () => req.destroy();
+          if ((res.headers['content-type'] ?? '').includes('event-stream')) return resolve({ stream: true, close });
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ stream: false, refused: JSON.parse(text).error?.message, close }));
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ stream: false, refused: `connection: ${error.code}`, close: () => undefined }),
+      );
+      req.end(body);
+    });
+  /** One after another, as one client holding ever more streams would. */
+  const listenMany = async (url: string, n: number) => {
+    const opened = [];
+    for (let i = 0; i < n; i++) opened.push(await listen(url, i));
+    return opened;
+  };
+  const toolsList = (url: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
+
+  it('one client opening more listen streams than there are connections gets its share; others still connect, /healthz still answers', async () => {
+    const s = await start({ args: ['--max-connections', '40', '--max-streams-per-client', '10'] });
+    const opened = await listenMany(s.url, 50);
+    try {
+      expect(opened.filter((o) => o.stream)).toHaveLength(10);
+      const refusals = opened.filter((o) => !o.stream).map((o) => o.refused);
+      expect(new Set(refusals)).toEqual(new Set(['Subscription limit reached: at most 10 open streams per client']));
+      expect((await toolsList(s.url)).status).toBe(200);
+      expect((await fetch(new URL('/healthz', s.url))).status).toBe(200);
+    } finally {
+      for (const o of opened) o.close();
+    }
+  });
+
+  it('streams of many clients together leave connections for requests (a quarter of --max-connections)', async () => {
+    // Every test client is 127.0.0.1, so a per-client cap above the connection cap stands for many clients.
+    const s = await start({ args: ['--max-connections', '40', '--max-streams-per-client', '1000'] });
+    const opened = await listenMany(s.url, 50);
+    try {
+      expect(opened.filter((o) => o.stream)).toHaveLength(30);
+      for (let i = 0; i < 5; i++) {
+        expect((await toolsList(s.url)).status).toBe(200);
+        expect((await fetch(new URL('/healthz', s.url))).status).toBe(200);
+      }
+    } finally {
+      for (const o of opened) o.close();
+    }
   });
 });
 

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+/** How much slower than a quiet machine this one is (vitest.config.ts measures it): every wait here scales by it. */
+export const SLOWDOWN = Number(process.env.GIFTGEN_TEST_SLOWDOWN) || 1;
 export const LEGACY_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
 export const MODERN_VERSION = '2026-07-28';
 
@@ -35,7 +37,7 @@ export async function startHttpCli(
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 20_000 * SLOWDOWN);
     child.stderr!.on('data', (d: Buffer) => {
       err += d;
       const m = /"url":"([^"]+)"/.exec(err);
@@ -84,7 +86,7 @@ export async function waitFor<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   timeoutMs = 8000,
 ): Promise<T> {
-  const end = Date.now() + timeoutMs;
+  const end = Date.now() + timeoutMs * SLOWDOWN;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;

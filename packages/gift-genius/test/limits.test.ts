@@ -62,6 +62,17 @@ async function openSession(url: string, capabilities: Record<string, unknown> = 
   return { sid, headers, rpc };
 }
 
+/** The median of a few /healthz round trips: how slow this machine is right now. */
+async function measuredRoundTrip(url: URL): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = Date.now();
+    await (await fetch(url)).text();
+    times.push(Date.now() - t);
+  }
+  return times.sort((a, b) => a - b)[2]!;
+}
+
 /** A raw socket: connects, writes, and reports what came back and when it was closed. */
 async function rawSocket(url: string, write?: string) {
   const u = new URL(url);
@@ -128,6 +139,47 @@ describe('connections', () => {
     const idle = await rawSocket(s.url, `GET /healthz HTTP/1.1\r\nHost: ${u.host}\r\n\r\n`);
     await waitFor('both closed', () => silent.socket.destroyed && idle.socket.destroyed, 8000);
     expect(idle.received()).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('150 connections that never send a byte are each closed at --headers-timeout, not at the next check after it', async () => {
+    const headersTimeout = 4000;
+    const s = await start({ args: ['--headers-timeout', String(headersTimeout), '--request-timeout', '8000'] });
+    // What this machine takes right now for a round trip: the allowance past the timeout scales with it.
+    const rtt = await measuredRoundTrip(new URL('/healthz', s.url));
+    // Opened over 1.2 s (node checks its timeouts every headersTimeout / 4 = 1 s): whenever a check falls,
+    // some connection was opened just after it, so a close that waits for the next check shows as ~1 s late.
+    const lateness: number[] = [];
+    const silent = [];
+    for (let i = 0; i < 150; i++) {
+      const opened = Date.now();
+      const c = await rawSocket(s.url);
+      c.closed.then(() => lateness.push(Date.now() - opened - headersTimeout));
+      silent.push(c);
+      await new Promise((r) => setTimeout(r, 8));
+    }
+    await waitFor('every silent connection closed', () => silent.every((c) => c.socket.destroyed), 3 * headersTimeout);
+    await waitFor('every close seen', () => lateness.length === 150 || undefined);
+    const allowance = 250 + 5 * rtt;
+    expect(Math.min(...lateness), 'none closed early').toBeGreaterThanOrEqual(-50);
+    expect(Math.max(...lateness), `rtt ${rtt} ms`).toBeLessThanOrEqual(allowance);
+    expect((await fetch(new URL('/healthz', s.url))).status).toBe(200);
+  });
+
+  it('a connection trickling its headers a byte at a time is closed at --headers-timeout', async () => {
+    const s = await start({ args: ['--headers-timeout', '1000', '--request-timeout', '2000'] });
+    const u = new URL(s.url);
+    const trickle = await rawSocket(s.url, 'G');
+    const header = `ET /healthz HTTP/1.1\r\nHost: ${u.host}\r\nX-Pad: `;
+    let i = 0;
+    const drip = setInterval(
+      () => !trickle.socket.destroyed && trickle.socket.write(header[i++ % header.length]!),
+      100,
+    );
+    try {
+      await waitFor('the trickling connection closed', () => trickle.socket.destroyed, 10_000);
+    } finally {
+      clearInterval(drip);
+    }
   });
 
   it('at --max-connections, idle connections make room for a new client; the server keeps answering', async () => {

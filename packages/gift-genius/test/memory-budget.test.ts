@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { plainToolCall } from '../dist/http/fast/direct-call.js';
-import { EraMemo, MAX_MEMO_KEY_CHARS } from '../dist/http/fast/era-memo.js';
+import { EraMemo, MAX_MEMO_KEY_CHARS } from '../dist/http/plain-request.js';
 
 /** What the server keeps per client is bounded by the server, whatever the client sends (issue 13). */
-describe("memory budget: the direct path's era memo", () => {
+describe("memory budget: the table's era memo", () => {
   it('keeps no key over MAX_MEMO_KEY_CHARS: 256 distinct 1 MB envelopes leave nothing behind', () => {
     const memo = new EraMemo();
     for (let i = 0; i < 256; i++) {
@@ -22,8 +21,7 @@ describe("memory budget: the direct path's era memo", () => {
           },
         },
       };
-      const call = plainToolCall(message)!;
-      expect(memo.classify(message, call.meta, '2026-07-28', 'tools/call')).toBe('modern');
+      expect(memo.classify(message, message.params._meta, '2026-07-28', 'tools/call')).toBe('modern');
     }
     expect(memo.retainedChars).toBe(0);
     const small = {
@@ -39,7 +37,7 @@ describe("memory budget: the direct path's era memo", () => {
         },
       },
     };
-    memo.classify(small, plainToolCall(small)!.meta, '2026-07-28', 'tools/call');
+    memo.classify(small, small.params._meta, '2026-07-28', 'tools/call');
     expect(memo.retainedChars).toBeGreaterThan(0);
     expect(memo.retainedChars).toBeLessThanOrEqual(MAX_MEMO_KEY_CHARS);
   });

@@ -5,7 +5,7 @@ import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { MODERN_VERSION, type RunningServer, startHttpCli } from './harness.js';
 
 /**
- * Both request paths — the direct path (src/http/fast/direct-path.ts) and the SDK's — answer every
+ * Both request paths — the table (src/http/dispatch.ts, table.ts) and the SDK's — answer every
  * input alike: one parse, one gate (Host/Origin, then access), one error mapping. One server as
  * shipped and one with --no-direct-calls get the same bytes with the same headers (Host included,
  * so node:http, not fetch), and must give the same status and JSON-equal messages.

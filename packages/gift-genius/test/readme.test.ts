@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
-import { type RunningServer, runCli, startHttpCli } from './harness.js';
+import { type RunningServer, runCli, startHttpCli, tempDir, waitFor } from './harness.js';
 
 /**
  * What the root README says about gift-genius, checked against the program: the CLI block against
@@ -110,4 +112,61 @@ describe('README: figures about the catalog and /healthz', () => {
     expect(shape(listed).sort()).toEqual(Object.keys(body).sort());
     expect(nested.sort()).toEqual(Object.keys(body.catalog).sort());
   });
+});
+
+describe('README: the host configs a reader meets first run from this checkout', () => {
+  const section = README.split(/^## Connecting a host$/m)[1]!.split(/^## /m)[0]!;
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+  const root = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
+
+  it('the first two are Claude Desktop and VS Code configs', () => {
+    expect(Object.keys(blocks[0]!)).toEqual(['mcpServers']);
+    expect(Object.keys(blocks[1]!)).toEqual(['servers']);
+  });
+
+  for (const [i, key] of [
+    [0, 'mcpServers'],
+    [1, 'servers'],
+  ] as const) {
+    it(`config ${i + 1} (${key}) starts and answers initialize and tools/list`, async () => {
+      const entry = (blocks[i]![key] as Record<string, { command: string; args: string[] }>)['gift-genius']!;
+      const args = entry.args.map((a) => a.replace('/path/to/giftgen', root));
+      const home = tempDir();
+      // As a host runs it: from / , with a HOME of its own (the catalog goes to the user's data folder).
+      const child = spawn(entry.command === 'node' ? process.execPath : entry.command, args, {
+        cwd: '/',
+        env: { ...process.env, HOME: home.path, XDG_DATA_HOME: '', GIFTGEN_DATA_DIR: '' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'readme', version: '1' } },
+      };
+      child.stdin.write(
+        `${JSON.stringify(initialize)}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n`,
+      );
+      try {
+        const lines = await waitFor(
+          'both answers',
+          () => {
+            const l = out.split('\n').filter(Boolean);
+            return l.length >= 2 ? l.map((x) => JSON.parse(x)) : undefined;
+          },
+          20_000,
+        );
+        expect(lines[0].result.serverInfo.name).toBe('gift-genius');
+        expect(lines[1].result.tools.map((t: { name: string }) => t.name)).toContain('suggest_gifts');
+      } finally {
+        child.stdin.end();
+        if (child.exitCode === null) await once(child, 'exit');
+        home.remove();
+      }
+    });
+  }
 });

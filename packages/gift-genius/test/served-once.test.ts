@@ -5,15 +5,15 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GiftGenApp } from '../dist/app.js';
 import { loadBundledCatalog, openCatalog } from '../dist/catalog/open.js';
-import { type MirrorEntry, SDK_MIRROR } from '../dist/http/fast/sdk-mirror.js';
 import { DEFAULT_HTTP_OPTIONS, startHttpServer } from '../dist/http/server.js';
+import { TABLE, type TableEntry } from '../dist/http/table.js';
 import { ServerMetrics } from '../dist/observe/metrics.js';
 import { MODERN_VERSION, type RunningServer, runCli, startHttpCli, tempDir, waitFor } from './harness.js';
 
 /**
- * The served-once answers (src/http/fast/served-once.ts): the start-up check disables a method whose
- * mirror entry (sdk-mirror.ts) stops matching the SDK, and a catalog import or a tool configuration
- * change reaches the kept answers as it reaches the SDK path.
+ * The table's kept answers (src/http/table.ts, kept.ts): the start-up check (sdk-check.ts) disables an
+ * entry that stops matching the SDK, and a catalog import or a tool configuration change reaches the
+ * kept answers as it reaches the SDK path.
  */
 type Obj = Record<string, unknown>;
 const ids = loadBundledCatalog().map((g) => g.id);
@@ -47,7 +47,7 @@ async function servedOnce(url: string, method: string): Promise<number> {
   return Number(m?.[1] ?? 0);
 }
 
-describe('start-up check: a mirror entry that differs from the SDK is disabled', () => {
+describe('start-up check: a table entry that differs from the SDK is disabled', () => {
   const data = tempDir();
   const lines: string[] = [];
   let app: GiftGenApp;
@@ -57,14 +57,14 @@ describe('start-up check: a mirror entry that differs from the SDK is disabled',
     app = new GiftGenApp({ store: await openCatalog(data.path), log });
     await app.start();
     // Deliberately broken: resources/read keyed without its URI, tools/list without the client's capabilities.
-    const broken: MirrorEntry[] = SDK_MIRROR.map((e) =>
+    const broken: TableEntry[] = TABLE.map((e) =>
       e.method === 'resources/read'
         ? { ...e, paramsKey: () => '' }
         : e.method === 'tools/list'
           ? { ...e, capabilitiesKey: () => '' }
           : e,
     );
-    server = await startHttpServer(app, new ServerMetrics(), { ...DEFAULT_HTTP_OPTIONS, port: 0 }, { mirror: broken });
+    server = await startHttpServer(app, new ServerMetrics(), { ...DEFAULT_HTTP_OPTIONS, port: 0 }, { table: broken });
   });
   afterAll(async () => {
     await server?.close();
@@ -93,7 +93,7 @@ describe('start-up check: a mirror entry that differs from the SDK is disabled',
     expect(await servedOnce(server.url, 'prompts/list')).toBe(1);
   });
 
-  it('the shipped mirror passes its own check', async () => {
+  it('the shipped table passes its own check', async () => {
     const ok = tempDir();
     const quiet: string[] = [];
     const app2 = new GiftGenApp({
@@ -113,6 +113,64 @@ describe('start-up check: a mirror entry that differs from the SDK is disabled',
       await app2.close();
       ok.remove();
     }
+  });
+});
+
+describe('start-up check: tool calls too, and the SDK version', () => {
+  const started: Array<{ close: () => Promise<unknown> }> = [];
+  afterAll(async () => {
+    for (const s of started.reverse()) await s.close();
+  });
+  async function startWith(internals: Parameters<typeof startHttpServer>[3]) {
+    const data = tempDir();
+    const lines: string[] = [];
+    const app = new GiftGenApp({
+      store: await openCatalog(data.path),
+      log: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+    });
+    await app.start();
+    const server = await startHttpServer(app, new ServerMetrics(), { ...DEFAULT_HTTP_OPTIONS, port: 0 }, internals);
+    started.push({ close: async () => (await server.close(), await app.close(), data.remove()) });
+    const disabled = () =>
+      lines
+        .map((l) => JSON.parse(l) as Obj)
+        .filter((l) => l.event === 'fast_method_disabled')
+        .map((l) => [l.method, l.reason]);
+    return { server, disabled };
+  }
+
+  it('a tools/call entry whose answer differs from the SDK (here: every get_gift answers the first gift) is switched off, and the SDK answers the calls', async () => {
+    const broken: TableEntry[] = TABLE.map((e) =>
+      e.method === 'tools/call'
+        ? {
+            ...e,
+            // Answers get_gift for every id: what the SDK answers for the canned missing one differs.
+            call: (app, request) =>
+              e.call!(app, { ...request, params: { ...request.params, arguments: { id: app.giftIds[0]! } } }),
+          }
+        : e,
+    );
+    const { server, disabled } = await startWith({ table: broken });
+    expect(disabled()).toEqual([['tools/call', 'answers differ from the SDK']]);
+    const answer = await modern(
+      server.url,
+      'tools/call',
+      { name: 'get_gift', arguments: { id: ids[0] } },
+      { 'mcp-name': 'get_gift' },
+    );
+    expect(answer.result?.resultType).toBe('complete');
+    const metrics = await (await fetch(new URL('/metrics', server.url))).text();
+    expect(metrics).not.toMatch(/giftgen_tool_calls_total\{path="direct"\} [1-9]/);
+  });
+
+  it('an installed SDK other than the one the table was checked against switches every entry off, one warning each', async () => {
+    const { server, disabled } = await startWith({ installedSdkVersion: '2.5.0' });
+    const warned = disabled();
+    expect(warned.map(([method]) => method).sort()).toEqual(TABLE.map((e) => e.method).sort());
+    for (const [, reason] of warned)
+      expect(reason).toBe('installed @modelcontextprotocol/server 2.5.0, table checked against 2.4.0');
+    expect((await modern(server.url, 'tools/list', {})).result).toBeDefined();
+    expect(await servedOnce(server.url, 'tools/list')).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stampModern } from '../dist/http/fast/direct-call.js';
+import { stampModern } from '../dist/http/tool-call.js';
 import { SERVER_IDENTITY } from '../dist/server.js';
 
 /** stampModern copies key by key for speed; its answer must serialise exactly as the spread form it replaced. */

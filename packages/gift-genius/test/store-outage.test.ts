@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startHttpCli, waitFor } from './harness.js';
+import { type RunningServer, runCli, startHttpCli, waitFor } from './harness.js';
 import { createTestDatabase, probePostgres, type TestDatabase } from './pg-harness.js';
 
 /**
@@ -191,4 +191,21 @@ describe.skipIf(!probe.ok)('an instance started while Postgres is down (Postgres
     // Logged once the snapshot is loaded, which may finish just after the first answers.
     await waitFor('the connected line', () => server!.stderr().includes('"event":"catalog_connected"'));
   }, 60_000);
+});
+
+describe.skipIf(!(await probePostgres()).ok)('database errors name the setting, the target and the fix', () => {
+  it('a wrong password: the user, the masked URL, the fix; never the password', async () => {
+    const probe = await probePostgres();
+    const u = new URL((probe as { url: string }).url);
+    u.username = 'no_such_user';
+    u.password = 'wrong-secret-123';
+    const result = await runCli(['catalog', 'stats', '--database-url', u.toString()]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('gift-genius: the catalog database at --database-url (');
+    expect(result.stderr).toContain('no_such_user:***@');
+    expect(result.stderr).toMatch(
+      /refused the login of user no_such_user: correct the user name and password in --database-url/,
+    );
+    expect(result.stderr).not.toContain('wrong-secret-123');
+  });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,15 +59,27 @@ const CASES: Record<string, Case> = {
   'data-is-a-file': { args: () => ['stdio', '--data', at('a-file')] },
   'data-read-only': { args: () => ['stdio', '--data', at('read-only')], ...(isRoot && { uid: 65534 }) },
   'data-cannot-be-created': { args: () => ['stdio', '--data', '/proc/giftgen-data'] },
+  'catalog-is-a-link': { args: () => ['stdio', '--data', at('linked')] },
   'catalog-not-sqlite': { args: () => ['stdio', '--data', at('not-sqlite')] },
   'tools-config-invalid': { args: () => ['stdio', '--data', at('ok'), '--tools-config', at('tools-invalid.json')] },
   'tools-config-not-json': { args: () => ['stdio', '--data', at('ok'), '--tools-config', at('tools-not-json.json')] },
   'tools-config-missing': { args: () => ['stdio', '--data', at('ok'), '--tools-config', at('nowhere.json')] },
   'database-url-not-a-url': { args: () => ['stdio'], env: { DATABASE_URL: 'not-a-url' } },
   'database-url-not-postgres': { args: () => ['stdio', '--database-url', 'mysql://user:secret@db.example:3306/gifts'] },
+  'database-refused': {
+    args: () => ['catalog', 'stats', '--database-url', 'postgres://gifts:secret@127.0.0.1:1/gifts'],
+  },
+  'database-host-unknown': {
+    args: () => ['catalog', 'stats'],
+    env: { DATABASE_URL: 'postgres://u:secret@no-such-host.invalid/gifts' },
+  },
   'option-unknown': { args: () => ['stdio', '--dta', at('ok')] },
   'option-out-of-range': { args: () => ['stdio', '--page-size', '0'] },
   'import-file-missing': { args: () => ['catalog', 'import', at('nowhere.csv'), '--data', at('ok')] },
+  'import-not-a-file': { args: () => ['catalog', 'import', '/dev/zero', '--data', at('ok')] },
+  'import-file-too-large': {
+    args: () => ['catalog', 'import', at('big.json'), '--max-file-size', '1', '--data', at('ok')],
+  },
   'import-file-invalid': { args: () => ['catalog', 'import', at('empty.json'), '--data', at('ok')] },
 };
 
@@ -80,6 +92,9 @@ beforeAll(async () => {
   writeFileSync(at('tools-invalid.json'), JSON.stringify({ tools: { get_gift: { title: 5 }, suggest_gift: {} } }));
   writeFileSync(at('tools-not-json.json'), '{ tools: }');
   writeFileSync(at('empty.json'), '');
+  writeFileSync(at('big.json'), `[${' '.repeat(2 * 1024 * 1024)}]`);
+  mkdirSync(at('linked'));
+  symlinkSync(at('nowhere.sqlite'), at('linked', 'giftgen.sqlite'));
   chmodSync(work.path, 0o755); // the read-only case runs as nobody when the tests run as root
   busy = createServer();
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
@@ -129,12 +144,14 @@ describe('the README table of user errors', () => {
   });
 
   for (const row of readmeRows()) {
-    it(`${row.id}: one line on stderr, the row's words, nothing on stdout, exit 1`, async () => {
+    // The command line itself is a usage error (64, as mcp-handshake); everything else is 1.
+    const status = row.id.startsWith('option-') ? 64 : 1;
+    it(`${row.id}: one line on stderr, the row's words, nothing on stdout, exit ${status}`, async () => {
       const c = CASES[row.id];
       expect(c, `no test case for README row ${row.id}`).toBeDefined();
       const { code, stdout, stderr } = await runCase(c!);
       expect(stdout).toBe('');
-      expect(code).toBe(1);
+      expect(code).toBe(status);
       const lines = stderr.trimEnd().split('\n');
       // catalog import lists the file's problems, then the verdict; everything else says one line.
       const said = row.id === 'import-file-invalid' ? lines.at(-1)! : (expect(lines).toHaveLength(1), lines[0]!);

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
+import { openBrowser } from './commands/browser.js';
 import { callCommand } from './commands/call.js';
 import { checkCommand } from './commands/check.js';
-import { collect, EXIT, positiveInt } from './commands/common.js';
+import { collect, EXIT, InternalError, positiveInt } from './commands/common.js';
 import { doctorCommand } from './commands/doctor.js';
 import { inspectCommand } from './commands/inspect.js';
 import { replayAgainstCommand, replayServeCommand } from './commands/replay.js';
@@ -10,8 +13,12 @@ import { type DiffSide, diffCommand, snapshotCommand } from './commands/snapshot
 import { tapHttpCommand, tapStdioCommand } from './commands/tap.js';
 import { watchCommand } from './commands/watch.js';
 import { PROFILES } from './findings/hosts.js';
+import { login } from './oauth/login.js';
 import { TOOL_VERSION } from './protocol.js';
+import { jsonText, oneLine, visible } from './report/peer-text.js';
+import { CannotWrite, printText, writePrivateFile } from './report/print.js';
 import { parseEnv, resolveTarget, type Target, UsageError, urlOf } from './target.js';
+import { STARTUP_WAIT_MS } from './timing.js';
 import type { Era } from './types.js';
 
 // A reader that went away (`mcp-handshake inspect … | head`): end quietly, not with an EPIPE trace.
@@ -19,6 +26,32 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   process.exit(0);
 });
+
+/**
+ * A bug of ours, wherever it surfaces (a command, a stream callback, a promise nobody awaited): said as
+ * ours, with the transcript recorded so far kept in a file when there is one, and exit 70.
+ */
+function reportBug(error: unknown): void {
+  let kept = '';
+  if (error instanceof InternalError) {
+    const file = join(tmpdir(), `mcp-handshake-bug-${process.pid}-${Date.now()}.json`);
+    try {
+      writePrivateFile(file, `${jsonText(error.transcript, 2)}\n`);
+      kept = `\nthe transcript recorded so far is in ${file} (redacted): attach it to the report`;
+    } catch {
+      // the bug report itself must not fail
+    }
+  }
+  printText(
+    process.stderr,
+    `mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${visible(String((error as Error)?.stack ?? error))}${kept}\n`,
+  );
+}
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (error: unknown) => {
+    reportBug(error);
+    process.exit(EXIT.internal);
+  });
 
 // Everything after the first `--` is the stdio command, untouched by option parsing.
 const argv = process.argv.slice(2);
@@ -38,7 +71,13 @@ const withTarget = (cmd: Command) =>
     .option('-H, --header <header>', 'HTTP header "Name: value" (repeatable)', collect)
     .option('-e, --env <KEY=VALUE>', 'environment variable for the stdio command (repeatable)', collect)
     .option('--cwd <dir>', 'working directory for the stdio command')
-    .option('--timeout <ms>', 'how long to wait for each answer', positiveInt('--timeout', 1, 600_000), 5000);
+    .option('--timeout <ms>', 'how long to wait for each answer', positiveInt('--timeout', 1, 600_000), 5000)
+    .option(
+      '--startup-timeout <ms>',
+      "how long to wait for the server's first answer (its start-up)",
+      positiveInt('--startup-timeout', 1, 3_600_000),
+      STARTUP_WAIT_MS,
+    );
 
 const eraOption = (choices: string[], fallback: string) =>
   new Option('--era <era>', 'which wire to speak').choices(choices).default(fallback);
@@ -54,7 +93,7 @@ const program = new Command()
   .description('See an MCP handshake as it happened, and diagnose what breaks it')
   .version(TOOL_VERSION)
   .exitOverride()
-  .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  .configureOutput({ writeErr: (s) => printText(process.stderr, s) });
 
 withTarget(
   program
@@ -75,6 +114,7 @@ withTarget(
       era: opts.era,
       protocolVersion: opts.protocolVersion,
       timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
       json: opts.json,
       mermaid: opts.mermaid,
       verbose: opts.verbose,
@@ -116,11 +156,38 @@ withTarget(
   .option('--mermaid', 'print the main exchanges as a Mermaid sequenceDiagram instead of the report')
   .option('--html <file>', 'write a self-contained HTML report (sequence diagram, findings, transcript)')
   .option('-v, --verbose', 'show evidence of passing checks too')
+  .option('--register', 'OAuth: register a throw-away client per host that registers dynamically')
+  .option('--token <token>', 'OAuth: a bearer token for the endpoint (checked, and sent with every probe)')
+  .option('--login', 'OAuth: log in in the browser (loopback redirect) for a token, and one for another resource')
+  .option('--browser <command>', 'with --login: the command that opens the URL (default: the system browser)')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
     const eras: Era[] = opts.era === 'auto' ? ['legacy', 'modern'] : [opts.era];
+    let foreignToken: string | undefined;
+    if (opts.login) {
+      if (!url) throw new UsageError('--login needs the URL of an HTTP endpoint');
+      if (opts.token) throw new UsageError('give --token or --login, not both');
+      const tokens = await login(url, {
+        open: (u) => openBrowser(u, opts.browser),
+        loginTimeoutMs: 300_000,
+        timeoutMs: opts.timeout,
+      }).catch((error: Error) => {
+        throw new UsageError(error.message);
+      });
+      opts.token = tokens.token;
+      foreignToken = tokens.foreignToken;
+      if (tokens.foreignProblem)
+        process.stderr.write(
+          `mcp-handshake: no token for another resource (${tokens.foreignProblem}); the audience check is skipped\n`,
+        );
+    }
+    if (opts.token) opts.header = [...(opts.header ?? []), `Authorization: Bearer ${opts.token}`];
     exitCode = await doctorCommand(targetOf(url ? [url] : [], opts), {
+      register: opts.register === true,
+      token: opts.token,
+      foreignToken,
       timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
       driftWindowMs: opts.driftWindow,
       concurrency: opts.concurrency,
       eras,
@@ -161,6 +228,7 @@ withTarget(
       era: opts.era,
       protocolVersion: opts.protocolVersion,
       timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
       args: opts.args,
       json: opts.json,
     });
@@ -184,6 +252,7 @@ withTarget(
       era: opts.era,
       protocolVersion: opts.protocolVersion,
       timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
       durationMs: opts.duration * 1000,
       json: opts.json,
     });
@@ -241,7 +310,12 @@ withTarget(
   .option('--protocol-version <version>', 'protocol version to ask for')
   .action(async (url: string | undefined, opts) => {
     if (url && command.length > 0) throw new UsageError('give either a URL or a command after --, not both');
-    const options = { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout };
+    const options = {
+      era: opts.era,
+      protocolVersion: opts.protocolVersion,
+      timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
+    };
     exitCode = await snapshotCommand(targetOf(url ? [url] : [], opts), opts.out, options);
   });
 
@@ -265,7 +339,13 @@ withTarget(
     const side = (spec: string): DiffSide =>
       /^https?:\/\//i.test(spec) ? { target: resolveTarget([spec], opts) } : { file: spec };
     const newSide: DiffSide = after === undefined ? { target: resolveTarget(command, opts) } : side(after);
-    const options = { era: opts.era, protocolVersion: opts.protocolVersion, timeoutMs: opts.timeout, json: opts.json };
+    const options = {
+      era: opts.era,
+      protocolVersion: opts.protocolVersion,
+      timeoutMs: opts.timeout,
+      startupTimeoutMs: opts.startupTimeout,
+      json: opts.json,
+    };
     exitCode = await diffCommand(side(before), newSide, options);
   });
 
@@ -292,7 +372,7 @@ withTarget(
     }
     const url = typeof opts.against === 'string' ? opts.against : undefined;
     if (url && command.length > 0) throw new UsageError('give either --against URL or a command after --, not both');
-    const options = { timeoutMs: opts.timeout, json: opts.json };
+    const options = { timeoutMs: opts.timeout, startupTimeoutMs: opts.startupTimeout, json: opts.json };
     exitCode = await replayAgainstCommand(file, targetOf(url ? [url] : [], opts), opts.conn, options);
   });
 
@@ -311,13 +391,11 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  } else if (error instanceof UsageError) {
-    process.stderr.write(`mcp-handshake: ${error.message}\n`);
+  } else if (error instanceof UsageError || error instanceof CannotWrite) {
+    printText(process.stderr, `mcp-handshake: ${oneLine(error.message)}\n`);
     exitCode = EXIT.usage;
   } else {
-    process.stderr.write(
-      `mcp-handshake: internal error — this is a bug in mcp-handshake, not in your server; please report it:\n${(error as Error).stack ?? String(error)}\n`,
-    );
+    reportBug(error);
     exitCode = EXIT.internal;
   }
 }

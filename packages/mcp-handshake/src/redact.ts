@@ -1,3 +1,5 @@
+import { CUT_MARK, MAX_JSON_DEPTH } from './wire/peer-json.js';
+
 /**
  * Redaction happens when an event is recorded, so no transcript, report or wire dump
  * can ever carry a credential, whatever prints it later.
@@ -21,6 +23,8 @@ const SECRET_VALUE = [
 ];
 
 export const REDACTED = '[redacted]';
+/** Transcripts wrap a message in a few levels of their own (events, exchanges). */
+const WALK_LIMIT = MAX_JSON_DEPTH + 8;
 
 /** `scheme://user:password@` or `scheme://token@`: userinfo cannot hold `/`, so paths with `@` do not match. */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:"'<>]+)(?::([^\s/?#@"'<>]*))?@/gi;
@@ -56,7 +60,7 @@ export class Redactor {
 
   /** A deep copy with secret-named string fields and key-like strings hidden; structure is kept. */
   value<T>(value: T): T {
-    return this.walk(value, undefined) as T;
+    return this.walk(value, undefined, 0) as T;
   }
 
   headers(headers: Record<string, string>): Record<string, string> {
@@ -69,12 +73,24 @@ export class Redactor {
     return out;
   }
 
-  private walk(value: unknown, key: string | undefined): unknown {
+  /**
+   * Peer JSON is depth-capped where it enters (wire/peer-json.ts), so this recursion is bounded; the
+   * guard keeps it so for anything else a caller passes. Keys are defined, not assigned: a key named
+   * `__proto__` stays a key instead of replacing the copy's prototype.
+   */
+  private walk(value: unknown, key: string | undefined, depth: number): unknown {
     if (typeof value === 'string') return key !== undefined && SECRET_FIELD.test(key) ? REDACTED : this.text(value);
-    if (Array.isArray(value)) return value.map((v) => this.walk(v, undefined));
+    if (depth > WALK_LIMIT) return CUT_MARK;
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, undefined, depth + 1));
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[k] = this.walk(v, k);
+      for (const [k, v] of Object.entries(value))
+        Object.defineProperty(out, k, {
+          value: this.walk(v, k, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       return out;
     }
     return value;

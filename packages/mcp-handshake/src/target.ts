@@ -76,11 +76,7 @@ export function resolveTarget(
     }
     return { kind: 'http', url: url.toString(), headers };
   }
-  const secrets = Object.entries(inherited).flatMap(([name, value]) =>
-    value === undefined
-      ? []
-      : [...(SECRET_NAME.test(name) && value.length >= 8 ? [value] : []), ...urlCredentials(value)],
-  );
+  const secrets = inheritedSecrets(inherited);
   return {
     kind: 'stdio',
     command: first,
@@ -96,11 +92,28 @@ export function describeTarget(target: Target): string {
 }
 
 /** Values to hide from every transcript: header values and environment values given on the command line. */
-const SECRET_NAME = /(auth|token|secret|password|passwd|key|cookie|credential|session)/i;
+const SECRET_NAME = /(auth|token|secret|password|passwd|key|cookie|credential|session|pat$|dsn$)/i;
+
+/**
+ * A value that looks like a key whatever its name: 16+ characters of a token alphabet, letters and
+ * digits both (`-e OPENAI=4f9c…`), no spaces, no slashes (a path or a URL is not a key).
+ */
+const KEY_LIKE = (value: string) =>
+  value.length >= 16 && /^[A-Za-z0-9_\-+=.~]+$/.test(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value);
+
+/** Secret-named values of the environment a stdio command inherits, and any URL's password in it. */
+export function inheritedSecrets(inherited: Record<string, string | undefined>): string[] {
+  return Object.entries(inherited).flatMap(([name, value]) =>
+    value === undefined
+      ? []
+      : [...(SECRET_NAME.test(name) && value.length >= 8 ? [value] : []), ...urlCredentials(value)],
+  );
+}
 
 export function secretsOf(target: Target): string[] {
   const all = Object.entries(target.kind === 'http' ? target.headers : target.env);
-  const named = all.filter(([name]) => SECRET_NAME.test(name));
+  // Every -e value that is named like a secret or looks like a key; every -H value of a credential-named header.
+  const named = all.filter(([name, value]) => SECRET_NAME.test(name) || (target.kind === 'stdio' && KEY_LIKE(value)));
   return [
     // "Bearer abc…": hide the credential itself too, wherever it is echoed.
     ...named.flatMap(([, value]) => [value, ...value.split(/\s+/).slice(1)]),
@@ -110,7 +123,18 @@ export function secretsOf(target: Target): string[] {
   ];
 }
 
-export function openConnection(rec: Recorder, target: Target, info: ConnectionInfo, timeoutMs: number): RpcConnection {
-  if (target.kind === 'stdio') return new StdioConnection(rec, info, timeoutMs, target);
-  return new HttpConnection(rec, info, timeoutMs, target, info.era as Era);
+/** `firstAnswerWithinMs`: how long the first request may wait for the server to start (see RpcConnection). */
+export function openConnection(
+  rec: Recorder,
+  target: Target,
+  info: ConnectionInfo,
+  timeoutMs: number,
+  firstAnswerWithinMs = 0,
+): RpcConnection {
+  const conn =
+    target.kind === 'stdio'
+      ? new StdioConnection(rec, info, timeoutMs, target)
+      : new HttpConnection(rec, info, timeoutMs, target, info.era as Era);
+  conn.firstAnswerWithinMs = firstAnswerWithinMs;
+  return conn;
 }

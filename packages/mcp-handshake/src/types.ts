@@ -19,14 +19,19 @@ export type Purpose =
   | 'watch'
   | 'call'
   | 'inspect'
-  | 'tap'; // a host's own session, recorded by `tap`
+  | 'tap' // a host's own session, recorded by `tap`
+  | 'oauth'; // a host's OAuth requests (metadata, registration, authorization, token), recorded by `tap`
 
 export interface ConnectionInfo {
   id: string;
   purpose: Purpose;
   era: Era;
-  /** The protocol version this connection asked for. */
+  /** The protocol version this connection asked for, or (tap) the one the server's answer settled on. */
   version?: string;
+  /** tap: a modern version the client probed first on this connection, before it fell back to initialize. */
+  fellBackFrom?: string;
+  /** tap over HTTP: requests that are neither MCP nor OAuth (purpose `oauth` has those): a health check, a page. */
+  traffic?: 'other';
 }
 
 export interface HttpInfo {
@@ -62,6 +67,8 @@ export interface WireEvent {
   errorCode?: string;
   /** HTTP: the seq of the outgoing POST whose response carried this event (its head, body or SSE events). */
   replyTo?: number;
+  /** The message nested deeper than mcp-handshake keeps (wire/peer-json.ts): how deep, at least. */
+  cutDepth?: number;
 }
 
 export type ExchangeOutcome = 'reply' | 'timeout' | 'closed' | 'transport-error';

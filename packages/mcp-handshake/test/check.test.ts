@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PassiveReport } from '../src/passive/index.js';
+import type { PassiveReport } from '../src/report/check-report.js';
 import { CLI, fixture, GIFT_GENIUS, giftGeniusEnv } from './helpers.js';
 import { connect, type SdkSession, WIRES } from './sdk-clients.js';
 

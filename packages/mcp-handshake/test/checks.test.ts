@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesBacked } from '../src/checks/capabilities-backed.js';
-import { capabilitiesDeclared } from '../src/checks/capabilities-declared.js';
-import { clientCapabilities } from '../src/checks/client-capabilities.js';
-import { discover } from '../src/checks/discover.js';
-import { emptyDiscovery } from '../src/checks/empty-discovery.js';
-import { eraSupport } from '../src/checks/era-support.js';
-import { httpContentType } from '../src/checks/http-content-type.js';
-import { CHECKS, runChecks } from '../src/checks/index.js';
-import { initializeFormat } from '../src/checks/initialize-format.js';
-import { jsonrpcEnvelope } from '../src/checks/jsonrpc-envelope.js';
-import { lifecycleOrder } from '../src/checks/lifecycle-order.js';
-import { listChanged } from '../src/checks/list-changed.js';
-import { messageSchema } from '../src/checks/message-schema.js';
-import { serverInfo } from '../src/checks/server-info.js';
-import { stdioHygiene } from '../src/checks/stdio-hygiene.js';
-import { toolSchemas } from '../src/checks/tool-schemas.js';
-import { undeclaredMethods } from '../src/checks/undeclared-methods.js';
-import { versionNegotiation } from '../src/checks/version-negotiation.js';
 import { applyProfile } from '../src/findings/profile.js';
+import { capabilitiesBacked } from '../src/rules/capabilities-backed.js';
+import { capabilitiesDeclared } from '../src/rules/capabilities-declared.js';
+import { clientCapabilities } from '../src/rules/client-capabilities.js';
+import { discover } from '../src/rules/discover.js';
+import { emptyDiscovery } from '../src/rules/empty-discovery.js';
+import { eraSupport } from '../src/rules/era-support.js';
+import { httpContentType } from '../src/rules/http-content-type.js';
+import { RULES, runRules, viewOf } from '../src/rules/index.js';
+import { initializeFormat } from '../src/rules/initialize-format.js';
+import { jsonrpcEnvelope } from '../src/rules/jsonrpc-envelope.js';
+import { lifecycleOrder } from '../src/rules/lifecycle-order.js';
+import { listChanged } from '../src/rules/list-changed.js';
+import { messageSchema } from '../src/rules/message-schema.js';
+import { serverInfo } from '../src/rules/server-info.js';
+import { stdioHygiene } from '../src/rules/stdio-hygiene.js';
+import { toolSchemas } from '../src/rules/tool-schemas.js';
+import { undeclaredMethods } from '../src/rules/undeclared-methods.js';
+import { versionNegotiation } from '../src/rules/version-negotiation.js';
 import { CAPS, healthyMain, INIT_RESULT, TranscriptBuilder } from './helpers.js';
 
 const MODERN_META = (v: string) => ({
@@ -32,18 +32,25 @@ const DISCOVER_RESULT = {
   _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } },
 };
 
+/** A rule's arguments for a transcript: the transcript and what rules read of it. */
+const judgeArgs = (t: Parameters<typeof viewOf>[0]) => [t, viewOf(t)] as const;
+
 describe('the rule set', () => {
   it('has the required ids, once each, one file each, as data', () => {
-    expect(CHECKS.map((c) => c.id)).toEqual([
+    expect(RULES.map((c) => c.id)).toEqual([
       'stdio-hygiene',
       'initialize-format',
       'version-negotiation',
       'discover',
       'lifecycle-order',
+      'session-lifecycle',
       'capabilities-declared',
       'capabilities-backed',
+      'capabilities-used',
       'undeclared-methods',
       'list-changed',
+      'list-drift',
+      'era-switch',
       'jsonrpc-envelope',
       'server-info',
       'tool-schemas',
@@ -59,8 +66,9 @@ describe('the rule set', () => {
       'http-protocol-version',
       'http-standard-headers',
       'http-sse',
+      'oauth-steps',
     ]);
-    for (const c of CHECKS) {
+    for (const c of RULES) {
       expect(c.title && c.why && c.fix).toBeTruthy();
       expect(c.spec).toMatch(/^https:\/\//);
     }
@@ -69,12 +77,12 @@ describe('the rule set', () => {
   it('a healthy transcript passes every check', () => {
     const b = new TranscriptBuilder();
     healthyMain(b);
-    const findings = runChecks(b.build());
+    const findings = runRules(b.build());
     expect(findings.filter((f) => f.status === 'fail' || f.status === 'warn')).toEqual([]);
   });
 
   it('an empty transcript makes checks skip, not crash', () => {
-    const findings = runChecks(new TranscriptBuilder().build());
+    const findings = runRules(new TranscriptBuilder().build());
     expect(findings.every((f) => ['skip', 'info', 'pass'].includes(f.status))).toBe(true);
   });
 });
@@ -84,7 +92,7 @@ describe('stdio-hygiene', () => {
     const b = new TranscriptBuilder();
     const c = healthyMain(b);
     b.event(c, { dir: 'in', kind: 'noise', raw: 'Server listening on stdio' });
-    const r = stdioHygiene.run(b.build());
+    const r = stdioHygiene.run(b.build(), viewOf(b.build()));
     expect(r.status).toBe('fail');
     expect(r.evidence.join('\n')).toContain('Server listening on stdio');
   });
@@ -95,13 +103,13 @@ describe('stdio-hygiene', () => {
     const c = healthyMain(b);
     b.event(c, { dir: 'in', kind: 'stderr', raw: 'booting' });
     b.event(c, { dir: 'in', kind: 'exit', exit: { code: 3, signal: null, expected: false } });
-    const r = stdioHygiene.run(b.build());
+    const r = stdioHygiene.run(b.build(), viewOf(b.build()));
     expect(r).toMatchObject({ status: 'info', findings: [{ code: 'stdio-hygiene/exited', severity: 'info' }] });
     expect(r.evidence.join('\n')).toMatch(/exit code 3/);
     expect(r.evidence.join('\n')).toMatch(/stderr captured: 1 lines/);
   });
   it('skips HTTP targets', () => {
-    expect(stdioHygiene.run(new TranscriptBuilder('http').build()).status).toBe('skip');
+    expect(stdioHygiene.run(...judgeArgs(new TranscriptBuilder('http').build())).status).toBe('skip');
   });
 });
 
@@ -135,19 +143,19 @@ describe('initialize-format', () => {
   it('passes with the right codes', () => {
     const b = new TranscriptBuilder();
     variants(b, [-32601, -32602, -32602, -32600]);
-    expect(initializeFormat.run(b.build()).status).toBe('pass');
+    expect(initializeFormat.run(b.build(), viewOf(b.build())).status).toBe('pass');
   });
   it('warns on a wrong code (the SDKs answer bad params with -32603)', () => {
     const b = new TranscriptBuilder();
     variants(b, [-32601, -32603, -32603, 'timeout']);
-    expect(initializeFormat.run(b.build()).status).toBe('warn');
+    expect(initializeFormat.run(b.build(), viewOf(b.build())).status).toBe('warn');
   });
   // No revision obliges a server to refuse a malformed request, and JSON-RPC 2.0 §5.1 lists -32602 without a MUST:
   // accepting one is a warning. No answer to a request breaks JSON-RPC 2.0 §5 "the Server MUST reply": a failure.
   it('warns when a malformed initialize is accepted; fails when one gets no answer', () => {
     const b = new TranscriptBuilder();
     variants(b, [-32601, 'result', -32602, -32600]);
-    const r = initializeFormat.run(b.build());
+    const r = initializeFormat.run(b.build(), viewOf(b.build()));
     expect(r).toMatchObject({
       status: 'warn',
       findings: [{ code: 'initialize-format/accepted-malformed', severity: 'warn' }],
@@ -155,7 +163,7 @@ describe('initialize-format', () => {
     expect(r.findings![0].cite).toMatchObject({ revision: '2025-11-25' });
     const hang = new TranscriptBuilder();
     variants(hang, [-32601, 'timeout', -32602, -32600]);
-    expect(initializeFormat.run(hang.build())).toMatchObject({
+    expect(initializeFormat.run(hang.build(), viewOf(hang.build()))).toMatchObject({
       status: 'fail',
       findings: [{ code: 'initialize-format/no-answer' }],
     });
@@ -165,7 +173,7 @@ describe('initialize-format', () => {
     const c = b.conn('malformed', 'malformed');
     b.request(c, 'init', undefined, 'closed', { label: 'variant:method-init' });
     b.request(c, 'initialize', {}, 'closed', { label: 'usable-check' });
-    expect(initializeFormat.run(b.build()).status).toBe('fail');
+    expect(initializeFormat.run(b.build(), viewOf(b.build())).status).toBe('fail');
   });
 });
 
@@ -183,7 +191,7 @@ describe('version-negotiation', () => {
     }
     const t = b.build();
     for (const x of t.exchanges) x.outcome = 'transport-error';
-    expect(versionNegotiation.run(t).status).toBe('skip');
+    expect(versionNegotiation.run(t, viewOf(t)).status).toBe('skip');
   });
   it('passes for echo, counter-offer and unknown versions answered with a supported one', () => {
     const b = new TranscriptBuilder();
@@ -191,12 +199,12 @@ describe('version-negotiation', () => {
     probe(b, '2024-11-05', '2025-11-25');
     probe(b, '2099-01-01', '2025-11-25');
     probe(b, '1900-01-01', '2025-11-25');
-    expect(versionNegotiation.run(b.build()).status).toBe('pass');
+    expect(versionNegotiation.run(b.build(), viewOf(b.build())).status).toBe('pass');
   });
   it('fails when an unknown version is echoed', () => {
     const b = new TranscriptBuilder();
     probe(b, '2099-01-01', '2099-01-01');
-    const r = versionNegotiation.run(b.build());
+    const r = versionNegotiation.run(b.build(), viewOf(b.build()));
     expect(r.status).toBe('fail');
     expect(r.summary).toContain('2099-01-01');
   });
@@ -204,7 +212,7 @@ describe('version-negotiation', () => {
     const b = new TranscriptBuilder();
     probe(b, '2024-11-05', '2025-06-18');
     probe(b, '2025-06-18', '2025-11-25');
-    expect(versionNegotiation.run(b.build()).status).toBe('fail');
+    expect(versionNegotiation.run(b.build(), viewOf(b.build())).status).toBe('fail');
   });
   it('modern: wants -32022 with the supported list, consistent with server/discover', () => {
     const good = new TranscriptBuilder();
@@ -214,7 +222,7 @@ describe('version-negotiation', () => {
       requested: '2099-01-01',
     });
     good.ok(c, 'server/discover', MODERN_META('2026-07-28'), DISCOVER_RESULT, 'discover');
-    expect(versionNegotiation.run(good.build()).status).toBe('pass');
+    expect(versionNegotiation.run(good.build(), viewOf(good.build())).status).toBe('pass');
 
     const inconsistent = new TranscriptBuilder();
     const d = inconsistent.conn('modern', 'modern-main', 'modern', '2026-07-28');
@@ -223,13 +231,13 @@ describe('version-negotiation', () => {
       requested: '2099-01-01',
     });
     inconsistent.ok(d, 'server/discover', MODERN_META('2026-07-28'), DISCOVER_RESULT, 'discover');
-    expect(versionNegotiation.run(inconsistent.build()).status).toBe('fail');
+    expect(versionNegotiation.run(inconsistent.build(), viewOf(inconsistent.build())).status).toBe('fail');
 
     const served = new TranscriptBuilder();
     const e = served.conn('modern', 'modern-main', 'modern', '2026-07-28');
     served.ok(e, 'server/discover', MODERN_META('2099-01-01'), DISCOVER_RESULT, 'unknown-version');
     served.ok(e, 'server/discover', MODERN_META('2026-07-28'), DISCOVER_RESULT, 'discover');
-    expect(versionNegotiation.run(served.build()).status).toBe('fail');
+    expect(versionNegotiation.run(served.build(), viewOf(served.build())).status).toBe('fail');
   });
 });
 
@@ -238,7 +246,7 @@ describe('discover', () => {
     const b = new TranscriptBuilder(httpStatus ? 'http' : 'stdio');
     const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
     b.request(c, 'server/discover', MODERN_META('2026-07-28'), reply, { label: 'discover', httpStatus });
-    return discover.run(b.build());
+    return discover.run(b.build(), viewOf(b.build()));
   };
   it('passes a valid DiscoverResult', () =>
     expect(run({ jsonrpc: '2.0', id: 1, result: DISCOVER_RESULT }).status).toBe('pass'));
@@ -269,7 +277,7 @@ describe('discover', () => {
     const b = new TranscriptBuilder('stdio');
     const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
     b.request(c, 'server/discover', MODERN_META('2099-01-01'), 'timeout', { label: 'unknown-version' });
-    const r = discover.run(b.build());
+    const r = discover.run(b.build(), viewOf(b.build()));
     expect(r.status).toBe('warn');
     expect(r.findings?.[0].code).toBe('discover/timeout');
   });
@@ -278,7 +286,7 @@ describe('discover', () => {
       const b = new TranscriptBuilder(transport);
       const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
       b.request(c, 'server/discover', MODERN_META('2026-07-28'), 'timeout', { label: 'discover' });
-      return discover.run(b.build()).findings?.[0];
+      return discover.run(b.build(), viewOf(b.build())).findings?.[0];
     };
     expect(timedOut('stdio')).toMatchObject({ code: 'discover/timeout', severity: 'warn' });
     expect(timedOut('stdio')?.hosts ?? []).toEqual([]);
@@ -307,7 +315,7 @@ describe('lifecycle-order', () => {
     b.ok(c, 'initialize', {}, INIT_RESULT(), 'initialize');
     b.inbound(c, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     b.outbound(c, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    const r = lifecycleOrder.run(b.build());
+    const r = lifecycleOrder.run(b.build(), viewOf(b.build()));
     expect(r).toMatchObject({
       status: 'warn',
       findings: [{ code: 'lifecycle-order/before-initialized', severity: 'warn' }],
@@ -332,7 +340,7 @@ describe('lifecycle-order', () => {
       outcome: 'reply',
       ms: 1,
     });
-    expect(lifecycleOrder.run(t).status).toBe('fail');
+    expect(lifecycleOrder.run(t, viewOf(t)).status).toBe('fail');
 
     const ok = new TranscriptBuilder();
     const d = ok.conn('legacy', 'main', 'legacy', '2025-11-25');
@@ -340,7 +348,7 @@ describe('lifecycle-order', () => {
     ok.inbound(d, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } });
     ok.inbound(d, { jsonrpc: '2.0', id: 'srv-1', method: 'ping' });
     ok.outbound(d, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    expect(lifecycleOrder.run(ok.build()).status).toBe('pass');
+    expect(lifecycleOrder.run(ok.build(), viewOf(ok.build())).status).toBe('pass');
   });
 });
 
@@ -350,9 +358,9 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
     const { prompts: _p, ...caps } = CAPS;
     healthyMain(b, { capabilities: caps });
     const t = b.build();
-    expect(capabilitiesDeclared.run(t).status).toBe('fail');
-    expect(undeclaredMethods.run(t).status).toBe('pass');
-    expect(capabilitiesBacked.run(t).status).toBe('pass');
+    expect(capabilitiesDeclared.run(t, viewOf(t)).status).toBe('fail');
+    expect(undeclaredMethods.run(t, viewOf(t)).status).toBe('pass');
+    expect(capabilitiesBacked.run(t, viewOf(t)).status).toBe('pass');
   });
   // No revision says a declared capability MUST answer its methods (the MUST runs the other way: "Servers that support
   // tools MUST declare the tools capability"): an error answer warns; silence breaks JSON-RPC's "MUST reply": fails.
@@ -366,7 +374,7 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
       b.ok(c, 'completion/complete', {}, { completion: { values: [] } }, 'probe:completions');
       b.ok(c, 'logging/setLevel', { level: 'info' }, {}, 'probe:logging');
       return capabilitiesDeclared
-        .run(b.build())
+        .run(b.build(), viewOf(b.build()))
         .findings!.map((f) => `${f.args.capability} ${f.severity} ${f.cite.section}`);
     };
     expect(run('2025-03-26')).toEqual([
@@ -385,7 +393,7 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
     b.err(c, 'logging/setLevel', {}, -32601, 'probe:logging');
     b.ok(c, 'resources/list', undefined, { resources: [{ uri: 'x://1' }] }, 'list-1');
     b.err(c, 'resources/subscribe', { uri: 'x://1' }, -32601, 'probe:subscribe');
-    const r = capabilitiesBacked.run(b.build());
+    const r = capabilitiesBacked.run(b.build(), viewOf(b.build()));
     // logging/setLevel is what a declared `logging` is for (Inspector's CLI gives up on it); subscribe is not.
     expect(r.status).toBe('fail');
     expect(r.findings!.map((f) => [f.code, f.severity])).toEqual([
@@ -398,7 +406,7 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
     const h = hang.conn('legacy', 'main', 'legacy', '2025-06-18');
     hang.ok(h, 'initialize', {}, INIT_RESULT('2025-06-18', { logging: {} }), 'initialize');
     hang.request(h, 'logging/setLevel', {}, 'timeout', { label: 'probe:logging' });
-    const hung = capabilitiesBacked.run(hang.build());
+    const hung = capabilitiesBacked.run(hang.build(), viewOf(hang.build()));
     expect(hung).toMatchObject({
       status: 'fail',
       findings: [{ code: 'capabilities-backed/no-answer', cite: { revision: '2025-06-18' } }],
@@ -416,7 +424,7 @@ describe('capabilities-declared / capabilities-backed / undeclared-methods', () 
       const c = b.conn('legacy', 'main');
       b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', {}), 'initialize');
       b.request(c, 'mcp-handshake/no-such-method', {}, reply as never, { label: 'unknown-method' });
-      expect(undeclaredMethods.run(b.build()).status).toBe(status);
+      expect(undeclaredMethods.run(b.build(), viewOf(b.build())).status).toBe(status);
     }
   });
 });
@@ -428,7 +436,7 @@ describe('list-changed', () => {
     const silentChange = (transport: 'stdio' | 'http') => {
       const b = new TranscriptBuilder(transport);
       healthyMain(b, { tools: [tool('a')], tools2: [tool('a'), tool('b')] });
-      return listChanged.run(b.build());
+      return listChanged.run(b.build(), viewOf(b.build()));
     };
     expect(silentChange('stdio')).toMatchObject({
       status: 'warn',
@@ -449,14 +457,14 @@ describe('list-changed', () => {
     b.ok(c, 'tools/list', undefined, { tools: [tool('a')] }, 'list-1');
     b.inbound(c, { jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     b.ok(c, 'tools/list', undefined, { tools: [tool('b')] }, 'list-2');
-    expect(listChanged.run(b.build()).status).toBe('pass');
+    expect(listChanged.run(b.build(), viewOf(b.build())).status).toBe('pass');
   });
   it('fails a list_changed without listChanged declared', () => {
     const b = new TranscriptBuilder();
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { prompts: {} }), 'initialize');
     b.inbound(c, { jsonrpc: '2.0', method: 'notifications/prompts/list_changed' });
-    expect(listChanged.run(b.build()).status).toBe('fail');
+    expect(listChanged.run(b.build(), viewOf(b.build())).status).toBe('fail');
   });
 });
 
@@ -471,7 +479,7 @@ describe('jsonrpc-envelope', () => {
     ]) {
       const b = new TranscriptBuilder();
       b.request(b.conn('legacy', 'main'), 'ping', undefined, reply);
-      expect(jsonrpcEnvelope.run(b.build()).status, JSON.stringify(reply)).toBe('fail');
+      expect(jsonrpcEnvelope.run(b.build(), viewOf(b.build())).status, JSON.stringify(reply)).toBe('fail');
     }
   });
   it('names an answer whose id changed type (sent 2, got "2") as an id not echoed, not as an unsolicited answer', () => {
@@ -480,7 +488,7 @@ describe('jsonrpc-envelope', () => {
     b.request(c, 'ping', undefined, { jsonrpc: '2.0', id: 1, result: {} });
     b.request(c, 'ping', undefined, 'timeout'); // the doctor matched no answer to id 2…
     b.inbound(c, { jsonrpc: '2.0', id: '2', result: {} }); // …because it came back as "2"
-    const r = jsonrpcEnvelope.run(b.build());
+    const r = jsonrpcEnvelope.run(b.build(), viewOf(b.build()));
     expect(r.status).toBe('fail');
     expect(r.findings?.map((f) => f.code)).toEqual(['jsonrpc-envelope/id-not-echoed']);
     expect(r.findings?.[0].message).toMatch(/sent 2, got "2"/);
@@ -488,7 +496,7 @@ describe('jsonrpc-envelope', () => {
   it('passes echoed ids', () => {
     const b = new TranscriptBuilder();
     healthyMain(b);
-    expect(jsonrpcEnvelope.run(b.build()).status).toBe('pass');
+    expect(jsonrpcEnvelope.run(b.build(), viewOf(b.build())).status).toBe('pass');
   });
 });
 
@@ -503,7 +511,7 @@ describe('server-info', () => {
       { ...INIT_RESULT(), serverInfo: { version: '1' } },
       'initialize',
     );
-    expect(serverInfo.run(missing.build())).toMatchObject({
+    expect(serverInfo.run(missing.build(), viewOf(missing.build()))).toMatchObject({
       status: 'fail',
       findings: [{ code: 'server-info/missing', args: { missing: ['name'] } }],
     });
@@ -515,13 +523,13 @@ describe('server-info', () => {
       { ...INIT_RESULT(), serverInfo: { name: '', version: '1' } },
       'initialize',
     );
-    expect(serverInfo.run(b.build())).toMatchObject({
+    expect(serverInfo.run(b.build(), viewOf(b.build()))).toMatchObject({
       status: 'warn',
       findings: [{ code: 'server-info/empty', severity: 'warn' }],
     });
     const ok = new TranscriptBuilder();
     healthyMain(ok);
-    expect(serverInfo.run(ok.build()).status).toBe('pass');
+    expect(serverInfo.run(ok.build(), viewOf(ok.build())).status).toBe('pass');
   });
 });
 
@@ -529,7 +537,7 @@ describe('tool-schemas', () => {
   const run = (tools: unknown[]) => {
     const b = new TranscriptBuilder();
     healthyMain(b, { tools });
-    return toolSchemas.run(b.build());
+    return toolSchemas.run(b.build(), viewOf(b.build()));
   };
   it('passes valid 2020-12 and draft-07 schemas', () => {
     expect(
@@ -587,7 +595,7 @@ describe('tool-schemas', () => {
       },
       'list-1',
     );
-    const r = toolSchemas.run(b.build());
+    const r = toolSchemas.run(b.build(), viewOf(b.build()));
     expect(r.status).toBe('pass');
     expect(r.findings!.map((f) => `${f.code} ${f.severity}`).sort()).toEqual([
       'tool-schemas/duplicate-name info',
@@ -606,7 +614,7 @@ describe('era-support and empty-discovery', () => {
     healthyMain(b);
     const c = b.conn('modern', 'modern-main', 'modern', '2026-07-28');
     b.err(c, 'server/discover', MODERN_META('2026-07-28'), -32601, 'discover');
-    const r = eraSupport.run(b.build());
+    const r = eraSupport.run(b.build(), viewOf(b.build()));
     expect(r.status).toBe('info');
     expect(r.evidence.join('\n')).toMatch(/falls back to initialize 2025-11-25 and connects/);
   });
@@ -616,7 +624,7 @@ describe('era-support and empty-discovery', () => {
     const c = b.conn('legacy', 'main');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { tools: {} }), 'initialize');
     b.ok(c, 'tools/list', undefined, { tools: [] }, 'list-1');
-    const r = emptyDiscovery.run(b.build());
+    const r = emptyDiscovery.run(b.build(), viewOf(b.build()));
     expect(r).toMatchObject({
       status: 'info',
       findings: [{ code: 'empty-discovery/nothing-offered', severity: 'info' }],
@@ -633,12 +641,12 @@ describe('message-schema (the spec JSON Schema of each revision, via ajv)', () =
     b.ok(c, 'initialize', {}, result, 'initialize');
     return { b, c };
   };
-  const findingsOf = (t: ReturnType<TranscriptBuilder['build']>) => messageSchema.run(t).findings ?? [];
+  const findingsOf = (t: ReturnType<TranscriptBuilder['build']>) => messageSchema.run(t, viewOf(t)).findings ?? [];
 
   it('passes a healthy transcript', () => {
     const b = new TranscriptBuilder();
     healthyMain(b);
-    expect(messageSchema.run(b.build()).status).toBe('pass');
+    expect(messageSchema.run(b.build(), viewOf(b.build())).status).toBe('pass');
   });
   it('names the field and the revision: no protocolVersion, a number there, capabilities.tools: true', () => {
     const missing = findingsOf(legacyWith({ capabilities: {}, serverInfo: { name: 's', version: '1' } }).b.build());
@@ -721,7 +729,7 @@ describe('http-content-type', () => {
       ms: 1,
       httpStatus: status,
     });
-    return httpContentType.run(t);
+    return httpContentType.run(t, viewOf(t));
   };
   it('passes application/json (with parameters) and text/event-stream', () => {
     expect(withType('application/json; charset=utf-8').status).toBe('pass');
@@ -735,7 +743,8 @@ describe('http-content-type', () => {
     });
     expect(withType('text/plain', 400).status).toBe('warn');
   });
-  it('skips stdio', () => expect(httpContentType.run(new TranscriptBuilder().build()).status).toBe('skip'));
+  it('skips stdio', () =>
+    expect(httpContentType.run(...judgeArgs(new TranscriptBuilder().build())).status).toBe('skip'));
 });
 
 describe('client-capabilities', () => {
@@ -751,7 +760,7 @@ describe('client-capabilities', () => {
     );
     b.inbound(c, { jsonrpc: '2.0', id: 's1', method: 'roots/list' });
     b.inbound(c, { jsonrpc: '2.0', id: 's2', method: 'ping' });
-    return clientCapabilities.run(b.build());
+    return clientCapabilities.run(b.build(), viewOf(b.build()));
   };
   it('fails roots/list to a client without roots; passes when roots is declared', () => {
     expect(session({})).toMatchObject({
@@ -767,6 +776,6 @@ describe('client-capabilities', () => {
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } };
     b.request(c, 'initialize', params, 'timeout', { label: 'initialize' });
-    expect(clientCapabilities.run(b.build()).status).toBe('skip');
+    expect(clientCapabilities.run(b.build(), viewOf(b.build())).status).toBe('skip');
   });
 });

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../src/checks/index.js';
 import { cite, finding, verdict } from '../src/findings/finding.js';
 import { HOST_FACTS, hostsAt } from '../src/findings/hosts.js';
 import { applyProfile } from '../src/findings/profile.js';
@@ -10,6 +9,7 @@ import { applyBaseline } from '../src/report/baseline.js';
 import { buildReport, REPORT_FORMAT, REPORT_SCHEMA_FILE } from '../src/report/doctor-report.js';
 import { formatJunit } from '../src/report/junit.js';
 import { formatSarif } from '../src/report/sarif.js';
+import { runRules } from '../src/rules/index.js';
 import type { Check } from '../src/types.js';
 import { healthyMain, PKG, TranscriptBuilder } from './helpers.js';
 
@@ -45,7 +45,7 @@ function discover400() {
 
 describe('findings are data', () => {
   it('a check without findings is adapted: one finding coded by its id, cited from its spec URL', () => {
-    const [entry] = runChecks(new TranscriptBuilder().build(), [oldStyle]);
+    const [entry] = runRules(new TranscriptBuilder().build(), [oldStyle]);
     expect(entry.status).toBe('warn');
     expect(entry.findings).toEqual([
       {
@@ -61,7 +61,7 @@ describe('findings are data', () => {
   });
 
   it('a check that throws is reported as a crashed finding of the client, not fatal', () => {
-    const [entry] = runChecks(new TranscriptBuilder().build(), [
+    const [entry] = runRules(new TranscriptBuilder().build(), [
       {
         ...oldStyle,
         run: () => {
@@ -74,7 +74,7 @@ describe('findings are data', () => {
 
   it('a crashed check is a doctor bug: exit 70, not a failure of the server', () => {
     const t = new TranscriptBuilder().build();
-    const findings = runChecks(t, [
+    const findings = runRules(t, [
       {
         ...oldStyle,
         run: () => {
@@ -106,7 +106,7 @@ describe('findings are data', () => {
 });
 
 describe('--profile', () => {
-  const entries = runChecks(discover400());
+  const entries = runRules(discover400());
   const discover = (list: typeof entries) => list.find((e) => e.id === 'discover')!;
 
   it('without a profile a 4xx to server/discover is a warning naming ChatGPT', () => {
@@ -127,7 +127,7 @@ describe('--profile', () => {
 });
 
 describe('the --json report, JUnit and SARIF come from the findings', () => {
-  const entries = applyProfile(runChecks(discover400()), 'chatgpt');
+  const entries = applyProfile(runRules(discover400()), 'chatgpt');
   const report = buildReport(discover400(), entries, { legacy: ['2025-11-25'], modern: [] }, true, '0.0.0', 'chatgpt');
 
   it(`validates against ${REPORT_SCHEMA_FILE} (${REPORT_FORMAT})`, () => {
@@ -155,7 +155,7 @@ describe('the --json report, JUnit and SARIF come from the findings', () => {
 
 describe('--baseline by finding code', () => {
   it('accepts a check whose failing findings all have accepted codes, and only those', () => {
-    const entries = applyProfile(runChecks(discover400()), 'chatgpt');
+    const entries = applyProfile(runRules(discover400()), 'chatgpt');
     expect(
       applyBaseline(entries, new Set(['discover/http-error-status'])).find((e) => e.id === 'discover')!.baselined,
     ).toBe(true);

@@ -1,15 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from '../../gift-genius/test/browser.js';
 import type { Transcript } from '../src/types.js';
 import { CLI, fixture, GIFT_GENIUS, giftGeniusEnv } from './helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
+// The same Chromium the widget's browser tests drive: the machine's, else @sparticuz/chromium's (never downloaded).
+const chromiumFound = await findChromium();
+if (!chromiumFound.ok) console.warn(`skipping the HTML report browser tests: ${chromiumFound.reason}`);
 const dir = mkdtempSync(join(tmpdir(), 'html-report-'));
 /** Where `SCREENSHOT_DIR=packages/mcp-handshake/docs` puts the README's picture. */
 const shots = process.env.SCREENSHOT_DIR ?? dir;
@@ -24,26 +26,25 @@ async function open(browser: Browser, file: string, shot: string) {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('request', (r) => !r.url().startsWith('file:') && requests.push(r.url()));
   await page.goto(pathToFileURL(file).href);
-  const arrows = await page.locator('#sequence g.msg').count();
-  const box = await page.locator('#sequence').boundingBox();
+  // Every connection's diagram, folded parts included: one arrow per message of the transcript.
+  const arrows = await page.locator('svg.sequence g.msg').count();
+  const box = await page.locator('svg.sequence').first().boundingBox();
+  const findingsTop = (await page.locator('#findings').boundingBox())?.y;
+  const hostsTop = (await page.locator('#hosts').count()) ? (await page.locator('#hosts').boundingBox())?.y : undefined;
+  const exchangeTop = (await page.locator('#exchange').boundingBox())?.y;
+  const diagramsShown = await page.locator('details.conn[open]').count();
   await page.screenshot({ path: join(shots, shot), clip: { x: 0, y: 0, width: 1040, height: 900 } });
   const text = await page.locator('body').textContent();
   await context.close();
-  return { errors, requests, arrows, box, text };
+  return { errors, requests, arrows, box, text, findingsTop, hostsTop, exchangeTop, diagramsShown };
 }
 
-describe.skipIf(!hasChromium)('the HTML report in a real browser', () => {
+describe.skipIf(!chromiumFound.ok)('the HTML report in a real browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      executablePath: (chromiumFound as { executablePath: string }).executablePath,
+      args: CHROMIUM_ARGS,
     });
   }, 60_000);
   afterAll(() => browser?.close());
@@ -125,5 +126,15 @@ describe.skipIf(!hasChromium)('the HTML report in a real browser', () => {
     expect(seen.errors).toEqual([]);
     expect(seen.arrows).toBeGreaterThan(30);
     expect(seen.text).toContain('list-changed');
+    // The verdict and the findings come first (issue 21: 3,200–6,200 px of diagram came before them),
+    // and one connection's diagram is open at a time.
+    expect(seen.text).toMatch(/^\s*mcp-handshake doctor\s*(✖ \d+ check\(s\) failed|✔ no check failed; \d+ warned)/);
+    // The host table is the verdict's first part (issue 22), the findings follow within the first screen.
+    expect(seen.hostsTop!).toBeLessThan(300);
+    expect(seen.findingsTop!).toBeGreaterThan(seen.hostsTop!);
+    expect(seen.findingsTop!).toBeLessThan(900);
+    expect(seen.findingsTop!).toBeLessThan(seen.exchangeTop!);
+    expect(seen.text).toMatch(/Gemini CLI[\s\S]*sees/);
+    expect(seen.diagramsShown).toBe(1);
   }, 60_000);
 });

@@ -2,12 +2,14 @@
  * The false verdicts of issue 11, on hand-written transcripts (pure checks, no I/O).
  * Each of these failed before its fix.
  */
+
 import { describe, expect, it } from 'vitest';
-import { capabilitiesBacked } from '../src/checks/capabilities-backed.js';
-import { jsonrpcEnvelope } from '../src/checks/jsonrpc-envelope.js';
-import { pagination } from '../src/checks/pagination.js';
-import { toolSchemas } from '../src/checks/tool-schemas.js';
-import { undeclaredMethods } from '../src/checks/undeclared-methods.js';
+import { capabilitiesBacked } from '../src/rules/capabilities-backed.js';
+import { viewOf } from '../src/rules/index.js';
+import { jsonrpcEnvelope } from '../src/rules/jsonrpc-envelope.js';
+import { pagination } from '../src/rules/pagination.js';
+import { toolSchemas } from '../src/rules/tool-schemas.js';
+import { undeclaredMethods } from '../src/rules/undeclared-methods.js';
 import { CAPS, healthyMain, INIT_RESULT, TranscriptBuilder } from './helpers.js';
 
 describe('jsonrpc-envelope', () => {
@@ -22,7 +24,7 @@ describe('jsonrpc-envelope', () => {
       { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } },
       { label: 'variant:method-init', httpStatus: 400 },
     );
-    const r = jsonrpcEnvelope.run(b.build());
+    const r = jsonrpcEnvelope.run(b.build(), viewOf(b.build()));
     expect(r.status, r.summary).toBe('pass');
     expect(r.findings?.map((f) => f.code)).toEqual(['jsonrpc-envelope/transport-rejection']);
   });
@@ -38,7 +40,7 @@ describe('jsonrpc-envelope', () => {
       { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } },
       { label: 'after-delete', httpStatus: 400 },
     );
-    expect(jsonrpcEnvelope.run(b.build()).status).toBe('pass');
+    expect(jsonrpcEnvelope.run(b.build(), viewOf(b.build())).status).toBe('pass');
   });
 
   it('id null over HTTP 200 (or stdio) still fails', () => {
@@ -46,7 +48,7 @@ describe('jsonrpc-envelope', () => {
     healthyMain(b);
     const c = b.conn('x', 'main', 'legacy');
     b.request(c, 'ping', undefined, { jsonrpc: '2.0', id: null, result: {} }, { label: 'ping', httpStatus: 200 });
-    expect(jsonrpcEnvelope.run(b.build()).status).toBe('fail');
+    expect(jsonrpcEnvelope.run(b.build(), viewOf(b.build())).status).toBe('fail');
   });
 
   it('a late answer that came back on the POST of a timed-out request is late, not "an answer to no pending request"', () => {
@@ -64,7 +66,7 @@ describe('jsonrpc-envelope', () => {
       message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
       replyTo: post,
     });
-    const r = jsonrpcEnvelope.run(b.build());
+    const r = jsonrpcEnvelope.run(b.build(), viewOf(b.build()));
     expect(r.status, r.evidence.join('\n')).toBe('pass');
   });
 });
@@ -77,7 +79,7 @@ describe('result: null is named as such', () => {
     b.ok(c, 'tools/list', undefined, { tools: [] }, 'list-1');
     b.ok(c, 'completion/complete', {}, null, 'probe:completions');
     b.err(c, 'mcp-handshake/no-such-method', {}, -32601, 'unknown-method');
-    const r = undeclaredMethods.run(b.build());
+    const r = undeclaredMethods.run(b.build(), viewOf(b.build()));
     expect(r.status).toBe('warn');
     expect(r.summary).toMatch(/completion\/complete: answered with "result": null/);
     expect(r.summary).not.toMatch(/no JSON-RPC answer/);
@@ -91,7 +93,7 @@ describe('capabilities-backed', () => {
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { resources: {} }), 'initialize');
     b.ok(c, 'resources/list', undefined, { resources: [{ uri: 'x://1', name: '1' }] }, 'list-1');
     b.err(c, 'resources/templates/list', undefined, -32601, 'list-1');
-    const r = capabilitiesBacked.run(b.build());
+    const r = capabilitiesBacked.run(b.build(), viewOf(b.build()));
     expect(r.status, r.summary).toBe('pass');
     expect(r.evidence.join('\n')).toMatch(/INFO resources\/templates\/list/);
   });
@@ -102,7 +104,7 @@ describe('capabilities-backed', () => {
     const c = b.conn('legacy', 'main', 'legacy', '2025-11-25');
     b.ok(c, 'initialize', {}, INIT_RESULT('2025-11-25', { resources: {} }), 'initialize');
     b.err(c, 'resources/list', undefined, -32601, 'list-1');
-    expect(capabilitiesBacked.run(b.build())).toMatchObject({
+    expect(capabilitiesBacked.run(b.build(), viewOf(b.build()))).toMatchObject({
       status: 'fail',
       findings: [{ code: 'capabilities-backed/core-refused' }],
     });
@@ -120,18 +122,18 @@ describe('a looping nextCursor is its own finding', () => {
     return b.build();
   };
   it('pagination reports the loop', () => {
-    const r = pagination.run(looping());
+    const r = pagination.run(looping(), viewOf(looping()));
     expect(r.status).toBe('warn');
     expect(r.summary).toMatch(/nextCursor "page-2" names a page already fetched/);
     expect(r.findings?.[0].code).toBe('pagination/cursor-loop');
   });
   it('tool-schemas does not call the repeated page duplicate tools', () => {
-    const r = toolSchemas.run(looping());
+    const r = toolSchemas.run(looping(), viewOf(looping()));
     expect(r.status, r.summary).toBe('pass');
   });
   it('a healthy listing passes', () => {
     const b = new TranscriptBuilder();
     healthyMain(b);
-    expect(pagination.run(b.build()).status).toBe('pass');
+    expect(pagination.run(b.build(), viewOf(b.build())).status).toBe('pass');
   });
 });

@@ -105,8 +105,8 @@ describe('root cause first (issue 11, item 4)', () => {
     expect(probed(r)).toEqual([]);
   });
 
-  it('a silent server costs the timeout once, and does not pass stdio-hygiene', async () => {
-    const r = await doctor(stdio('silent-server.mjs'), { timeoutMs: 800 });
+  it('a silent server costs the start-up wait once, and does not pass stdio-hygiene', async () => {
+    const r = await doctor(stdio('silent-server.mjs'), { timeoutMs: 800, startupTimeoutMs: 1500 });
     expect(r.report.rootCause?.kind).toBe('no-answer');
     expect(head(r)).toMatch(/no answer/i);
     expect(probed(r)).toEqual([]);
@@ -114,17 +114,44 @@ describe('root cause first (issue 11, item 4)', () => {
   }, 40_000);
 
   it('a slow initialize is a handshake timeout, not initialize-format and version-negotiation failures', async () => {
-    // Longer than the timeout plus the allowance a freshly spawned process gets for its first answer (10 s).
+    // Longer than the start-up wait (hosts' patience, --startup-timeout) while server/discover is answered.
     const r = await doctor({ ...stdio('slow-initialize.mjs'), env: { SLOW_INIT_MS: '12500' } } as Target, {
       timeoutMs: 1000,
+      startupTimeoutMs: 5000,
     });
     expect(r.report.rootCause?.kind).toBe('handshake-timeout');
-    expect(head(r)).toMatch(/initialize was not answered within 1\d{4} ms/);
+    expect(head(r)).toMatch(/initialize was not answered within [5-9]\d{3} ms/);
     expect(head(r)).toMatch(/server\/discover was answered/);
     expect(statusOf(r, 'initialize-format')).not.toBe('fail');
     expect(statusOf(r, 'version-negotiation')).not.toBe('fail');
     // The report says "handshake failed" first: the exit code says so too (a CI job must not pass it).
     expect(r.report.exitCode).toBe(1);
+  }, 40_000);
+
+  it('a crash at start names its exit code and the error line, not only the tail of its stack', async () => {
+    const r = await doctor(
+      { kind: 'stdio', command: process.execPath, args: ['-e', "require('node:nonexistent')"], env: {} },
+      { timeoutMs: 2000 },
+    );
+    expect(r.report.rootCause?.kind).toBe('exited');
+    expect(head(r)).toMatch(/exited with code 1/);
+    expect(text(r)).toContain('ERR_UNKNOWN_BUILTIN_MODULE');
+    expect(r.report.rootCause?.evidence[0]).toMatch(/Error \[ERR_UNKNOWN_BUILTIN_MODULE\]: No such built-in module/);
+  }, 40_000);
+
+  it('answers under a retyped id (1 sent, "1" back) over stdio: a jsonrpc-envelope failure, not "could not connect"', async () => {
+    const r = await doctor(stdio('retyped-ids.mjs'), { timeoutMs: 1000, startupTimeoutMs: 3000 });
+    expect(r.report.exitCode).toBe(1);
+    expect(r.report.rootCause?.kind).toBe('ids-not-echoed');
+    expect(head(r)).toMatch(/sent 1, got "1"/);
+    expect(r.report.checks.find((c) => c.id === 'jsonrpc-envelope')?.findings.map((f) => f.code)).toContain(
+      'jsonrpc-envelope/id-not-echoed',
+    );
+  }, 60_000);
+
+  it('a silent stdio server: the hint names a slow start, --startup-timeout, and what else it may wait for', async () => {
+    const r = await doctor(stdio('silent-server.mjs'), { timeoutMs: 800, startupTimeoutMs: 1500 });
+    expect(r.report.rootCause?.hint).toMatch(/still starting.*--startup-timeout/);
   }, 40_000);
 
   it('pretty-printed JSON on stdout is named as multi-line framing, not "log to stderr"', async () => {

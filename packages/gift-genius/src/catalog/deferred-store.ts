@@ -31,12 +31,17 @@ export class DeferredStore implements CatalogStore {
   revision: CatalogStore['revision'] = async () => this.store.revision();
   changesSince: CatalogStore['changesSince'] = async (...a) => this.store.changesSince(...a);
   write: CatalogStore['write'] = async (...a) => this.store.write(...a);
+  importRows: CatalogStore['importRows'] = async (...a) => this.store.importRows(...a);
   remove: CatalogStore['remove'] = async (...a) => this.store.remove(...a);
   watch = async (onChange: () => void): Promise<() => Promise<void>> =>
     this.store.watch ? this.store.watch(onChange) : async () => undefined;
   spendState = async (nonce: string, expiresAtMs: number): Promise<boolean> => {
     if (!this.store.spendState) throw new Error(`the ${this.kind} catalog cannot record spent states`);
     return this.store.spendState(nonce, expiresAtMs);
+  };
+  identity = async (): Promise<string> => {
+    if (!this.store.identity) throw new Error(`the ${this.kind} catalog has no identity`);
+    return this.store.identity();
   };
   close = async (): Promise<void> => this.inner?.close();
 }

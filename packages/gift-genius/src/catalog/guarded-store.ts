@@ -46,9 +46,11 @@ export function guardReads(store: CatalogStore, report: ReadReport): CatalogStor
     revision: read('revision', store.revision),
     changesSince: read('changesSince', store.changesSince),
     write: (...args) => store.write(...args),
+    importRows: (...args) => store.importRows(...args),
     remove: (ids) => store.remove(ids),
     ...(store.watch && { watch: (onChange: () => void) => store.watch!(onChange) }),
     ...(store.spendState && { spendState: (nonce: string, expiresAt: number) => store.spendState!(nonce, expiresAt) }),
+    ...(store.identity && { identity: () => store.identity!() }),
     close: () => store.close(),
   };
 }

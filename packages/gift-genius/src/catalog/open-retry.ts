@@ -49,12 +49,4 @@ export async function openWithRetry<T>(
 }
 
 /** A database URL with its password masked, for logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
-}
+export { redactDatabaseUrl as redactUrl } from './database-url.js';

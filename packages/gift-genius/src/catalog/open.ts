@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { createLogger } from '../observe/logger.js';
 import { packagePath } from '../package-root.js';
+import { catalogLinkProblem, SQLITE_FILE } from '../startup/data-dir.js';
 import { databaseUrlProblem } from './database-url.js';
 import { parseCatalogFile } from './parse.js';
 import { SqliteCatalogStore } from './sqlite-store.js';
@@ -59,7 +60,9 @@ export async function openCatalog(dataDir: string, options: OpenCatalogOptions =
         log.warn({ event, err: error.message }, 'catalog database connection problem (handled)'),
     });
   }
-  const file = join(dataDir, 'giftgen.sqlite');
+  const file = join(dataDir, SQLITE_FILE);
+  const linked = catalogLinkProblem(file);
+  if (linked) throw new Error(linked);
   let store: SqliteCatalogStore;
   try {
     store = new SqliteCatalogStore(file);

@@ -51,8 +51,49 @@ const neutralise = (text: string) => (FORMULA_START.test(text) ? `'${text}` : te
 const unneutralise = (text: string) =>
   text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
+/** The largest import file taken by default (about 10 million gifts): what is larger is refused unread. */
+export const DEFAULT_MAX_IMPORT_BYTES = 1024 ** 3;
+
+/** The columns every CSV file must have (the optional ones may be left out). */
+export const CSV_REQUIRED_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'categories',
+  'interests',
+  'ageMin',
+  'ageMax',
+  'relationships',
+  'occasions',
+] as const;
+
+/**
+ * The delimiter of a CSV file, from its header line: `,`, or `;` when the header has no comma but
+ * semicolons (a spreadsheet in a locale whose decimal mark is a comma saves CSV that way).
+ */
+export function csvDelimiter(headerLine: string): ',' | ';' {
+  return !headerLine.includes(',') && headerLine.includes(';') ? ';' : ',';
+}
+
+/** What is wrong with a CSV header, as one sentence with the fix; undefined when every required column is there. */
+export function csvHeaderProblem(columns: readonly string[]): string | undefined {
+  const missing = CSV_REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
+  if (missing.length === 0) return undefined;
+  const shown = columns.slice(0, 3).map((c) => JSON.stringify(c.slice(0, 40)));
+  return `the header lacks ${missing.length === 1 ? 'the column' : 'the columns'} ${missing.join(', ')} (it starts ${shown.join(', ')}${columns.length > 3 ? ', …' : ''}): the first line must name the columns ${CSV_REQUIRED_COLUMNS.join(',')}, separated by commas`;
+}
+
+/** One record of an import file checked against the schema: the gift, or what is wrong with it. */
+export function validateRecord(record: unknown): { gift: Gift } | { id?: string; problems: string[] } {
+  const parsed = GiftSchema.safeParse(record);
+  if (parsed.success) return { gift: parsed.data };
+  const id = typeof (record as { id?: unknown })?.id === 'string' ? (record as { id: string }).id : undefined;
+  return { ...(id !== undefined && { id }), problems: describeIssues(parsed.error) };
+}
+
 /** CSV cells are text: lists are `|`- or `;`-separated, numbers are converted only when they look like numbers. */
-function csvRecordToObject(record: Record<string, string>): Record<string, unknown> {
+export function csvRecordToObject(record: Record<string, string>): Record<string, unknown> {
   record = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, unneutralise(v)]));
   const out: Record<string, unknown> = { ...record };
   for (const field of OPTIONAL_FIELDS)

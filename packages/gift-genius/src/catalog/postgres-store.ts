@@ -1,7 +1,15 @@
 import pg from 'pg';
 import type { Gift } from './schema.js';
 import { summarizeStats } from './stats.js';
-import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
+import type {
+  CatalogChange,
+  CatalogStats,
+  CatalogStore,
+  GiftPage,
+  ImportHooks,
+  ImportResult,
+  ImportRow,
+} from './store.js';
 
 /** Keep this many change rows; a reader further behind is told "everything may have changed" (as SQLite). */
 const CHANGE_LOG_KEEP = 100_000;
@@ -60,6 +68,14 @@ export const MIGRATIONS: Migration[] = [
         expires_at timestamptz NOT NULL
       );
       CREATE INDEX spent_states_expires ON spent_states (expires_at);`,
+  },
+  {
+    version: 3,
+    name: 'catalog identity',
+    // What requestStates are bound to (store.ts: identity): the same for every instance on this database.
+    sql: `
+      CREATE TABLE catalog_meta (key text PRIMARY KEY, value text NOT NULL);
+      INSERT INTO catalog_meta (key, value) VALUES ('identity', gen_random_uuid()::text);`,
   },
 ];
 
@@ -374,6 +390,85 @@ export class PostgresCatalogStore implements CatalogStore {
     });
   }
 
+  /**
+   * As `write`, a batch at a time into a temporary table (on the server, dropped at commit), applied in
+   * two statements once every row is in and `beforeCommit` passed: the process holds one batch whatever
+   * the file's size, and a rejected file draws no revision (an identity value drawn is gone even when
+   * rolled back: a bad file would leave a gap before the next import's revisions).
+   */
+  async importRows(rows: AsyncIterable<ImportRow>, mode: 'merge' | 'replace', hooks: ImportHooks = {}) {
+    return this.writeTransaction(async (client) => {
+      await client.query(
+        `CREATE TEMP TABLE import_rows (id text COLLATE "C" PRIMARY KEY, row integer NOT NULL, price float8,
+           age_min integer, age_max integer, record text) ON COMMIT DROP`,
+      );
+      let staged = 0;
+      let batch: ImportRow[] = [];
+      const flush = async () => {
+        const records = batch.map((r) => JSON.stringify(r.gift));
+        const fresh = await client.query<{ id: string }>(
+          `INSERT INTO import_rows (id, row, price, age_min, age_max, record)
+           SELECT * FROM unnest($1::text[], $2::int[], $3::float8[], $4::int[], $5::int[], $6::text[])
+           ON CONFLICT DO NOTHING RETURNING id`,
+          [
+            batch.map((r) => r.gift.id),
+            batch.map((r) => r.row),
+            batch.map((r) => r.gift.price),
+            batch.map((r) => r.gift.ageMin),
+            batch.map((r) => r.gift.ageMax),
+            records,
+          ],
+        );
+        const isNew = new Set(fresh.rows.map((r) => r.id));
+        for (const { row, gift } of batch) {
+          if (isNew.delete(gift.id)) staged++;
+          else {
+            const first = await client.query<{ row: number }>('SELECT row FROM import_rows WHERE id = $1', [gift.id]);
+            hooks.duplicate?.(gift.id, row, first.rows[0]!.row);
+          }
+        }
+        batch = [];
+        hooks.progress?.(staged);
+      };
+      for await (const row of rows) {
+        batch.push(row);
+        if (batch.length >= WRITE_BATCH) await flush();
+      }
+      if (batch.length) await flush();
+      hooks.beforeCommit?.();
+      const { rows: counts } = await client.query<{ added: number; updated: number; unchanged: number }>(
+        `SELECT count(*) FILTER (WHERE g.id IS NULL)::int AS added,
+                count(*) FILTER (WHERE g.id IS NOT NULL AND g.record <> i.record)::int AS updated,
+                count(*) FILTER (WHERE g.record = i.record)::int AS unchanged
+           FROM import_rows i LEFT JOIN gifts g ON g.id = i.id`,
+      );
+      const result = { ...counts[0]!, removed: 0, revision: 0 };
+      // In file order, as a batch-by-batch write logged them.
+      await client.query(
+        `INSERT INTO changes (gift_id, kind)
+         SELECT i.id, CASE WHEN g.id IS NULL THEN 'added' ELSE 'updated' END
+           FROM import_rows i LEFT JOIN gifts g ON g.id = i.id
+          WHERE g.record IS DISTINCT FROM i.record ORDER BY i.row`,
+      );
+      await client.query(
+        `INSERT INTO gifts (id, price, age_min, age_max, record)
+         SELECT id, price, age_min, age_max, record FROM import_rows
+         ON CONFLICT (id) DO UPDATE SET price = excluded.price, age_min = excluded.age_min,
+           age_max = excluded.age_max, record = excluded.record
+         WHERE gifts.record <> excluded.record`,
+      );
+      if (mode === 'replace') {
+        const { rowCount } = await client.query(
+          `WITH gone AS (DELETE FROM gifts g WHERE NOT EXISTS (SELECT 1 FROM import_rows i WHERE i.id = g.id) RETURNING id)
+           INSERT INTO changes (gift_id, kind) SELECT id, 'removed' FROM gone ORDER BY id`,
+        );
+        result.removed = rowCount ?? 0;
+      }
+      result.revision = await this.revisionOn(client);
+      return { result, changed: result.added + result.updated + result.removed > 0 };
+    });
+  }
+
   async remove(ids: string[]): Promise<number> {
     return this.writeTransaction(async (client) => {
       const { rows } = await client.query<{ id: string }>('DELETE FROM gifts WHERE id = ANY($1::text[]) RETURNING id', [
@@ -497,6 +592,11 @@ export class PostgresCatalogStore implements CatalogStore {
       [nonce, expiresAtMs],
     );
     return rowCount === 1;
+  }
+
+  async identity(): Promise<string> {
+    const { rows } = await this.pool.query<{ value: string }>("SELECT value FROM catalog_meta WHERE key = 'identity'");
+    return rows[0]!.value;
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,15 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Gift } from './schema.js';
 import { summarizeStats } from './stats.js';
-import type { CatalogChange, CatalogStats, CatalogStore, GiftPage, ImportResult } from './store.js';
+import type {
+  CatalogChange,
+  CatalogStats,
+  CatalogStore,
+  GiftPage,
+  ImportHooks,
+  ImportResult,
+  ImportRow,
+} from './store.js';
 
 /** How long an open waits for another process's lock on the same file. */
 const BUSY_WAIT_MS = 5000;
@@ -40,6 +48,11 @@ const MIGRATIONS: string[] = [
      gift_id TEXT NOT NULL,
      kind TEXT NOT NULL CHECK (kind IN ('added', 'updated', 'removed'))
    );`,
+  // requestState nonces spent by any process on this file, and the file's identity (store.ts: identity).
+  `CREATE TABLE spent_states (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+   CREATE INDEX spent_states_expires ON spent_states(expires_at);
+   CREATE TABLE catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+   INSERT INTO catalog_meta (key, value) VALUES ('identity', lower(hex(randomblob(16))));`,
 ];
 
 /**
@@ -88,6 +101,9 @@ export class SqliteCatalogStore implements CatalogStore {
       ids: this.db.prepare<[], { id: string }>('SELECT id FROM gifts'),
       logChange: this.db.prepare<[string, string]>('INSERT INTO changes (gift_id, kind) VALUES (?, ?)'),
       prune: this.db.prepare<[number]>('DELETE FROM changes WHERE revision <= ?'),
+      spend: this.db.prepare<[string, number]>('INSERT OR IGNORE INTO spent_states (nonce, expires_at) VALUES (?, ?)'),
+      forgetSpent: this.db.prepare<[number]>('DELETE FROM spent_states WHERE expires_at < ?'),
+      identity: this.db.prepare<[], { value: string }>("SELECT value FROM catalog_meta WHERE key = 'identity'"),
     };
   }
 
@@ -184,15 +200,7 @@ export class SqliteCatalogStore implements CatalogStore {
     const keep = new Set<string>();
     gifts.forEach((gift, i) => {
       keep.add(gift.id);
-      const record = JSON.stringify(gift);
-      const before = this.stmts.get.get(gift.id);
-      if (before?.record === record) result.unchanged++;
-      else {
-        this.stmts.upsert.run({ id: gift.id, price: gift.price, ageMin: gift.ageMin, ageMax: gift.ageMax, record });
-        this.stmts.logChange.run(gift.id, before ? 'updated' : 'added');
-        if (before) result.updated++;
-        else result.added++;
-      }
+      this.writeOne(gift, result);
       if (onProgress && (i % 500 === 0 || i === gifts.length - 1)) onProgress(i + 1, gifts.length);
     });
     if (mode === 'replace') {
@@ -203,10 +211,65 @@ export class SqliteCatalogStore implements CatalogStore {
         result.removed++;
       }
     }
+    return this.finish(result);
+  }
+
+  private writeOne(gift: Gift, result: ImportResult): void {
+    const record = JSON.stringify(gift);
+    const before = this.stmts.get.get(gift.id);
+    if (before?.record === record) result.unchanged++;
+    else {
+      this.stmts.upsert.run({ id: gift.id, price: gift.price, ageMin: gift.ageMin, ageMax: gift.ageMax, record });
+      this.stmts.logChange.run(gift.id, before ? 'updated' : 'added');
+      if (before) result.updated++;
+      else result.added++;
+    }
+  }
+
+  private finish(result: ImportResult): ImportResult {
     const revision = this.stmts.revision.get()!.r ?? 0;
     if (revision > CHANGE_LOG_KEEP) this.stmts.prune.run(revision - CHANGE_LOG_KEEP);
     result.revision = revision;
     return result;
+  }
+
+  /**
+   * The ids seen so far live in a temporary table (SQLite's temp store, not the JS heap), so an import
+   * holds one record at a time whatever the file's size. The write lock is held from the first row to
+   * the commit; readers (the servers, in WAL mode) are not held up.
+   */
+  async importRows(rows: AsyncIterable<ImportRow>, mode: 'merge' | 'replace', hooks: ImportHooks = {}) {
+    const result = { added: 0, updated: 0, removed: 0, unchanged: 0, revision: 0 };
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.db.exec('CREATE TEMP TABLE import_ids (id TEXT PRIMARY KEY, row INTEGER NOT NULL) WITHOUT ROWID');
+      const seen = this.db.prepare<[string, number]>('INSERT OR IGNORE INTO temp.import_ids (id, row) VALUES (?, ?)');
+      const firstRow = this.db.prepare<[string], { row: number }>('SELECT row FROM temp.import_ids WHERE id = ?');
+      let written = 0;
+      for await (const { row, gift } of rows) {
+        if (seen.run(gift.id, row).changes === 0) {
+          hooks.duplicate?.(gift.id, row, firstRow.get(gift.id)!.row);
+          continue;
+        }
+        this.writeOne(gift, result);
+        if (++written % 500 === 0) hooks.progress?.(written);
+      }
+      hooks.progress?.(written);
+      if (mode === 'replace') {
+        const gone = 'FROM gifts WHERE id NOT IN (SELECT id FROM temp.import_ids)';
+        this.db.exec(`INSERT INTO changes (gift_id, kind) SELECT id, 'removed' ${gone} ORDER BY id`);
+        result.removed = this.db.prepare(`DELETE ${gone}`).run().changes;
+      }
+      hooks.beforeCommit?.();
+      this.finish(result);
+      this.db.exec('DROP TABLE temp.import_ids');
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.db.exec('DROP TABLE IF EXISTS temp.import_ids');
+      throw error;
+    }
   }
 
   async remove(ids: string[]): Promise<number> {
@@ -222,6 +285,18 @@ export class SqliteCatalogStore implements CatalogStore {
       })
       .immediate();
     return removed;
+  }
+
+  private spends = 0;
+
+  async spendState(nonce: string, expiresAtMs: number): Promise<boolean> {
+    // Expired nonces can never verify again (the seal has a TTL): cleared now and then, not on every call.
+    if (++this.spends % 100 === 1) this.stmts.forgetSpent.run(Date.now());
+    return this.stmts.spend.run(nonce, expiresAtMs).changes === 1;
+  }
+
+  async identity(): Promise<string> {
+    return this.stmts.identity.get()!.value;
   }
 
   async close(): Promise<void> {

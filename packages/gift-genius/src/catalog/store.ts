@@ -31,6 +31,21 @@ export interface ImportResult {
   revision: number;
 }
 
+/** One valid record of an import file, and where it was (1-based record number). */
+export interface ImportRow {
+  row: number;
+  gift: Gift;
+}
+
+export interface ImportHooks {
+  /** Records written so far (after each batch). */
+  progress?(rows: number): void;
+  /** `row` repeats the id first seen at `firstRow`; the repeat is not written. */
+  duplicate?(id: string, row: number, firstRow: number): void;
+  /** Last, in the transaction: throw to write nothing. */
+  beforeCommit?(): void;
+}
+
 /**
  * The catalog behind every lane. SQLite is the embedded default; a Postgres
  * implementation plugs in here for scale-out. Implementations must make
@@ -54,6 +69,13 @@ export interface CatalogStore {
     mode: 'merge' | 'replace',
     onProgress?: (done: number, total: number) => void,
   ): Promise<ImportResult>;
+  /**
+   * Writes records as they come, in one transaction: for an import file of any size, with memory
+   * bounded by a batch, not the file. A repeated id is not written again: `hooks.duplicate` hears of
+   * it. `hooks.beforeCommit` runs last, inside the transaction: when it throws (the file had a bad
+   * row, the user pressed Ctrl-C), or the rows themselves throw, nothing is written.
+   */
+  importRows(rows: AsyncIterable<ImportRow>, mode: 'merge' | 'replace', hooks?: ImportHooks): Promise<ImportResult>;
   remove(ids: string[]): Promise<number>;
   /**
    * Optional push of "something changed" (e.g. Postgres LISTEN/NOTIFY), so servers need
@@ -61,9 +83,15 @@ export interface CatalogStore {
    */
   watch?(onChange: () => void): Promise<() => Promise<void>>;
   /**
-   * Optional, on a store many instances share (Postgres): records a requestState nonce as spent,
-   * true the first time it is called for that nonce by any instance, false after.
+   * Records a requestState nonce as spent: true the first time it is called for that nonce by any
+   * instance on this store, false after. Optional (a store without it: spent in process memory).
    */
   spendState?(nonce: string, expiresAtMs: number): Promise<boolean>;
+  /**
+   * What tells this store from every other: made once when the store is created, the same for every
+   * instance on it. requestStates are bound to it, so one minted on another store (which cannot know
+   * what this one spent) is refused here.
+   */
+  identity?(): Promise<string>;
   close(): Promise<void>;
 }

@@ -13,8 +13,9 @@ import type { ServerMetrics } from '../observe/metrics.js';
 import { TapTransport } from '../observe/tap-transport.js';
 import { LEGACY_METHODS } from '../primitives/initialize-check.js';
 import type { Lane } from '../primitives/lane.js';
+import { LOG_LEVELS } from '../primitives/log-levels.js';
 import { createGiftServer, type GiftServer } from '../server.js';
-import { type DirectCallContext, LOG_LEVELS } from './fast/direct-call.js';
+import type { SessionFacts, SessionView } from './plain-request.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
 import { sessionInitialize } from './session-record.js';
 
@@ -58,6 +59,8 @@ interface Session {
    * client sent), replayed into every instance that serves this session.
    */
   initialize: string;
+  /** The revision the client asked for in it (what the SDK negotiated follows from it). */
+  protocolVersion: string;
   clientCapabilities?: ClientCapabilities;
   /** `notifications/initialized` seen: list changes may be sent from now on. */
   initialized: boolean;
@@ -100,9 +103,9 @@ const frameOf = (change: LiveChange): Uint8Array => {
  * level) through the SDK's transport, and the instance is dropped when no request of
  * that session is in flight any more. Questions to the user (elicitation) keep the
  * instance alive, because the call that asked is in flight until answered. Plain tool
- * calls do not need an instance at all (the direct path, http/fast/direct-call.ts).
+ * calls do not need an instance at all (the table, http/table.ts).
  */
-export class LegacySessions {
+export class LegacySessions implements SessionView {
   private readonly sessions = new Map<string, Session>();
   private opening = 0;
   private readonly timers: NodeJS.Timeout[];
@@ -130,16 +133,12 @@ export class LegacySessions {
     return this.sessions.size;
   }
 
-  /** What the direct tools/call path needs of a session; `undefined` when there is none by that id. Changes nothing. */
-  directContext(sessionId: string): DirectCallContext | undefined {
+  /** What the table (table.ts) reads of a session; `undefined` when there is none by that id. Changes nothing. */
+  facts(sessionId: string): SessionFacts | undefined {
     const session = this.sessions.get(sessionId);
-    return session && { lane: LANE, clientCapabilities: session.clientCapabilities, logLevel: session.logLevel };
-  }
-
-  /** What a session's list and read answers follow from (fast/served-once.ts keys on it); `undefined`: no such session. */
-  servedOnceKey(sessionId: string): string | undefined {
-    const session = this.sessions.get(sessionId);
-    return session && `${session.initialized ? 1 : 0}${session.initialize}`;
+    if (!session) return undefined;
+    const { protocolVersion, clientCapabilities, logLevel, principal } = session;
+    return { protocolVersion, clientCapabilities, logLevel, principal };
   }
 
   /** Whether the session is there and the caller's; if so it counts as used now. */
@@ -264,6 +263,7 @@ export class LegacySessions {
           principal: authInfo?.clientId,
           lastSeen: Date.now(),
           initialize: JSON.stringify(kept),
+          protocolVersion: kept.params.protocolVersion,
           clientCapabilities: kept.params.capabilities,
           initialized: false,
         };

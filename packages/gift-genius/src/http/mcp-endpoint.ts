@@ -13,11 +13,12 @@ import { RateLimitedLog } from '../observe/rate-limited-log.js';
 import { invalidInitialize } from '../primitives/initialize-check.js';
 import { shuttingDown, type ToolCallAdmission } from './admission.js';
 import { boundedStream } from './bounded-stream.js';
-import { FAST_METHODS } from './fast/sdk-mirror.js';
 import type { LegacySessions } from './legacy-sessions.js';
 import { type ListenLimits, listenRefusal } from './listen-check.js';
 import type { HttpOptions } from './options.js';
 import { jsonRpcErrorResponse, requestIdOf, whenFinished } from './responses.js';
+import type { StreamSlots } from './stream-slots.js';
+import { KEPT_METHODS } from './table.js';
 
 /** The SDK's stateless legacy handler (when the server keeps no sessions). */
 export type StatelessLegacyHandler = ReturnType<typeof legacyStatelessFallback>;
@@ -30,6 +31,9 @@ export interface McpEndpointOptions {
   modern: McpHttpHandler;
   sessions?: LegacySessions;
   stateless?: StatelessLegacyHandler;
+  /** Who may hold a long-lived stream, and who the client is (its credential, else its address). */
+  streams: StreamSlots;
+  clientOf(request: Request, authInfo: AuthInfo | undefined): string;
 }
 
 /** The MCP endpoint as a web handler; `res` is the node response under it, for long-lived streams. */
@@ -40,8 +44,6 @@ export type McpEndpoint = (
   res?: ServerResponse,
 ) => Promise<Response>;
 
-const FAST_METHOD_NAMES: ReadonlySet<string> = new Set(FAST_METHODS);
-
 /**
  * The SDK path of the MCP endpoint, past the gate (Host/Origin, then access): the body parsed once, the
  * drain and the tool-call limit applied, listen streams bounded, then the request handed to the handler
@@ -49,7 +51,7 @@ const FAST_METHOD_NAMES: ReadonlySet<string> = new Set(FAST_METHODS);
  * or the SDK's stateless fallback. Long-lived streams are bounded; handshakes and errors are tapped.
  */
 export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
-  const { app, metrics, options, admission, modern, sessions, stateless } = endpoint;
+  const { app, metrics, options, admission, modern, sessions, stateless, streams } = endpoint;
   const streamDrops = new RateLimitedLog(app.log, 30_000);
 
   /** A long-lived stream: its head sent at once (not with its first event), what its client leaves unread bounded. */
@@ -92,7 +94,11 @@ export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
     // A listen stream keeps its filter and id for as long as it is open: both bounded, the filter to what is served.
     const listenRefused = method === 'subscriptions/listen' ? listenRefusal(body, app, options) : undefined;
     if (listenRefused) return listenRefused;
-    if (typeof method === 'string' && FAST_METHOD_NAMES.has(method)) metrics.fastMethods.inc({ method, path: 'sdk' });
+    // A stream holds a connection while open: within the streams' share of connections, and the client's.
+    const wantsStream = method === 'subscriptions/listen' || (request.method === 'GET' && sessions !== undefined);
+    const slot = wantsStream ? streams.take(endpoint.clientOf(request, authInfo)) : undefined;
+    if (typeof slot === 'string') return streamRefusal(slot, streams, method === 'subscriptions/listen', body);
+    if (typeof method === 'string' && KEPT_METHODS.has(method)) metrics.fastMethods.inc({ method, path: 'sdk' });
     const isToolCall = method === 'tools/call';
     if (isToolCall) {
       const refused = admission.admit(requestIdOf(body));
@@ -118,9 +124,11 @@ export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
           : await modern.fetch(request, { authInfo, parsedBody: body });
     } catch (error) {
       done();
+      slot?.();
       throw error;
     }
     if (isToolCall) response = whenFinished(response, done, request.signal);
+    if (slot) response = isEventStream(response) ? whenFinished(response, slot, request.signal) : (slot(), response);
     const longLived = request.method === 'GET' || method === 'subscriptions/listen';
     if (longLived && response.body && isEventStream(response)) response = guardStream(response, request.signal, res);
     // Sessions are tapped on their own transport; per-request exchanges are observed here.
@@ -129,6 +137,16 @@ export function createMcpEndpoint(endpoint: McpEndpointOptions): McpEndpoint {
     if (tap && watched && !(legacy && sessions)) void observeResponse(response, tap, method === 'initialize');
     return response;
   };
+}
+
+/** A stream over a limit: in-band for listen, as the SDK's router refuses its own; 503 for a legacy GET stream. */
+function streamRefusal(limit: 'client' | 'total', streams: StreamSlots, listen: boolean, body: unknown): Response {
+  const message =
+    limit === 'client'
+      ? `Subscription limit reached: at most ${streams.perClient} open streams per client`
+      : `Subscription limit reached: ${streams.total} open streams on this server`;
+  if (listen) return jsonRpcErrorResponse(200, -32603, message, requestIdOf(body));
+  return jsonRpcErrorResponse(503, -32000, `${message}; retry later`, null, { 'retry-after': '5' });
 }
 
 const isEventStream = (response: Response) =>

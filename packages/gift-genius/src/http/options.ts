@@ -1,3 +1,5 @@
+import type { OAuthAccess } from './edge/access.js';
+
 /** HTTP settings and their defaults, apart from the server so the CLI can show them without loading it. */
 export interface HttpOptions {
   host: string;
@@ -16,6 +18,8 @@ export interface HttpOptions {
   tokens: string[];
   /** Authorization servers named in /.well-known/oauth-protected-resource. */
   authorizationServers: string[];
+  /** OAuth-protected (`--auth-issuer`): JWT access tokens of a real authorization server instead of `tokens`. */
+  oauth?: OAuthAccess;
   /** Requests per second per client (token, else peer address), with this burst; 0 turns it off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
@@ -26,7 +30,7 @@ export interface HttpOptions {
   /** On shutdown, how long calls in flight may take to finish. */
   shutdownGraceMs: number;
   /**
-   * Answer plain suggest_gifts / get_gift calls on the direct path (http/fast/direct-call.ts)
+   * Answer plain suggest_gifts / get_gift calls from the table (http/table.ts: tool calls run directly, lists and reads kept)
    * instead of a per-request SDK instance. Same answers, several times the throughput; off
    * only to compare or to rule it out.
    */
@@ -39,8 +43,13 @@ export interface HttpOptions {
   requestTimeoutMs: number;
   /** An idle keep-alive connection (no request in progress) is closed after this. */
   idleTimeoutMs: number;
-  /** Open connections at once; idle ones are closed first to make room, and past it new ones are refused. */
+  /**
+   * Open connections at once; idle ones are closed first to make room, and past it new ones are refused.
+   * Long-lived streams hold at most this less a reserve for requests (stream-slots.ts).
+   */
   maxConnections: number;
+  /** Long-lived streams (listen, legacy GET) one client (token, else address) may hold at once. */
+  maxStreamsPerClient: number;
   /** URIs in one `subscriptions/listen` filter (each must be a resource this server serves). */
   maxListenFilter: number;
   /** Bytes queued for a stream whose client does not read; past it the stream is dropped (logged). */
@@ -73,6 +82,7 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 5_000,
   maxConnections: 900,
+  maxStreamsPerClient: 100,
   maxListenFilter: 100,
   maxStreamQueueBytes: 64 * 1024,
   maxStreamIdChars: 256,

@@ -19,13 +19,17 @@ const TTL_SECONDS = 600;
  * instance behind a balancer accepts the others' states; without it each process
  * makes its own, which is right for one process.
  *
- * Spent states: with a shared store (Postgres, `spentStates`), in its `spent_states` table, so a
- * state is single use across every instance; without one, in this process's memory (single use
- * per process, which is all there is with SQLite or stdio).
+ * Spent states: in the catalog store (`spentStates`: a `spent_states` table in Postgres or in the
+ * SQLite file), so a state is single use across every instance on that store; without one (an
+ * embedded store of a test), in this process's memory. A state is also bound to the store it was
+ * minted on (`useStore`: the store's identity): an instance on another store, sharing the key but
+ * not the record of what was spent, refuses it instead of letting it complete once per store.
  */
 export class RequestStateGuard {
   readonly codec: RequestStateCodec<SuggestState>;
   private readonly spent = new Map<string, number>();
+  /** The store's identity; until one is known, this process's own (nothing else accepts its states). */
+  private scope = randomBytes(16).toString('hex');
 
   constructor(
     key: string = randomBytes(32).toString('hex'),
@@ -35,8 +39,13 @@ export class RequestStateGuard {
     this.codec = createRequestStateCodec<SuggestState>({
       key,
       ttlSeconds: TTL_SECONDS,
-      bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ''}`,
+      bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ''}\0${this.scope}`,
     });
+  }
+
+  /** Binds states to the store whose identity this is (the app calls it once its store is open). */
+  useStore(identity: string): void {
+    this.scope = identity;
   }
 
   static argsHash(args: Record<string, unknown>): string {

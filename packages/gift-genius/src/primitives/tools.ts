@@ -7,6 +7,7 @@ import {
   LOG_LEVEL_META_KEY,
   type McpServer,
   type RegisteredTool,
+  requireScopes,
   type ServerContext,
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
@@ -281,6 +282,12 @@ export function toolInput(config: ToolConfig, name: typeof SUGGEST_TOOL | typeof
   return name === SUGGEST_TOOL ? suggestInput(config) : GET_GIFT_INPUT;
 }
 
+/** The SDK's per-tool scope challenge when the tool needs OAuth scopes: a call without them gets 403 naming them. */
+function scopeChallenge(app: GiftGenApp, tool: string) {
+  const scopes = app.toolScopes.get(tool);
+  return scopes && scopes.length > 0 ? { scopeChallenge: requireScopes(scopes[0]!, ...scopes.slice(1)) } : {};
+}
+
 /** Registers both tools from the current configuration; `applyToolConfig` re-applies a new one to a live instance. */
 export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): ToolHandles {
   const config = app.toolConfig;
@@ -294,6 +301,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
       // MCP Apps / ChatGPT: render the result with the gift-card widget (src/widget).
       _meta: suggestToolMeta(),
+      ...scopeChallenge(app, SUGGEST_TOOL),
     },
     guardTool(app.log, async (rawArgs: unknown, ctx: ServerContext): Promise<CallToolResult | AskedForInput> => {
       const args = rawArgs as GiftQuery;
@@ -350,6 +358,7 @@ export function registerTools(server: McpServer, app: GiftGenApp, lane: Lane): T
       inputSchema: GetGiftInput,
       outputSchema: GiftRecordSchema,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+      ...scopeChallenge(app, GET_GIFT_TOOL),
     },
     guardTool(app.log, async ({ id }: { id: string }): Promise<CallToolResult> => getGift(app, id)),
   );

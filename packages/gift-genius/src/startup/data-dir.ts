@@ -1,4 +1,14 @@
-import { closeSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** The file the embedded catalog is kept in, inside the data folder. */
@@ -71,7 +81,30 @@ export function checkDataDir(dir: string): void {
   checkSqliteFile(join(dir, SQLITE_FILE));
 }
 
+/**
+ * The catalog file and SQLite's files beside it are used as they are, never through a link: SQLite
+ * follows one, so a link planted there (dangling or not) would put the catalog, or its journal,
+ * wherever the link points (a dangling one created the database at its target). Deliberately
+ * refused, naming the link and where it points.
+ */
+export function catalogLinkProblem(file: string): string | undefined {
+  for (const path of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    let link: string;
+    try {
+      if (!lstatSync(path).isSymbolicLink()) continue;
+      link = readlinkSync(path);
+    } catch {
+      continue; // not there
+    }
+    const what = path === file ? 'the catalog file' : "the catalog's SQLite file";
+    return `${what} ${path} is a symbolic link (to ${link}): gift-genius keeps its catalog in the folder itself; put the file there in place of the link, or point --data (or GIFTGEN_DATA_DIR) at the folder that holds it`;
+  }
+  return undefined;
+}
+
 function checkSqliteFile(file: string): void {
+  const linked = catalogLinkProblem(file);
+  if (linked) throw new Error(linked);
   let fd: number;
   try {
     fd = openSync(file, 'r+');

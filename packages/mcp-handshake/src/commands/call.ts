@@ -1,7 +1,9 @@
 import { rootCause } from '../diagnosis/root-cause.js';
 import { LABEL } from '../labels.js';
 import { listRound, paramsFor, resultOf } from '../probes/listing.js';
-import { type EraChoice, openSession } from '../probes/session.js';
+import { type EraChoice, openSession, type Session } from '../probes/session.js';
+import { formatCallText } from '../report/call-text.js';
+import { printJson, printText } from '../report/print.js';
 import { makeStyle, useColour } from '../report/style.js';
 import { compileSchema, formatAjvErrors } from '../schema.js';
 import { type Target, UsageError } from '../target.js';
@@ -13,6 +15,8 @@ export interface CallOptions {
   era: EraChoice;
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start. */
+  startupTimeoutMs?: number;
   args: string;
   json?: boolean;
 }
@@ -43,83 +47,63 @@ export async function callTool(target: Target, toolName: string, options: CallOp
     era: options.era,
     protocolVersion: options.protocolVersion,
     timeoutMs: options.timeoutMs,
+    startupTimeoutMs: options.startupTimeoutMs,
     purpose: 'call',
   });
   try {
-    if (!session.result) {
-      const cause = rootCause(session.rec.transcript());
-      const why = cause ? `${cause.summary}. ${cause.hint}` : session.notes.join('; ') || 'no answer';
-      return { exitCode: EXIT.noConnection, arguments: args, problem: `could not connect: ${why}` };
-    }
-    const tools = (await listRound(session.conn, session.ctx, ['tools'], 1)).tools ?? [];
-    const tool = tools.find((t) => t.name === toolName);
-    if (!tool)
-      return {
-        exitCode: EXIT.failed,
-        arguments: args,
-        problem: `no tool named "${toolName}" (the server lists: ${tools.map((t) => String(t.name)).join(', ') || 'none'})`,
-      };
-    const compiled = compileSchema(tool.inputSchema);
-    if (compiled.error)
-      return {
-        exitCode: EXIT.failed,
-        tool,
-        arguments: args,
-        problem: `the tool's inputSchema is not a valid JSON Schema: ${compiled.error}`,
-      };
-    if (!compiled.validate!(args))
-      return { exitCode: EXIT.failed, tool, arguments: args, validationErrors: formatAjvErrors(compiled.validate!) };
-    const reply = await session.conn.request(
-      'tools/call',
-      paramsFor(session.ctx, { name: toolName, arguments: args }),
-      { label: LABEL.call },
-    );
-    const result = resultOf(reply);
-    if (result) return { exitCode: result.isError === true ? EXIT.failed : EXIT.ok, tool, arguments: args, result };
-    const error = reply.message?.error as Msg | undefined;
-    return {
-      exitCode: error ? EXIT.failed : EXIT.noConnection,
-      tool,
-      arguments: args,
-      ...(error && { error }),
-      problem: error ? `error ${String(error.code)}: ${String(error.message)}` : `no answer (${reply.outcome})`,
-    };
+    // What is shown is redacted like the transcript: a tool that echoes a -e secret must not print it.
+    return session.rec.redactor.value(await attemptCall(session, toolName, args));
   } finally {
     await session.conn.close();
   }
 }
 
+async function attemptCall(session: Session, toolName: string, args: object): Promise<CallOutcome> {
+  if (!session.result) {
+    const cause = rootCause(session.rec.transcript());
+    const why = cause ? `${cause.summary}. ${cause.hint}` : session.notes.join('; ') || 'no answer';
+    return { exitCode: EXIT.noConnection, arguments: args, problem: `could not connect: ${why}` };
+  }
+  const tools = (await listRound(session.conn, session.ctx, ['tools'], 1)).tools ?? [];
+  const tool = tools.find((t) => t.name === toolName);
+  if (!tool)
+    return {
+      exitCode: EXIT.failed,
+      arguments: args,
+      problem: `no tool named "${toolName}" (the server lists: ${tools.map((t) => String(t.name)).join(', ') || 'none'})`,
+    };
+  const compiled = compileSchema(tool.inputSchema);
+  if (compiled.error)
+    return {
+      exitCode: EXIT.failed,
+      tool,
+      arguments: args,
+      problem: `the tool's inputSchema is not a valid JSON Schema: ${compiled.error}`,
+    };
+  if (!compiled.validate!(args))
+    return { exitCode: EXIT.failed, tool, arguments: args, validationErrors: formatAjvErrors(compiled.validate!) };
+  const reply = await session.conn.request('tools/call', paramsFor(session.ctx, { name: toolName, arguments: args }), {
+    label: LABEL.call,
+  });
+  const result = resultOf(reply);
+  if (result) return { exitCode: result.isError === true ? EXIT.failed : EXIT.ok, tool, arguments: args, result };
+  const error = reply.message?.error as Msg | undefined;
+  return {
+    exitCode: error ? EXIT.failed : EXIT.noConnection,
+    tool,
+    arguments: args,
+    ...(error && { error }),
+    problem: error ? `error ${String(error.code)}: ${String(error.message)}` : `no answer (${reply.outcome})`,
+  };
+}
+
 export async function callCommand(target: Target, toolName: string, options: CallOptions): Promise<number> {
   const outcome = await callTool(target, toolName, options);
   if (options.json) {
-    process.stdout.write(
-      `${JSON.stringify({ format: 'mcp-handshake/call@1', tool: toolName, ...outcome }, null, 2)}\n`,
-    );
+    printJson(process.stdout, { format: 'mcp-handshake/call@1', tool: toolName, ...outcome });
     return outcome.exitCode;
   }
-  const style = makeStyle(useColour(process.stdout, process.env));
-  if (outcome.validationErrors) {
-    process.stdout.write(`${style.red('arguments rejected before sending')}: ${outcome.validationErrors}\n`);
-    process.stdout.write(style.dim(`inputSchema: ${JSON.stringify(outcome.tool?.inputSchema)}\n`));
-  } else if (outcome.problem) process.stdout.write(`${style.red('✖')} ${outcome.problem}\n`);
-  if (outcome.result) {
-    const r = outcome.result;
-    if (r.isError === true) process.stdout.write(style.red('the tool reported an error (isError: true)\n'));
-    for (const block of (Array.isArray(r.content) ? r.content : []) as Msg[]) {
-      if (block.type === 'text') process.stdout.write(`${String(block.text)}\n`);
-      else if (block.type === 'resource_link' || block.type === 'resource')
-        process.stdout.write(
-          style.dim(
-            `[${String(block.type)}] ${JSON.stringify(block.uri ?? (block.resource as Msg | undefined)?.uri)}\n`,
-          ),
-        );
-      else
-        process.stdout.write(
-          style.dim(`[${String(block.type)} block${block.mimeType ? `, ${String(block.mimeType)}` : ''}]\n`),
-        );
-    }
-    if (r.structuredContent !== undefined)
-      process.stdout.write(`${style.bold('structuredContent')}: ${JSON.stringify(r.structuredContent, null, 2)}\n`);
-  }
+  const text = formatCallText(outcome, makeStyle(useColour(process.stdout, process.env)));
+  if (text) printText(process.stdout, `${text}\n`);
   return outcome.exitCode;
 }

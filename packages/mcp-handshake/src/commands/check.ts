@@ -2,9 +2,10 @@
  * `check TRANSCRIPT`: the passive checks on a recorded session (`tap --out`, or `doctor` /
  * `inspect --dump-wire`), each finding with whose fault it is. Exit 1 on a failure.
  */
-import { writeFileSync } from 'node:fs';
-import { type PassiveReport, runPassive } from '../passive/index.js';
+import { type PassiveReport, runPassive } from '../report/check-report.js';
 import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
+import { oneLine } from '../report/peer-text.js';
+import { printJson, printText, writePrivateFile } from '../report/print.js';
 import { makeStyle, type Style, useColour } from '../report/style.js';
 import type { Transcript } from '../types.js';
 import { EXIT } from './common.js';
@@ -17,23 +18,32 @@ const PARTY: Record<string, string> = {
 };
 
 export function formatCheckText(r: PassiveReport, style: Style): string {
-  const lines = [style.bold(`mcp-handshake check: ${r.target} (${r.transport})`)];
+  const lines = [style.bold(`mcp-handshake check: ${oneLine(r.target)} (${r.transport})`)];
   for (const c of r.clients) {
-    const who = c.name ? `${c.name}${c.version ? ` ${c.version}` : ''}` : 'a client that sent no clientInfo';
-    lines.push(`  ${c.conn}: ${who}${c.host ? ` → ${c.host.label}` : ''}`);
+    const who = c.name
+      ? `${oneLine(c.name, 100)}${c.version ? ` ${oneLine(c.version, 60)}` : ''}`
+      : 'a client that sent no clientInfo';
+    lines.push(`  ${oneLine(c.conn, 60)}: ${who}${c.host ? ` → ${c.host.label}` : ''}`);
     for (const f of c.facts) lines.push(`      known: ${c.host!.label} ${f.behaviour} (${f.basis}; ${f.source})`);
   }
+  if (r.deliberate?.length)
+    lines.push(
+      style.dim(
+        `  ${r.deliberate.length} connections are mcp-handshake doctor's deliberate probes ` +
+          `(${r.deliberate.map((c) => oneLine(c, 40)).join(', ')}): what they send is malformed on purpose and not judged`,
+      ),
+    );
   lines.push('');
   if (r.findings.length === 0) lines.push('No findings.');
   for (const f of r.findings) {
     const mark =
       f.severity === 'fail' ? style.red('FAIL') : f.severity === 'warn' ? style.yellow('WARN') : style.dim('INFO');
     lines.push(
-      `${mark} ${f.message}`,
+      `${mark} ${oneLine(f.message)}`,
       `     ${PARTY[f.party ?? 'server']} · ${f.code} · ${f.cite.url}` +
         (f.hosts?.length ? ` · hosts: ${f.hosts.join(', ')}` : ''),
     );
-    for (const e of f.evidence) lines.push(style.dim(`       ${e}`));
+    for (const e of f.evidence) lines.push(style.dim(`       ${oneLine(e, 400)}`));
   }
   lines.push(
     '',
@@ -44,8 +54,14 @@ export function formatCheckText(r: PassiveReport, style: Style): string {
 
 export function checkHtml(r: PassiveReport, t: Transcript): string {
   const hosts = r.clients.map((c) => `${c.conn}: ${c.name ?? 'no clientInfo'}${c.host ? ` (${c.host.label})` : ''}`);
+  const fails = r.findings.filter((f) => f.severity === 'fail').length;
+  const warns = r.findings.filter((f) => f.severity === 'warn').length;
   return renderHtmlReport({
     title: 'mcp-handshake check',
+    verdict:
+      fails > 0
+        ? { status: 'fail', text: `✖ ${fails} failure(s), ${warns} warning(s)` }
+        : { status: warns > 0 ? 'warn' : 'pass', text: `✔ no failure; ${warns} warning(s)` },
     summary: [
       `target: ${r.target} (${r.transport})`,
       ...hosts,
@@ -62,10 +78,10 @@ export async function checkCommand(path: string, options: { json?: boolean; html
   for (const t of transcripts) {
     const report = runPassive(t);
     failed ||= report.findings.some((f) => f.severity === 'fail');
-    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else process.stdout.write(`${formatCheckText(report, makeStyle(useColour(process.stdout, process.env)))}\n`);
+    if (options.json) printJson(process.stdout, report);
+    else printText(process.stdout, `${formatCheckText(report, makeStyle(useColour(process.stdout, process.env)))}\n`);
     if (options.html)
-      writeFileSync(
+      writePrivateFile(
         transcripts.length === 1
           ? options.html
           : options.html.replace(/(\.html?)?$/, `-${transcripts.indexOf(t) + 1}$1`),

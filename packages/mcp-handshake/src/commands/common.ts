@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from 'commander';
+import { CannotWrite } from '../report/print.js';
 import { UsageError } from '../target.js';
+import type { Transcript } from '../types.js';
 
 export interface CommonOptions {
   header?: string[];
@@ -23,6 +25,31 @@ export function parseEra<T extends string>(value: string, allowed: readonly T[])
   if (!(allowed as readonly string[]).includes(value))
     throw new UsageError(`--era must be one of ${allowed.join(', ')}`);
   return value as T;
+}
+
+/**
+ * A bug of ours met after the server was heard: it carries the transcript recorded so far, which the
+ * CLI writes to a file for the bug report (the user keeps what the run learnt about their server).
+ */
+export class InternalError extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly transcript: Transcript,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    if (cause instanceof Error && cause.stack) this.stack = cause.stack;
+  }
+}
+
+/** Run `work` over a transcript; any throw becomes an InternalError carrying it. */
+export function withTranscript<T>(transcript: Transcript, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw error instanceof InternalError || error instanceof UsageError || error instanceof CannotWrite
+      ? error
+      : new InternalError(error, transcript);
+  }
 }
 
 /** Exit codes, documented in the README. */

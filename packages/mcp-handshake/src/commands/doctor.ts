@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { runChecks } from '../checks/index.js';
-import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../checks/lib.js';
+import { readFileSync } from 'node:fs';
 import { rootCause } from '../diagnosis/root-cause.js';
 import type { Profile } from '../findings/hosts.js';
 import { applyProfile } from '../findings/profile.js';
+import { hostVerdicts } from '../hosts/verdict.js';
 import { LABEL } from '../labels.js';
+import type { OAuthStage } from '../oauth/checks.js';
+import { oauthStage } from '../oauth/stage.js';
 import { DEFAULT_DOCTOR_OPTIONS, type DoctorOptions, runDoctor } from '../probes/doctor.js';
 import { isKnownVersion, isModernVersion, TOOL_VERSION } from '../protocol.js';
 import { applyBaseline, baselineFor, parseBaseline } from '../report/baseline.js';
@@ -12,11 +13,16 @@ import { buildReport, type DoctorReport, formatDoctorText } from '../report/doct
 import { htmlFindingOf, renderHtmlReport } from '../report/html.js';
 import { formatJunit } from '../report/junit.js';
 import { formatMermaid } from '../report/mermaid.js';
+import { jsonText } from '../report/peer-text.js';
+import { printJson, printText, writePrivateFile } from '../report/print.js';
 import { ProgressLine } from '../report/progress.js';
 import { formatSarif } from '../report/sarif.js';
 import { makeStyle, useColour } from '../report/style.js';
+import { runRules } from '../rules/index.js';
+import { asObject, connsBy, exchangesOf, modernSession, resultOf } from '../rules/lib.js';
 import { type Target, UsageError } from '../target.js';
 import type { Transcript, WireEvent } from '../types.js';
+import { withTranscript } from './common.js';
 
 export interface DoctorCliOptions extends Partial<DoctorOptions> {
   json?: boolean;
@@ -30,6 +36,12 @@ export interface DoctorCliOptions extends Partial<DoctorOptions> {
   html?: string;
   /** Judge as this host: its known risks become failures. */
   profile?: Profile;
+  /** OAuth stage: register one throw-away client per host that registers dynamically. */
+  register?: boolean;
+  /** OAuth stage: a bearer token for the endpoint (also sent with every probe). */
+  token?: string;
+  /** OAuth stage: a token minted for another resource, which the endpoint must refuse. */
+  foreignToken?: string;
 }
 
 /** Which revisions answered, for the report header and the --json `eras` field. */
@@ -49,8 +61,18 @@ export function servedVersions(t: Transcript): { legacy: string[]; modern: strin
   return { legacy: [...legacy].sort(), modern: versions };
 }
 
-/** Could we talk to it at all? Any JSON-RPC answer on any connection counts. */
-export const connected = (t: Transcript): boolean => t.exchanges.some((x) => x.outcome === 'reply');
+/**
+ * Could we talk to it at all? Any JSON-RPC answer on any connection counts, even one under the wrong id
+ * (2 answered as "2"): that server is there and broken, which is a failed check, not "could not connect".
+ */
+export const connected = (t: Transcript): boolean =>
+  t.exchanges.some((x) => x.outcome === 'reply') ||
+  t.events.some((e) => {
+    const m = e.message as Record<string, unknown> | undefined;
+    return (
+      e.dir === 'in' && e.kind === 'message' && m !== undefined && !('method' in m) && ('result' in m || 'error' in m)
+    );
+  });
 
 export async function doctor(
   target: Target,
@@ -62,7 +84,28 @@ export async function doctor(
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
   };
   const transcript = await runDoctor(target, opts, onEvent && ((rec) => void rec.onEvent(onEvent)));
-  let findings = applyProfile(runChecks(transcript), options.profile);
+  // A protected endpoint: its OAuth discovery, walked as each host walks it (src/oauth).
+  const oauth =
+    target.kind === 'http'
+      ? await oauthStage(transcript, target.url, {
+          timeoutMs: opts.timeoutMs,
+          register: options.register === true,
+          token: options.token,
+          foreignToken: options.foreignToken,
+          headers: Object.fromEntries(
+            Object.entries(target.headers).filter(([k]) => k.toLowerCase() !== 'authorization'),
+          ),
+        })
+      : undefined;
+  return withTranscript(transcript, () => judge(transcript, options, oauth?.stage));
+}
+
+function judge(
+  transcript: Transcript,
+  options: DoctorCliOptions,
+  oauth?: OAuthStage,
+): { report: DoctorReport; transcript: Transcript } {
+  let findings = applyProfile([...runRules(transcript), ...(oauth?.checks ?? [])], options.profile);
   if (options.baseline) {
     let accepted: Set<string>;
     try {
@@ -72,24 +115,36 @@ export async function doctor(
     }
     findings = applyBaseline(findings, accepted);
   }
-  if (options.writeBaseline) writeFileSync(options.writeBaseline, baselineFor(findings));
+  if (options.writeBaseline) writePrivateFile(options.writeBaseline, baselineFor(findings));
+  const cause = rootCause(transcript);
+  const isConnected = connected(transcript);
   const report = buildReport(
     transcript,
     findings,
     servedVersions(transcript),
-    connected(transcript),
+    isConnected,
     TOOL_VERSION,
     options.profile,
-    rootCause(transcript),
+    cause,
+    hostVerdicts(transcript, findings, cause, isConnected),
   );
+  if (oauth?.protected) report.oauth = { hosts: oauth.hosts };
   return { report, transcript };
 }
 
 /** The report as one HTML file: every finding of every check, and the whole exchange. */
 function doctorHtml(report: DoctorReport, transcript: Transcript): string {
   const s = report.summary;
+  const verdict =
+    report.exitCode === 2
+      ? { status: 'fail' as const, text: `✖ could not connect: ${report.rootCause?.summary ?? 'no answer'}` }
+      : s.fail > 0 || report.exitCode !== 0
+        ? { status: 'fail' as const, text: `✖ ${s.fail} check(s) failed, ${s.warn} warned` }
+        : { status: s.warn > 0 ? ('warn' as const) : ('pass' as const), text: `✔ no check failed; ${s.warn} warned` };
   return renderHtmlReport({
     title: 'mcp-handshake doctor',
+    verdict,
+    ...(report.hosts && { hosts: report.hosts }),
     summary: [
       `target: ${report.target} (${report.transport})`,
       `${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.info} info, ${s.skip} skipped`,
@@ -109,20 +164,26 @@ export async function doctorCommand(target: Target, options: DoctorCliOptions): 
     progress.done();
   }
   const { report, transcript } = outcome;
-  if (options.dumpWire) writeFileSync(options.dumpWire, `${JSON.stringify(transcript, null, 2)}\n`);
-  if (options.junit) writeFileSync(options.junit, formatJunit(report));
-  if (options.sarif) writeFileSync(options.sarif, formatSarif(report, TOOL_VERSION));
-  if (options.html) writeFileSync(options.html, doctorHtml(report, transcript));
-  if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  return withTranscript(transcript, () => present(report, transcript, options));
+}
+
+function present(report: DoctorReport, transcript: Transcript, options: DoctorCliOptions): number {
+  if (options.dumpWire) writePrivateFile(options.dumpWire, `${jsonText(transcript, 2)}\n`);
+  if (options.junit) writePrivateFile(options.junit, formatJunit(report));
+  if (options.sarif) writePrivateFile(options.sarif, formatSarif(report, TOOL_VERSION));
+  if (options.html) writePrivateFile(options.html, doctorHtml(report, transcript));
+  if (options.json) printJson(process.stdout, report);
   else if (options.mermaid)
-    process.stdout.write(
+    printText(
+      process.stdout,
       formatMermaid(
         transcript,
         transcript.connections.filter((c) => c.purpose === 'main' || c.purpose === 'modern-main').map((c) => c.id),
       ),
     );
   else
-    process.stdout.write(
+    printText(
+      process.stdout,
       `${formatDoctorText(report, makeStyle(useColour(process.stdout, process.env)), options.verbose)}\n`,
     );
   return report.exitCode;

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { rootCause } from '../diagnosis/root-cause.js';
 import { LIST_METHOD, type ListKind, listRound } from '../probes/listing.js';
 import { declaredKinds } from '../probes/main.js';
@@ -8,9 +7,11 @@ import { explainCapabilities } from '../report/capabilities.js';
 import { renderHtmlReport } from '../report/html.js';
 import { formatInspectText, type InspectResult, type UiLink } from '../report/inspect-text.js';
 import { formatMermaid } from '../report/mermaid.js';
+import { jsonText } from '../report/peer-text.js';
+import { printJson, printText, writePrivateFile } from '../report/print.js';
 import { makeStyle, useColour } from '../report/style.js';
 import type { Target } from '../target.js';
-import { EXIT } from './common.js';
+import { EXIT, withTranscript } from './common.js';
 
 type Msg = Record<string, unknown>;
 
@@ -18,6 +19,8 @@ export interface InspectOptions {
   era: EraChoice;
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start. */
+  startupTimeoutMs?: number;
   json?: boolean;
   mermaid?: boolean;
   verbose?: boolean;
@@ -55,6 +58,7 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
     era: options.era,
     protocolVersion: options.protocolVersion,
     timeoutMs: options.timeoutMs,
+    startupTimeoutMs: options.startupTimeoutMs,
     purpose: 'inspect',
   });
   const handshakeMs = Math.round(session.rec.now());
@@ -83,7 +87,10 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
     ...get('resources').map((r) => r.uri),
     ...get('resourceTemplates').map((r) => r.uriTemplate),
   ].filter((u): u is string => typeof u === 'string' && u.startsWith('ui://'));
-  return {
+  // Probes read the server's answers as sent; what is shown is redacted like the transcript (a server
+  // that echoes a -e secret in its serverInfo or a tool description must not print it).
+  const shown = session.rec.redactor;
+  return shown.value({
     format: 'mcp-handshake/inspect@1',
     target: transcript.target,
     transport: transcript.transport,
@@ -112,12 +119,16 @@ export async function runInspect(target: Target, options: InspectOptions): Promi
       })),
     },
     transcript,
-  };
+  } satisfies InspectResult);
 }
 
 export async function inspectCommand(target: Target, options: InspectOptions): Promise<number> {
   const result = await runInspect(target, options);
-  if (options.dumpWire) writeFileSync(options.dumpWire, `${JSON.stringify(result.transcript, null, 2)}\n`);
+  return withTranscript(result.transcript, () => present(result, options));
+}
+
+function present(result: InspectResult, options: InspectOptions): number {
+  if (options.dumpWire) writePrivateFile(options.dumpWire, `${jsonText(result.transcript, 2)}\n`);
   if (options.html) {
     const { tools, resources, prompts } = result.discovery;
     const summary = [
@@ -127,12 +138,16 @@ export async function inspectCommand(target: Target, options: InspectOptions): P
     ];
     const { transcript } = result;
     const title = 'mcp-handshake inspect';
-    writeFileSync(options.html, renderHtmlReport({ title, summary, transcript, findings: [] }));
+    const verdict = result.connected
+      ? { status: 'pass' as const, text: `✔ connected: ${result.era} ${result.protocolVersion ?? ''}` }
+      : { status: 'fail' as const, text: `✖ could not connect: ${result.rootCause?.summary ?? 'no answer'}` };
+    writePrivateFile(options.html, renderHtmlReport({ title, verdict, summary, transcript, findings: [] }));
   }
-  if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else if (options.mermaid) process.stdout.write(formatMermaid(result.transcript));
+  if (options.json) printJson(process.stdout, result);
+  else if (options.mermaid) printText(process.stdout, formatMermaid(result.transcript));
   else
-    process.stdout.write(
+    printText(
+      process.stdout,
       `${formatInspectText(result, makeStyle(useColour(process.stdout, process.env)), { verbose: options.verbose })}\n`,
     );
   return result.connected ? EXIT.ok : EXIT.noConnection;

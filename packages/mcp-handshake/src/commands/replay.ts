@@ -8,14 +8,19 @@ import { join } from 'node:path';
 import { replayAgainst } from '../replay/against.js';
 import { recordedSteps, replayableConnections, type Step } from '../replay/recorded-session.js';
 import { serveHttp, serveStdio } from '../replay/serve.js';
+import { oneLine } from '../report/peer-text.js';
+import { printJson, printText } from '../report/print.js';
+import { formatReplayText } from '../report/replay-text.js';
 import { type Target, UsageError } from '../target.js';
 import type { Transcript } from '../types.js';
+import { capDepth, MAX_JSON_DEPTH } from '../wire/peer-json.js';
 import { EXIT } from './common.js';
 
 export function readTranscript(path: string): Transcript {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    // A transcript file may come from anyone: cut it as deep as a message is cut on the wire (+ its envelope).
+    value = capDepth(JSON.parse(readFileSync(path, 'utf8')), MAX_JSON_DEPTH + 4).value;
   } catch (error) {
     throw new UsageError(`cannot read transcript ${path}: ${(error as Error).message}`);
   }
@@ -77,8 +82,9 @@ export async function replayServeCommand(
     return EXIT.ok;
   }
   const server = await serveHttp(steps, fallback, '127.0.0.1', port);
-  process.stderr.write(
-    `mcp-handshake replay: serving ${steps.length} recorded steps of "${chosen}" at ${server.url}\n`,
+  printText(
+    process.stderr,
+    `mcp-handshake replay: serving ${steps.length} recorded steps of "${oneLine(chosen, 80)}" at ${server.url}\n`,
   );
   await new Promise<void>((done) => ['SIGINT', 'SIGTERM'].forEach((s) => process.once(s, () => done())));
   await server.close();
@@ -94,16 +100,7 @@ export async function replayAgainstCommand(
   const { transcript, conn: chosen, steps } = stepsOf(readTranscripts(path), conn);
   const { comparisons } = await replayAgainst(steps, transcript, chosen, target, options.timeoutMs);
   const differing = comparisons.filter((c) => c.outcome !== 'same');
-  if (options.json)
-    process.stdout.write(
-      `${JSON.stringify({ format: 'mcp-handshake/replay@1', conn: chosen, comparisons }, null, 2)}\n`,
-    );
-  else {
-    for (const c of comparisons) {
-      process.stdout.write(`${c.outcome === 'same' ? 'same     ' : c.outcome.padEnd(9)} ${c.method}\n`);
-      for (const d of c.differences) process.stdout.write(`            ${d}\n`);
-    }
-    process.stdout.write(`${comparisons.length - differing.length} of ${comparisons.length} answers the same\n`);
-  }
+  if (options.json) printJson(process.stdout, { format: 'mcp-handshake/replay@1', conn: chosen, comparisons });
+  else printText(process.stdout, formatReplayText(comparisons));
   return differing.length > 0 ? EXIT.failed : EXIT.ok;
 }

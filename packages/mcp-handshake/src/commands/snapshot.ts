@@ -2,7 +2,10 @@
  * `snapshot <target> -o mcp.lock.json` records what a host would freeze; `diff OLD NEW`
  * (snapshot files or live targets) classifies every change; exit 1 on a breaking one.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { formatDiffText } from '../report/diff-text.js';
+import { jsonText } from '../report/peer-text.js';
+import { printJson, printText, writePrivateFile } from '../report/print.js';
 import type { Change } from '../snapshot/change.js';
 import { diffSnapshots } from '../snapshot/diff.js';
 import { type HostImpact, impactsFor } from '../snapshot/host-impact.js';
@@ -17,16 +20,17 @@ export async function snapshotCommand(
   options: SnapshotOptions,
 ): Promise<number> {
   const snapshot = await takeSnapshot(target, options);
-  const text = `${JSON.stringify(snapshot, null, 2)}\n`;
+  const text = `${jsonText(snapshot, 2)}\n`;
   if (out) {
-    writeFileSync(out, text);
-    process.stderr.write(
+    writePrivateFile(out, text);
+    printText(
+      process.stderr,
       `mcp-handshake snapshot: ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ` +
         `${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts, ` +
         `${snapshot.widgets.length} widgets → ${out}
 `,
     );
-  } else process.stdout.write(text);
+  } else printText(process.stdout, text);
   return EXIT.ok;
 }
 
@@ -48,20 +52,6 @@ export function diffResult(before: Snapshot, after: Snapshot): DiffResult {
     changes,
     hosts: impactsFor(new Set(changes.map((c) => c.class))),
   };
-}
-
-export function formatDiffText(r: DiffResult): string {
-  if (r.changes.length === 0) return 'No changes.';
-  const lines = [...r.changes]
-    .sort((a, b) => (a.class === b.class ? 0 : a.class === 'breaking' ? -1 : 1))
-    .map((c) => `${c.class === 'breaking' ? 'BREAKING' : 'additive'}  ${c.subject}: ${c.message}  [${c.code}]`);
-  lines.push('', `${r.breaking} breaking, ${r.additive} additive`, '', 'What it means for hosts:');
-  for (const h of r.hosts)
-    lines.push(
-      `  ${h.host}${h.when === 'breaking' ? ' (breaking changes)' : ''}: ${h.says}.`,
-      `    source (${h.basis}): ${h.source}`,
-    );
-  return lines.join('\n');
 }
 
 /** A side of `diff`: a snapshot file, or a live target to snapshot now. */
@@ -88,6 +78,7 @@ export async function diffCommand(
   options: SnapshotOptions & { json?: boolean },
 ): Promise<number> {
   const result = diffResult(await load(before, options), await load(after, options));
-  process.stdout.write(`${options.json ? JSON.stringify(result, null, 2) : formatDiffText(result)}\n`);
+  if (options.json) printJson(process.stdout, result);
+  else printText(process.stdout, `${formatDiffText(result)}\n`);
   return result.breaking > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -9,13 +9,15 @@ import { mkdirSync, statSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { Redactor } from '../redact.js';
+import { formatLiveEvent, formatLiveFinding, formatRefusal } from '../report/live-text.js';
+import { oneLine } from '../report/peer-text.js';
+import { printText } from '../report/print.js';
 import { startHttpTap } from '../tap/http-tap.js';
 import { LearningRedactor, withoutUserinfo } from '../tap/learning-redactor.js';
-import { formatLiveEvent } from '../tap/live.js';
 import { watchFindings } from '../tap/live-findings.js';
 import { runStdioTap, type ServerCommand } from '../tap/stdio-tap.js';
 import { TranscriptFile } from '../tap/transcript-file.js';
-import { UsageError } from '../target.js';
+import { inheritedSecrets, secretsOf, UsageError } from '../target.js';
 import type { TransportKind } from '../types.js';
 import { Recorder } from '../wire/recorder.js';
 
@@ -53,7 +55,11 @@ export function tapRecorder(target: string, transport: TransportKind, redactor: 
   return new Recorder(target, transport, redactor, { timeoutMs: 0, driftWindowMs: 0, eras: [] });
 }
 
-/** `127.0.0.1:4000`, `:4000` or `4000` → host and port. */
+/** Loopback only: 127.0.0.0/8, ::1, localhost. Anything else (0.0.0.0, ::, an interface's address) is reachable. */
+export const isLoopback = (host: string) =>
+  /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || host.toLowerCase() === 'localhost';
+
+/** `127.0.0.1:4000`, `:4000` or `4000` → host and port (loopback unless a host is given). */
 export function parseListen(spec: string): { host: string; port: number } {
   const m = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(spec);
   const port = m ? Number(m[2]) : NaN;
@@ -88,11 +94,9 @@ function openTranscriptFile(path: string, rec: Recorder): TranscriptFile {
 function liveTo(rec: Recorder, stream: NodeJS.WritableStream, prefix: string): () => void {
   rec.onEvent((e) => {
     const line = formatLiveEvent(e);
-    if (line) stream.write(`${prefix}${line}\n`);
+    if (line) printText(stream, `${prefix}${line}\n`);
   });
-  return watchFindings(rec, (f) =>
-    stream.write(`${prefix}finding ${f.severity.toUpperCase()} [${f.party ?? 'server'}] ${f.message} (${f.code})\n`),
-  );
+  return watchFindings(rec, (f) => printText(stream, `${prefix}${formatLiveFinding(f)}\n`));
 }
 
 /** Until SIGINT/SIGTERM: proxy, record, then write the transcript and exit 0. */
@@ -105,8 +109,28 @@ export async function tapHttpCommand(listen: string, targetSpec: string, options
   const path = transcriptPath(options.out);
   const file = openTranscriptFile(path, rec);
   const stopLive = options.live ? liveTo(rec, process.stdout, '') : undefined;
-  const proxy = await startHttpTap({ host, port, target, rec, redactor });
-  process.stderr.write(`mcp-handshake tap: proxy ${proxy.url} → ${shown}\nmcp-handshake tap: recording to ${path}\n`);
+  let refusals = 0;
+  const proxy = await startHttpTap({
+    host,
+    port,
+    target,
+    rec,
+    redactor,
+    // Said on stderr, but not without end: whoever reaches the port could otherwise fill the operator's terminal.
+    onRefused: (r) => {
+      if (++refusals <= 20 || refusals % 1000 === 0) printText(process.stderr, `${formatRefusal(r, refusals)}\n`);
+    },
+  });
+  printText(
+    process.stderr,
+    `mcp-handshake tap: proxy ${proxy.url} → ${oneLine(shown)}\nmcp-handshake tap: recording to ${oneLine(path)}\n`,
+  );
+  if (!isLoopback(host))
+    printText(
+      process.stderr,
+      `mcp-handshake tap: listening on ${host}, not loopback: anyone who reaches port ${port || new URL(proxy.url).port} ` +
+        `can send requests to ${oneLine(target.origin)} through this tap (with --target's credentials, if it has any)\n`,
+    );
   await new Promise<NodeJS.Signals>((done) => {
     for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, () => done(s));
   });
@@ -118,10 +142,18 @@ export async function tapHttpCommand(listen: string, targetSpec: string, options
 
 export async function tapStdioCommand(server: ServerCommand, options: TapOptions): Promise<number> {
   if (!server.command) throw new UsageError('give the server command after --');
-  const rec = tapRecorder([server.command, ...server.args].join(' '), 'stdio');
+  // What the server is given (-e) and inherits that is secret is hidden wherever the server echoes it.
+  const secrets = secretsOf({
+    kind: 'stdio',
+    command: server.command,
+    args: server.args,
+    env: server.env ?? {},
+    secrets: inheritedSecrets(process.env),
+  });
+  const rec = tapRecorder([server.command, ...server.args].join(' '), 'stdio', new Redactor(secrets));
   const path = transcriptPath(options.out);
   const file = openTranscriptFile(path, rec);
-  process.stderr.write(`mcp-handshake tap: recording to ${path}\n`);
+  printText(process.stderr, `mcp-handshake tap: recording to ${oneLine(path)}\n`);
   const stopLive = options.live ? liveTo(rec, process.stderr, '[tap] ') : undefined;
   const tap = runStdioTap(
     server,
@@ -139,7 +171,11 @@ export async function tapStdioCommand(server: ServerCommand, options: TapOptions
   stopLive?.();
   file.write();
   for (const [signal, handler] of handlers) process.off(signal, handler);
-  if (exit.error) process.stderr.write(`mcp-handshake tap: could not start ${server.command}: ${exit.error}\n`);
+  if (exit.error)
+    printText(
+      process.stderr,
+      `mcp-handshake tap: could not start ${oneLine(server.command)}: ${oneLine(exit.error)}\n`,
+    );
   process.stdin.destroy();
   if (exit.signal) {
     // Die of the same signal, so the host sees what it would have seen without the tap.

@@ -3,7 +3,9 @@ import { type ListKind, listRound } from '../probes/listing.js';
 import { declaredKinds } from '../probes/main.js';
 import { type EraChoice, openSession } from '../probes/session.js';
 import { LIST_CHANGED_NOTIFICATION, withEnvelope } from '../protocol.js';
+import { printJson, printText } from '../report/print.js';
 import { makeStyle, useColour } from '../report/style.js';
+import { formatWatchLine } from '../report/watch-text.js';
 import type { Target } from '../target.js';
 import { HttpConnection } from '../wire/http.js';
 import { EXIT } from './common.js';
@@ -14,6 +16,8 @@ export interface WatchOptions {
   era: EraChoice;
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start. */
+  startupTimeoutMs?: number;
   durationMs: number;
   json?: boolean;
 }
@@ -36,11 +40,12 @@ export function diffLists(before: Msg[], after: Msg[]): ListDiff {
   };
 }
 
-const KIND_OF_NOTIFICATION: Record<string, ListKind> = {
-  [LIST_CHANGED_NOTIFICATION.tools]: 'tools',
-  [LIST_CHANGED_NOTIFICATION.resources]: 'resources',
-  [LIST_CHANGED_NOTIFICATION.prompts]: 'prompts',
-};
+/** Keyed by the method a server sent: a Map, so `constructor` or `__proto__` find nothing. */
+const KIND_OF_NOTIFICATION = new Map<unknown, ListKind>([
+  [LIST_CHANGED_NOTIFICATION.tools, 'tools'],
+  [LIST_CHANGED_NOTIFICATION.resources, 'resources'],
+  [LIST_CHANGED_NOTIFICATION.prompts, 'prompts'],
+]);
 
 export interface WatchEvent {
   at: number;
@@ -64,8 +69,12 @@ export async function watch(
     era: options.era,
     protocolVersion: options.protocolVersion,
     timeoutMs: options.timeoutMs,
+    startupTimeoutMs: options.startupTimeoutMs,
     purpose: 'watch',
   });
+  // What is shown is redacted like the transcript: a server that echoes a -e secret must not print it.
+  const emit = onEvent;
+  onEvent = (e) => emit(session.rec.redactor.value(e));
   if (!session.result) {
     await session.conn.close();
     return { exitCode: EXIT.noConnection, silentChanges: 0 };
@@ -86,7 +95,7 @@ export async function watch(
   conn.onMessage((m) => {
     if (typeof m.method !== 'string' || 'id' in m) return;
     onEvent({ at: session.rec.now(), notification: m });
-    const kind = KIND_OF_NOTIFICATION[m.method];
+    const kind = KIND_OF_NOTIFICATION.get(m.method);
     if (kind && kinds.includes(kind)) refreshing.push(refresh(kind, false));
   });
   if (session.era === 'modern') {
@@ -119,29 +128,13 @@ export async function watch(
 
 export async function watchCommand(target: Target, options: WatchOptions): Promise<number> {
   const style = makeStyle(useColour(process.stdout, process.env));
-  const print = (e: WatchEvent) => {
-    if (options.json) return void process.stdout.write(`${JSON.stringify(e)}\n`);
-    const at = style.dim(`${(e.at / 1000).toFixed(1).padStart(6)} s`);
-    if (e.notification)
-      process.stdout.write(
-        `${at} ${style.blue('←')} ${String(e.notification.method)} ${style.dim(JSON.stringify(e.notification.params ?? {}).slice(0, 160))}\n`,
-      );
-    if (e.diff) {
-      const d = e.diff;
-      const parts = [
-        ...d.added.map((k) => style.green(`+${k}`)),
-        ...d.removed.map((k) => style.red(`-${k}`)),
-        ...d.changed.map((k) => style.yellow(`~${k}`)),
-      ];
-      process.stdout.write(
-        `${at} ${e.silent ? style.red(`${e.kind} changed without list_changed:`) : `${e.kind} refreshed:`} ${parts.join(' ') || 'no difference'}\n`,
-      );
-    }
-  };
-  if (!options.json) process.stdout.write(style.dim(`watching for ${options.durationMs / 1000} s…\n`));
+  const print = (e: WatchEvent) =>
+    options.json ? printJson(process.stdout, e, undefined) : printText(process.stdout, formatWatchLine(e, style));
+  if (!options.json) printText(process.stdout, style.dim(`watching for ${options.durationMs / 1000} s…\n`));
   const { exitCode, silentChanges } = await watch(target, options, print);
   if (!options.json)
-    process.stdout.write(
+    printText(
+      process.stdout,
       exitCode === EXIT.noConnection
         ? style.red('could not connect\n')
         : `done; ${silentChanges} list(s) changed without notification\n`,

@@ -8,6 +8,7 @@
 import type { Transcript, WireEvent } from '../types.js';
 
 export type RootCauseKind =
+  | 'ids-not-echoed'
   | 'connection-refused'
   | 'name-not-resolved'
   | 'tls'
@@ -43,11 +44,27 @@ function hostOf(target: string): string {
   }
 }
 
+/** An error's own line (`Error [ERR_…]: …`, `TypeError: …`, `error: …`): a stack trace's tail often drops it. */
+const ERROR_LINE = /^\s*(\w*Error\b|error\b|fatal\b|panic\b|Traceback\b|Exception\b)/i;
+
+/** The last stderr lines, led by the line that says what went wrong when the tail would cut it off. */
 function stderrTail(t: Transcript, conn?: string): string[] {
   const lines = t.events.filter(
     (e) => e.kind === 'stderr' && (conn === undefined || e.conn === conn) && (e.raw ?? '').trim() !== '',
   );
-  return lines.slice(-STDERR_TAIL).map((e) => `stderr: ${e.raw}`);
+  const tail = lines.slice(-STDERR_TAIL);
+  const cause = lines
+    .slice(-STDERR_TAIL * 4, -STDERR_TAIL)
+    .reverse()
+    .find((e) => ERROR_LINE.test(e.raw ?? ''));
+  return [...(cause && !tail.includes(cause) ? [cause, { raw: '…' }] : []), ...tail].map((e) => `stderr: ${e.raw}`);
+}
+
+/** A stdio child that ended with a failure, even after the doctor gave up on it: its code says what happened. */
+function failedExit(t: Transcript): WireEvent | undefined {
+  return t.events.find(
+    (e) => e.kind === 'exit' && e.exit && (e.exit.code ?? 0) !== 0 && !(e.exit.expected && e.exit.signal !== null),
+  );
 }
 
 function fromError(t: Transcript, e: WireEvent): RootCause | undefined {
@@ -131,13 +148,44 @@ export function rootCause(t: Transcript): RootCause | undefined {
         summary: `HTTP ${status}: the server ${status === 401 ? 'wants credentials' : 'refuses these credentials'}${challenge ? ` — it asked for: WWW-Authenticate: ${challenge}` : ' (no WWW-Authenticate header says how)'}`,
         hint:
           status === 401
-            ? "Pass a token with -H 'Authorization: Bearer …' (hosts get one through OAuth from the resource_metadata URL)."
+            ? "Hosts get a token through OAuth: the oauth-* checks below walk its discovery as each host does. To probe the server itself, pass one with --token (or -H 'Authorization: Bearer …')."
             : 'The token is valid but not allowed here: check its scopes or audience.',
         evidence: denied.slice(0, 3).map((e) => `${e.conn}: ${e.http!.method} → HTTP ${e.http!.status}`),
       };
     }
 
-    const exit = t.events.find((e) => e.kind === 'exit' && e.exit && !e.exit.expected);
+    // The server answered, only never under the id of the request: hosts drop such answers and time out.
+    // Not an answer that came late under the right id: only ids that no request on that connection carried.
+    const sentIds = new Set(
+      t.events
+        .filter((e) => e.dir === 'out' && e.kind === 'message')
+        .map((e) => `${e.conn} ${JSON.stringify((e.message as { id?: unknown } | undefined)?.id)}`),
+    );
+    const answers = t.events.filter((e) => {
+      const m = e.message as Record<string, unknown> | undefined;
+      return (
+        e.dir === 'in' &&
+        e.kind === 'message' &&
+        m &&
+        !('method' in m) &&
+        ('result' in m || 'error' in m) &&
+        m.id !== null &&
+        !sentIds.has(`${e.conn} ${JSON.stringify(m.id)}`)
+      );
+    });
+    if (answers.length > 0) {
+      const sent = t.events.find((e) => e.dir === 'out' && e.kind === 'message' && e.conn === answers[0].conn);
+      const sentId = (sent?.message as { id?: unknown } | undefined)?.id;
+      const gotId = (answers[0].message as { id?: unknown }).id;
+      return {
+        kind: 'ids-not-echoed',
+        summary: `the server answered, but never with the id of the request (sent ${JSON.stringify(sentId)}, got ${JSON.stringify(gotId)}): clients match answers by id, with its type, so every request timed out`,
+        hint: 'Echo the request id exactly as it came, same type and value: 1 is not "1" (see jsonrpc-envelope).',
+        evidence: answers.slice(0, 3).map((e) => `${e.conn}: ${JSON.stringify(e.message).slice(0, 200)}`),
+      };
+    }
+
+    const exit = t.events.find((e) => e.kind === 'exit' && e.exit && !e.exit.expected) ?? failedExit(t);
     if (exit?.exit) {
       const how = exit.exit.signal ? `was killed by ${exit.exit.signal}` : `exited with code ${exit.exit.code}`;
       const stderr = stderrTail(t, exit.conn);
@@ -175,13 +223,16 @@ export function rootCause(t: Transcript): RootCause | undefined {
           : stdout
             ? '; what it wrote on stdout was not JSON-RPC (see stdio-hygiene)'
             : '; it wrote nothing on stdout';
+      const secs = `${(waited / 1000).toFixed(1)} s`;
       return {
         kind: 'no-answer',
         summary: `no answer: ${t.exchanges.length} request(s) went unanswered (waited up to ${Math.round(waited)} ms)${detail}`,
         hint:
           t.transport === 'stdio'
-            ? 'A stdio server must read JSON-RPC from stdin and answer on stdout. Is it waiting for something (a flag, a database), or serving HTTP instead?'
-            : 'Check the URL: it must be the MCP endpoint itself (often /mcp), served over Streamable HTTP or HTTP+SSE.',
+            ? `A stdio server must read JSON-RPC from stdin and answer on stdout. It stayed silent for ${secs}: if it is still starting (npx fetching a package, a large bundle), give it longer with --startup-timeout (hosts give up sooner, so make it start faster too); otherwise it may be waiting for something (a flag, an environment variable, a database), or serving HTTP instead.`
+            : statuses.length > 0 && statuses.every((s) => s >= 500)
+              ? `The server answered HTTP ${statuses.join('/')}: it is there but fails; its own logs say why.`
+              : 'Check the URL: it must be the MCP endpoint itself (often /mcp), served over Streamable HTTP or HTTP+SSE.',
         evidence: stderrTail(t),
       };
     }

@@ -3,7 +3,10 @@
  * Checks name these by `risk` id in their findings (`hosts`); `--profile <host>` turns a finding that
  * names one of the host's risks from a warning into a failure. Data only: add a fact, not code.
  */
+import { HOSTS_IN_ORDER } from '../hosts/index.js';
 import type { HostId } from '../types.js';
+
+const HOST_PROFILE_IDS = HOSTS_IN_ORDER.map((h) => h.id);
 
 export interface HostFact {
   /** Stable id a finding refers to. */
@@ -83,8 +86,13 @@ export const HOST_FACTS: readonly HostFact[] = [
 ];
 
 export const HOSTS: readonly HostId[] = ['chatgpt', 'claude', 'vscode'];
-export type Profile = HostId | 'strict';
-export const PROFILES: readonly Profile[] = [...HOSTS, 'strict'];
+/**
+ * `--profile`: a host whose findings' warnings become failures (chatgpt, claude, vscode: the hosts these
+ * facts name), `strict` (every warning fails), or any host of src/hosts (its row of the host table decides
+ * the exit code: 0 only when it sees every tool).
+ */
+export type Profile = HostId | 'strict' | (typeof HOST_PROFILE_IDS)[number];
+export const PROFILES: readonly string[] = [...new Set([...HOSTS, 'strict', ...HOST_PROFILE_IDS])];
 
 /** The hosts known to have a risk on this transport: what a finding puts in its `hosts`. */
 export const hostsAt = (risk: string, transport: 'stdio' | 'http'): HostId[] => [

@@ -10,7 +10,8 @@ export function applyProfile(entries: Finding[], profile: Profile | undefined): 
   return entries.map((entry) => {
     let changed = false;
     const findings = entry.findings.map((f) => {
-      if (f.severity !== 'warn' || (profile !== 'strict' && !f.hosts?.includes(profile))) return f;
+      if (f.severity !== 'warn' || (profile !== 'strict' && !(f.hosts as string[] | undefined)?.includes(profile)))
+        return f;
       changed = true;
       return { ...f, severity: 'fail' as const, escalatedBy: profile };
     });

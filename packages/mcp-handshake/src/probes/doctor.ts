@@ -9,6 +9,7 @@ import {
 } from '../protocol.js';
 import { Redactor } from '../redact.js';
 import { describeTarget, openConnection, secretsOf, type Target } from '../target.js';
+import { laterFirstAnswerMs, STARTUP_WAIT_MS } from '../timing.js';
 import type { ConnectionInfo, Era, Transcript } from '../types.js';
 import { LegacySseConnection } from '../wire/legacy-sse.js';
 import { Recorder } from '../wire/recorder.js';
@@ -22,6 +23,8 @@ import { runPool } from './pool.js';
 
 export interface DoctorOptions {
   timeoutMs: number;
+  /** How long the first connection waits for the server's first answer (the most patient host's wait). */
+  startupTimeoutMs: number;
   driftWindowMs: number;
   eras: Era[];
   /** The legacy version of the main session (default 2025-11-25). */
@@ -33,6 +36,7 @@ export interface DoctorOptions {
 
 export const DEFAULT_DOCTOR_OPTIONS: DoctorOptions = {
   timeoutMs: 5000,
+  startupTimeoutMs: STARTUP_WAIT_MS,
   driftWindowMs: 400,
   eras: ['legacy', 'modern'],
   concurrency: 4,
@@ -43,11 +47,14 @@ export const DEFAULT_DOCTOR_OPTIONS: DoctorOptions = {
  * Drive every probe against the target and return the recorded transcript. Probes
  * run on separate connections (separate processes for stdio), a few at a time.
  *
- * It starts with a gate: the main legacy handshake and the first modern request, at once.
- * When neither is answered (connection refused, command not found, the process died, or
- * silence), the doctor stops there: every other probe would only wait for the same timeout
- * and bury the root cause (diagnosis/root-cause.ts) under consequences. When the handshake
- * alone is not answered, the other initialize probes are not sent either.
+ * It starts with a first contact: the main legacy handshake and the first modern request, at once and
+ * nothing else, each waiting for the server to start as long as the most patient host would (a server
+ * that needs 12 s to start is slow, not dead; one that writes anything on stdout has started, and from
+ * then on gets the request timeout). Only then do the other connections open, each given a start-up
+ * budget scaled from the one just measured, so the same server gets the same verdict on a busy machine
+ * as on a quiet one. When neither first request is answered (connection refused, command not found,
+ * the process died, or silence), the doctor stops there: every other probe would only wait as long
+ * and bury the root cause (diagnosis/root-cause.ts) under consequences.
  */
 export async function runDoctor(
   target: Target,
@@ -67,10 +74,16 @@ export async function runDoctor(
   const modernVersion = requested && isModernVersion(requested) ? requested : MODERN_VERSION;
   let oldSse = false;
 
-  const open = (info: ConnectionInfo): RpcConnection =>
-    oldSse && target.kind === 'http' && info.era === 'legacy'
-      ? new LegacySseConnection(rec, info, options.timeoutMs, target)
-      : openConnection(rec, target, info, options.timeoutMs);
+  // The first contact waits as long as hosts do; later connections as long as the measured start-up suggests.
+  let firstAnswerWithinMs = options.startupTimeoutMs;
+  const open = (info: ConnectionInfo): RpcConnection => {
+    if (oldSse && target.kind === 'http' && info.era === 'legacy') {
+      const sse = new LegacySseConnection(rec, info, options.timeoutMs, target);
+      sse.firstAnswerWithinMs = firstAnswerWithinMs;
+      return sse;
+    }
+    return openConnection(rec, target, info, options.timeoutMs, firstAnswerWithinMs);
+  };
   // Closing (waiting for a child to exit) need not hold a pool slot; the transcript waits for all of them.
   const closing: Array<Promise<void>> = [];
   const _using = async (info: ConnectionInfo, fn: (conn: RpcConnection) => Promise<void>) => {
@@ -95,13 +108,17 @@ export async function runDoctor(
   const legacyAnswered = () => legacyGate;
 
   const tasks: Array<() => Promise<void>> = [];
+  let mainTask: (() => Promise<void>) | undefined;
   if (options.eras.includes('legacy')) {
     const info: ConnectionInfo = { id: CONN.legacyMain, purpose: 'main', era: 'legacy', version: mainVersion };
-    tasks.push(async () => {
+    mainTask = async () => {
       let conn: RpcConnection | undefined;
       try {
         if (target.kind === 'http') {
-          const legacy = await connectLegacyHttp(rec, target, info, options.timeoutMs, { settleMs: options.settleMs });
+          const legacy = await connectLegacyHttp(rec, target, info, options.timeoutMs, {
+            settleMs: options.settleMs,
+            firstAnswerWithinMs,
+          });
           ({ conn, handshake: mainHandshake, sse: oldSse } = legacy);
         } else {
           conn = open(info);
@@ -113,10 +130,11 @@ export async function runDoctor(
         openLegacyGate(false);
         if (conn) closing.push(conn.close());
       }
-    });
+    };
   } else openLegacyGate(false);
+  let modernTask: (() => Promise<void>) | undefined;
   if (options.eras.includes('modern')) {
-    tasks.push(async () => {
+    modernTask = async () => {
       const conn = open({ id: CONN.modernMain, purpose: 'modern-main', era: 'modern', version: modernVersion });
       try {
         // A negotiating client's path: a version the server cannot know, the -32022, then a retry with a real one.
@@ -130,7 +148,7 @@ export async function runDoctor(
         openModernGate(undefined);
         closing.push(conn.close());
       }
-    });
+    };
   } else openModernGate(undefined);
 
   /** A legacy probe on its own connection, sent only once the main handshake was answered. */
@@ -175,8 +193,19 @@ export async function runDoctor(
       },
     );
   }
-  // The two gate tasks come first, so they always hold a slot from the start.
-  await runPool(tasks, options.concurrency);
+  // The first contact: nothing else competes with the server's start-up for the machine.
+  const mains = [mainTask?.(), modernTask?.()].filter((m): m is Promise<void> => m !== undefined);
+  await Promise.all([legacyGate, modernGate]);
+  const first = rec.exchanges.find((x) => x.outcome === 'reply');
+  if (first)
+    firstAnswerWithinMs = laterFirstAnswerMs(
+      first.ms,
+      options.timeoutMs,
+      options.concurrency,
+      options.startupTimeoutMs,
+    );
+  // The main sessions keep their slots; the rest share the others.
+  await Promise.all([...mains, runPool(tasks, Math.max(1, options.concurrency - mains.length))]);
   await Promise.all(closing);
   return rec.transcript();
 }

@@ -29,10 +29,11 @@ export async function connectLegacyHttp(
   target: Extract<Target, { kind: 'http' }>,
   info: ConnectionInfo,
   timeoutMs: number,
-  options: { settleMs?: number; version?: string } = {},
+  options: { settleMs?: number; version?: string; firstAnswerWithinMs?: number } = {},
 ): Promise<LegacyHttpConnection> {
   const version = options.version ?? info.version ?? FALLBACK_LEGACY_VERSION;
   const first = new HttpConnection(rec, info, timeoutMs, target, 'legacy');
+  first.firstAnswerWithinMs = options.firstAnswerWithinMs ?? 0;
   const handshake = await legacyHandshake(first, version, { settleMs: options.settleMs });
   const status = handshake.reply.httpStatus ?? 0;
   if (handshake.result || handshake.reply.message || !OLD_TRANSPORT_STATUSES.includes(status))

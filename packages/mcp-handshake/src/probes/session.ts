@@ -1,6 +1,7 @@
 import { FALLBACK_LEGACY_VERSION, isModernVersion, MODERN_VERSION } from '../protocol.js';
 import { Redactor } from '../redact.js';
 import { describeTarget, openConnection, secretsOf, type Target } from '../target.js';
+import { STARTUP_WAIT_MS } from '../timing.js';
 import type { Era, Purpose } from '../types.js';
 import { Recorder } from '../wire/recorder.js';
 import type { RpcConnection } from '../wire/rpc.js';
@@ -15,6 +16,8 @@ export interface SessionOptions {
   era: EraChoice;
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start (default: as long as the most patient host). */
+  startupTimeoutMs?: number;
   purpose: Purpose;
 }
 
@@ -42,8 +45,15 @@ export async function openSession(target: Target, options: SessionOptions, rec?:
   });
   const notes: string[] = [];
   const requested = options.protocolVersion;
+  const startup = options.startupTimeoutMs ?? STARTUP_WAIT_MS;
   const open = (id: string, era: Era, version?: string) =>
-    openConnection(rec!, target, { id, purpose: options.purpose, era, ...(version && { version }) }, options.timeoutMs);
+    openConnection(
+      rec!,
+      target,
+      { id, purpose: options.purpose, era, ...(version && { version }) },
+      options.timeoutMs,
+      startup,
+    );
 
   const wantModern = options.era === 'modern' || (options.era === 'auto' && (!requested || isModernVersion(requested)));
   let conn: RpcConnection | undefined;
@@ -78,6 +88,7 @@ export async function openSession(target: Target, options: SessionOptions, rec?:
       target,
       { id: legacyId, purpose: options.purpose, era: 'legacy', version },
       options.timeoutMs,
+      { firstAnswerWithinMs: startup },
     );
     if (legacy.sse)
       notes.push(

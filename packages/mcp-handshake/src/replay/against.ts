@@ -2,8 +2,10 @@
  * Re-send the client side of a recorded session to a live server and compare each answer
  * with the recorded one (volatile fields masked).
  */
+
 import { Redactor } from '../redact.js';
 import { describeTarget, openConnection, secretsOf, type Target } from '../target.js';
+import { STARTUP_WAIT_MS } from '../timing.js';
 import type { ConnectionInfo, Transcript } from '../types.js';
 import { Recorder } from '../wire/recorder.js';
 import { differences, normalise } from './normalise.js';
@@ -45,7 +47,8 @@ export async function replayAgainst(
     era,
     ...(recordedConn?.version && { version: recordedConn.version }),
   };
-  const live = openConnection(rec, target, info, timeoutMs);
+  // A freshly started server gets as long as hosts give it for its first answer.
+  const live = openConnection(rec, target, info, timeoutMs, STARTUP_WAIT_MS);
   const comparisons: ReplayComparison[] = [];
   try {
     for (const step of steps) {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
-import { LineSplitter } from '../tap/line-splitter.js';
+import { LineSplitter, type SplitLine } from '../wire/line-splitter.js';
+import { capDepth } from '../wire/peer-json.js';
 import type { Step } from './recorded-session.js';
 import { ReplayServer } from './replay-server.js';
 
@@ -16,7 +17,7 @@ const parseError = (text: string): Msg => ({
 
 function parse(text: string): Msg[] | undefined {
   try {
-    const v = JSON.parse(text) as unknown;
+    const v = capDepth(JSON.parse(text)).value;
     const list = Array.isArray(v) ? v : [v];
     return list.every((m) => m && typeof m === 'object') ? (list as Msg[]) : undefined;
   } catch {
@@ -28,9 +29,10 @@ function parse(text: string): Msg[] | undefined {
 export function serveStdio(steps: Step[], fallback: Step[], input: Readable, output: Writable): Promise<void> {
   const server = new ReplayServer(steps, fallback);
   const lines = new LineSplitter();
-  const handle = (line: string) => {
-    if (line.trim() === '') return;
-    const messages = parse(line);
+  const handle = (split: SplitLine) => {
+    const line = typeof split === 'string' ? split : split.head;
+    if (typeof split === 'string' && line.trim() === '') return;
+    const messages = typeof split === 'string' ? parse(line) : undefined;
     const out = messages ? messages.flatMap((m) => server.answer(m)) : [parseError(line)];
     for (const m of out) output.write(`${JSON.stringify(m)}\n`);
   };

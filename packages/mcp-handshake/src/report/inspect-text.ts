@@ -1,6 +1,7 @@
 import type { RootCause } from '../diagnosis/root-cause.js';
 import type { Transcript, WireEvent } from '../types.js';
 import type { CapabilityLine } from './capabilities.js';
+import { oneLine } from './peer-text.js';
 import type { Style } from './style.js';
 
 type Msg = Record<string, unknown>;
@@ -31,24 +32,22 @@ export interface InspectResult {
   transcript: Transcript;
 }
 
-const one = (v: unknown, max: number) => {
-  const s = (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).replace(/\s+/g, ' ');
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-};
+/** Peer text on one line: runs of spaces, tabs and newlines become one space; anything else dangerous is shown. */
+const one = (v: unknown, max: number) => oneLine(typeof v === 'string' ? v.replace(/[ \t\n]+/g, ' ') : v, max);
 
 export function wireLine(e: WireEvent, style: Style, max: number, showHeaders = false): string | undefined {
   const at = style.dim(`${e.at.toFixed(1).padStart(8)} ms`);
   const http = e.http
     ? style.dim(
-        ` ${e.http.method}${e.http.status !== undefined ? ` ${e.http.status}` : ''}${e.http.contentType ? ` ${e.http.contentType.split(';')[0]}` : ''}`,
+        ` ${one(e.http.method, 20)}${e.http.status !== undefined ? ` ${e.http.status}` : ''}${e.http.contentType ? ` ${one(e.http.contentType.split(';')[0], 60)}` : ''}`,
       )
     : '';
   switch (e.kind) {
     case 'message':
-      return `${at} ${e.dir === 'out' ? style.blue('→') : style.green('←')}${e.dir === 'out' && e.http ? `${http} ` : ' '}${one(e.message, max)}${showHeaders && e.http?.headers ? style.dim(`\n${' '.repeat(13)}headers ${JSON.stringify(e.http.headers)}`) : ''}`;
+      return `${at} ${e.dir === 'out' ? style.blue('→') : style.green('←')}${e.dir === 'out' && e.http ? `${http} ` : ' '}${one(e.message, max)}${showHeaders && e.http?.headers ? style.dim(`\n${' '.repeat(13)}headers ${one(e.http.headers, max)}`) : ''}`;
     case 'http':
       return e.dir === 'in'
-        ? `${at} ${style.dim('←')}${http}${e.http?.headers?.['mcp-session-id'] ? style.dim(` session ${e.http.headers['mcp-session-id']}`) : ''}`
+        ? `${at} ${style.dim('←')}${http}${e.http?.headers?.['mcp-session-id'] ? style.dim(` session ${one(e.http.headers['mcp-session-id'], 40)}`) : ''}`
         : `${at} ${style.dim('→')}${http}`;
     case 'noise':
       return `${at} ${style.red('! stdout, not JSON-RPC:')} ${one(e.raw, max)}`;
@@ -57,9 +56,9 @@ export function wireLine(e: WireEvent, style: Style, max: number, showHeaders = 
     case 'exit':
       return `${at} ${style.dim(`process exited ${e.exit?.signal ?? `with code ${e.exit?.code}`}`)}`;
     case 'error':
-      return `${at} ${style.red(`error: ${e.raw}`)}`;
+      return `${at} ${style.red(`error: ${one(e.raw, max)}`)}`;
     case 'note':
-      return `${at} ${style.dim(`(${e.note})`)}`;
+      return `${at} ${style.dim(`(${one(e.note, max)})`)}`;
   }
 }
 
@@ -71,7 +70,7 @@ function describeSchema(schema: unknown): string[] {
     const type = Array.isArray(p.type)
       ? p.type.join('|')
       : ((p.type as string | undefined) ?? (p.enum ? `enum ${JSON.stringify(p.enum)}` : p.anyOf ? 'anyOf' : 'any'));
-    return `${name}: ${type}${required.has(name) ? ' (required)' : ''}${p.description ? ` — ${one(p.description, 70)}` : ''}`;
+    return `${one(name, 60)}: ${one(type, 60)}${required.has(name) ? ' (required)' : ''}${p.description ? ` — ${one(p.description, 70)}` : ''}`;
   });
   return lines.length ? lines : ['(no arguments)'];
 }
@@ -83,16 +82,16 @@ export function formatInspectText(
 ): string {
   const max = options.verbose ? 100_000 : 180;
   const out: string[] = [];
-  out.push(style.bold(`mcp-handshake inspect ${r.target}`));
+  out.push(style.bold(`mcp-handshake inspect ${one(r.target, 300)}`));
   out.push(
-    `era: ${style.bold(r.era)}${r.protocolVersion ? ` ${r.protocolVersion}` : ''} over ${r.transport}${r.connected ? '' : style.red(' — not connected')}`,
+    `era: ${style.bold(r.era)}${r.protocolVersion ? ` ${one(r.protocolVersion, 40)}` : ''} over ${r.transport}${r.connected ? '' : style.red(' — not connected')}`,
   );
   if (r.rootCause) {
-    out.push(style.red(style.bold(`✖ could not connect: ${r.rootCause.summary}`)));
-    for (const e of r.rootCause.evidence) out.push(style.dim(`      ${e}`));
-    out.push(`      ${r.rootCause.hint}`);
+    out.push(style.red(style.bold(`✖ could not connect: ${one(r.rootCause.summary, 400)}`)));
+    for (const e of r.rootCause.evidence) out.push(style.dim(`      ${one(e, max)}`));
+    out.push(`      ${one(r.rootCause.hint, 2000)}`);
   }
-  for (const n of r.notes) out.push(style.dim(`note: ${n}`));
+  for (const n of r.notes) out.push(style.dim(`note: ${one(n, 2000)}`));
   out.push(
     '',
     style.bold(
@@ -111,18 +110,18 @@ export function formatInspectText(
   out.push('', style.bold('Server'));
   if (r.serverInfo)
     out.push(
-      `  ${String(r.serverInfo.name)} ${String(r.serverInfo.version)}${r.serverInfo.title ? ` (${String(r.serverInfo.title)})` : ''}`,
+      `  ${one(r.serverInfo.name, 100)} ${one(r.serverInfo.version, 60)}${r.serverInfo.title ? ` (${one(r.serverInfo.title, 100)})` : ''}`,
     );
   if (r.instructions) out.push(`  instructions: ${one(r.instructions, options.verbose ? 100_000 : 300)}`);
   out.push('', style.bold('Capabilities'));
   if (r.capabilities.length === 0) out.push('  (none declared)');
   const width = Math.max(0, ...r.capabilities.map((c) => c.path.length));
   for (const c of r.capabilities)
-    out.push(`  ${c.path.padEnd(width)}  ${style.dim(one(c.value, 30).padEnd(16))} ${c.meaning}`);
+    out.push(`  ${one(c.path, 80).padEnd(width)}  ${style.dim(one(c.value, 30).padEnd(16))} ${one(c.meaning, 200)}`);
   const d = r.discovery;
   out.push('', style.bold(`Tools (${d.tools.length})`));
   for (const t of d.tools) {
-    out.push(`  ${style.bold(String(t.name))}${t.title ? ` — ${String(t.title)}` : ''}`);
+    out.push(`  ${style.bold(one(t.name, 100))}${t.title ? ` — ${one(t.title, 100)}` : ''}`);
     if (t.description) out.push(style.dim(`    ${one(t.description, 160)}`));
     for (const line of describeSchema(t.inputSchema)) out.push(`    ${line}`);
     if (t.outputSchema) out.push(style.dim(`    returns: ${one(t.outputSchema, 120)}`));
@@ -130,24 +129,25 @@ export function formatInspectText(
   out.push('', style.bold(`Resources (${d.resources.length}, first page)`));
   for (const res of d.resources)
     out.push(
-      `  ${String(res.uri)}  ${style.dim(`${String(res.name ?? '')}${res.mimeType ? ` ${String(res.mimeType)}` : ''}`)}`,
+      `  ${one(res.uri, 200)}  ${style.dim(`${one(res.name ?? '', 100)}${res.mimeType ? ` ${one(res.mimeType, 60)}` : ''}`)}`,
     );
   out.push('', style.bold(`Resource templates (${d.resourceTemplates.length})`));
-  for (const rt of d.resourceTemplates) out.push(`  ${String(rt.uriTemplate)}  ${style.dim(String(rt.name ?? ''))}`);
+  for (const rt of d.resourceTemplates)
+    out.push(`  ${one(rt.uriTemplate, 200)}  ${style.dim(one(rt.name ?? '', 100))}`);
   out.push('', style.bold(`Prompts (${d.prompts.length})`));
   for (const p of d.prompts) {
     const args = Array.isArray(p.arguments)
-      ? (p.arguments as Msg[]).map((a) => `${String(a.name)}${a.required ? '' : '?'}`).join(', ')
+      ? (p.arguments as Msg[]).map((a) => `${one(a?.name, 60)}${a?.required ? '' : '?'}`).join(', ')
       : '';
-    out.push(`  ${String(p.name)}(${args})${p.description ? style.dim(` — ${one(p.description, 100)}`) : ''}`);
+    out.push(`  ${one(p.name, 100)}(${args})${p.description ? style.dim(` — ${one(p.description, 100)}`) : ''}`);
   }
   if (r.ui.links.length || r.ui.resources.length) {
     out.push('', style.bold('UI'));
     for (const l of r.ui.links)
       out.push(
-        `  tool ${l.tool} → ${[l.resourceUri && `_meta.ui.resourceUri ${l.resourceUri}`, l.outputTemplate && `openai/outputTemplate ${l.outputTemplate}`].filter(Boolean).join(', ')}`,
+        `  tool ${one(l.tool, 100)} → ${[l.resourceUri && `_meta.ui.resourceUri ${one(l.resourceUri, 200)}`, l.outputTemplate && `openai/outputTemplate ${one(l.outputTemplate, 200)}`].filter(Boolean).join(', ')}`,
       );
-    for (const u of r.ui.resources) out.push(`  resource ${u}`);
+    for (const u of r.ui.resources) out.push(`  resource ${one(u, 200)}`);
   }
   out.push('', style.bold('Timings'));
   out.push(
@@ -155,7 +155,9 @@ export function formatInspectText(
   );
   for (const q of r.timings.requests)
     out.push(
-      style.dim(`  ${q.method.padEnd(28)} ${String(q.ms).padStart(8)} ms ${q.outcome === 'reply' ? '' : q.outcome}`),
+      style.dim(
+        `  ${one(q.method, 60).padEnd(28)} ${String(q.ms).padStart(8)} ms ${q.outcome === 'reply' ? '' : q.outcome}`,
+      ),
     );
   return out.join('\n');
 }

@@ -1,9 +1,7 @@
 import type { DoctorReport } from './doctor-report.js';
+import { xmlText } from './peer-text.js';
 
-const xml = (s: string) =>
-  s
-    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+const xml = xmlText;
 
 /** One testcase per check; fail → <failure>, skip → <skipped>; warn and info pass with their text in system-out. */
 export function formatJunit(report: DoctorReport): string {

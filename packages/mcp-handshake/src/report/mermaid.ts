@@ -1,12 +1,17 @@
 import type { Transcript, WireEvent } from '../types.js';
+import { oneLine } from './peer-text.js';
 
 type Msg = Record<string, unknown>;
 
 /** Mermaid message text: one line, no semicolons or hashes (they end or escape a statement). */
-const clean = (s: string, max = 70) => {
-  const one = s.replace(/\s+/g, ' ').replace(/;/g, ',').replace(/#/g, '');
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
-};
+const clean = (s: string, max = 70) =>
+  oneLine(
+    s
+      .replace(/[ \t\n]+/g, ' ')
+      .replace(/;/g, ',')
+      .replace(/#/g, ''),
+    max,
+  );
 
 function label(e: WireEvent, methodsById: Map<string, string>): string {
   const m = e.message as Msg;
@@ -36,7 +41,7 @@ export function formatMermaid(t: Transcript, conns?: string[]): string {
   const shown = conns ?? [...new Set(t.events.map((e) => e.conn))];
   const multi = shown.length > 1;
   const lines = ['sequenceDiagram', '  participant C as mcp-handshake'];
-  for (const c of shown) lines.push(`  participant ${alias(c)} as ${multi ? `server (${c})` : 'server'}`);
+  for (const c of shown) lines.push(`  participant ${alias(c)} as ${multi ? `server (${clean(c, 40)})` : 'server'}`);
   const methodsById = new Map<string, string>();
   for (const e of t.events) {
     if (!shown.includes(e.conn)) continue;
@@ -60,7 +65,7 @@ export function formatMermaid(t: Transcript, conns?: string[]): string {
       e.http?.status !== undefined &&
       (e.http.status >= 300 || e.http.method !== 'POST')
     )
-      lines.push(`  Note over C,${s}: ${e.http.method} HTTP ${e.http.status}`);
+      lines.push(`  Note over C,${s}: ${clean(e.http.method, 20)} HTTP ${e.http.status}`);
     else if (e.kind === 'exit') lines.push(`  Note over ${s}: exited ${e.exit?.signal ?? `code ${e.exit?.code}`}`);
     else if (e.kind === 'error') lines.push(`  Note over C: ${clean(e.raw ?? 'error', 60)}`);
   }

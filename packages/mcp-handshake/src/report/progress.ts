@@ -4,6 +4,7 @@
  * CI log gets nothing, and the line is erased before the report is printed.
  */
 import type { WireEvent } from '../types.js';
+import { oneLine } from './peer-text.js';
 
 export interface ProgressSink {
   write(chunk: string): unknown;
@@ -15,7 +16,7 @@ export function progressLine(e: WireEvent, sent: number): string | undefined {
   if (e.dir !== 'out' || e.kind !== 'message') return undefined;
   const m = e.message as { method?: unknown; id?: unknown } | undefined;
   if (typeof m?.method !== 'string' || m.id === undefined) return undefined;
-  return `probing ${e.conn}: ${m.method} (${sent} requests, ${(e.at / 1000).toFixed(1)} s)`;
+  return `probing ${oneLine(e.conn, 40)}: ${oneLine(m.method, 60)} (${sent} requests, ${(e.at / 1000).toFixed(1)} s)`;
 }
 
 export class ProgressLine {

@@ -1,4 +1,5 @@
 import type { DoctorReport } from './doctor-report.js';
+import { jsonText } from './peer-text.js';
 
 /** SARIF 2.1.0: one rule per check id, one result per failing or warning finding. */
 export function formatSarif(report: DoctorReport, toolVersion: string): string {
@@ -54,5 +55,5 @@ export function formatSarif(report: DoctorReport, toolVersion: string): string {
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  return `${jsonText(sarif, 2)}\n`;
 }

@@ -2,8 +2,10 @@
  * What a change means for named hosts that freeze what they listed: the `tool-list-frozen`
  * facts of findings/hosts.ts (with their sources), and one about published ChatGPT apps.
  */
+
+import { RISK_HOST_LABEL } from '../findings/host-names.js';
 import { HOST_FACTS, type HostFact } from '../findings/hosts.js';
-import { HOST_NAMES } from '../passive/host-names.js';
+import type { HostId } from '../types.js';
 import type { ChangeClass } from './change.js';
 
 export interface HostImpact {
@@ -15,7 +17,7 @@ export interface HostImpact {
   basis: HostFact['basis'];
 }
 
-const label = (id: string) => HOST_NAMES.find((h) => h.host === id)?.label ?? id;
+const label = (id: string) => RISK_HOST_LABEL.get(id as HostId) ?? id;
 
 const PUBLISHED_APP: HostImpact = {
   host: 'ChatGPT',

@@ -3,6 +3,8 @@
  * and the widgets' metadata. Pure: building one from lists, and reading one back.
  */
 
+import { capDepth, MAX_JSON_DEPTH } from '../wire/peer-json.js';
+
 export type Msg = Record<string, unknown>;
 
 export const SNAPSHOT_FORMAT = 'mcp-handshake/snapshot@1';
@@ -64,7 +66,7 @@ export function buildSnapshot(parts: Omit<Snapshot, 'format'>): Snapshot {
 export function parseSnapshot(text: string, source: string): Snapshot {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = capDepth(JSON.parse(text), MAX_JSON_DEPTH + 3).value;
   } catch (error) {
     throw new Error(`${source} is not JSON: ${(error as Error).message}`);
   }

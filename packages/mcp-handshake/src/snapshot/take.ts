@@ -10,6 +10,8 @@ export interface SnapshotOptions {
   era: 'auto' | 'legacy' | 'modern';
   protocolVersion?: string;
   timeoutMs: number;
+  /** How long the first request waits for the server to start. */
+  startupTimeoutMs?: number;
 }
 
 /**
@@ -21,6 +23,7 @@ export async function takeSnapshot(target: Target, options: SnapshotOptions): Pr
     era: options.era,
     protocolVersion: options.protocolVersion,
     timeoutMs: options.timeoutMs,
+    startupTimeoutMs: options.startupTimeoutMs,
     purpose: 'inspect',
   });
   try {
@@ -57,18 +60,22 @@ export async function takeSnapshot(target: Target, options: SnapshotOptions): Pr
       session.era === 'legacy'
         ? (session.result.serverInfo as Msg | undefined)
         : (((session.result._meta ?? {}) as Msg)[META.serverInfo] as Msg | undefined);
-    return buildSnapshot({
-      target: session.rec.transcript().target,
-      takenAt: new Date().toISOString(),
-      era: session.era,
-      ...(session.version && { protocolVersion: session.version }),
-      ...(serverInfo && { serverInfo }),
-      tools,
-      resources,
-      resourceTemplates: listing.resourceTemplates ?? [],
-      prompts: listing.prompts ?? [],
-      widgets,
-    });
+    // Redacted like the transcript: a snapshot is committed to a repository, a -e secret echoed in a
+    // description must not go with it.
+    return session.rec.redactor.value(
+      buildSnapshot({
+        target: session.rec.transcript().target,
+        takenAt: new Date().toISOString(),
+        era: session.era,
+        ...(session.version && { protocolVersion: session.version }),
+        ...(serverInfo && { serverInfo }),
+        tools,
+        resources,
+        resourceTemplates: listing.resourceTemplates ?? [],
+        prompts: listing.prompts ?? [],
+        widgets,
+      }),
+    );
   } finally {
     await session.conn.close();
   }

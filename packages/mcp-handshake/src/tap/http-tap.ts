@@ -1,11 +1,24 @@
+/**
+ * `tap --listen … --target URL`: a reverse proxy for Streamable HTTP and 2024-11-05 HTTP+SSE, to one
+ * server only. Bytes are forwarded as they arrive, both ways, with the headers as sent (minus
+ * hop-by-hop ones); a bounded copy of each body is parsed and recorded, redacted. What is not a
+ * path on the target's origin is refused (400) and reported through `onRefused`: the tap is meant
+ * to sit behind a tunnel, and must not become a way into the operator's network.
+ */
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { HttpInfo, JsonRpcId } from '../types.js';
+import { MAX_MESSAGE_BYTES } from '../wire/peer-json.js';
 import type { Recorder } from '../wire/recorder.js';
 import { SseParser } from '../wire/sse.js';
+import { HttpConnections } from './http-connections.js';
 import type { LearningRedactor } from './learning-redactor.js';
+import { oauthStepOf, type TapOAuthStep } from './oauth-steps.js';
+import { OAuthTap } from './oauth-tap.js';
+import { trafficOf, upstreamUrlFor } from './request-target.js';
 import { TapRecorder } from './tap-recorder.js';
 
 /** Headers that belong to one hop (RFC 9110 §7.6.1); everything else passes unchanged. */
@@ -19,7 +32,15 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token)$/i;
-const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+/** A reused keep-alive socket the server closed before answering: safe to send again on a new one. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+export interface RefusedRequest {
+  method: string;
+  target: string;
+  reason: string;
+  from: string;
+}
 
 export interface HttpTapOptions {
   host: string;
@@ -27,12 +48,20 @@ export interface HttpTapOptions {
   target: URL;
   rec: Recorder;
   redactor: LearningRedactor;
+  /** A request the tap would not forward (the reason is ours; method and target are the peer's). */
+  onRefused?: (refused: RefusedRequest) => void;
+  /** How much of one body the recording keeps (default MAX_MESSAGE_BYTES); what passes is never cut. */
+  maxBodyCopy?: number;
 }
 
 export interface RunningHttpTap {
   /** The proxy's URL for the target's path, e.g. http://127.0.0.1:4000/mcp. */
   url: string;
   close: () => Promise<void>;
+  /** Requests answered by the tap itself with 502 (the target failed); a test counts them. */
+  readonly tapErrors: number;
+  /** Requests sent a second time on a fresh connection after a reused one turned out closed. */
+  readonly retries: number;
 }
 
 type Msg = Record<string, unknown>;
@@ -63,76 +92,14 @@ function forwardable(raw: string[], host?: string): string[] {
 
 function decoded(body: Buffer, encoding: string | undefined): string {
   try {
-    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body).toString('utf8');
-    if (encoding === 'deflate') return inflateSync(body).toString('utf8');
-    if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+    if (encoding === 'gzip' || encoding === 'x-gzip')
+      return gunzipSync(body, { maxOutputLength: MAX_MESSAGE_BYTES }).toString('utf8');
+    if (encoding === 'deflate') return inflateSync(body, { maxOutputLength: MAX_MESSAGE_BYTES }).toString('utf8');
+    if (encoding === 'br') return brotliDecompressSync(body, { maxOutputLength: MAX_MESSAGE_BYTES }).toString('utf8');
   } catch {
-    return `(${encoding} body that could not be decoded, ${body.length} bytes)`;
+    return `(${encoding} body that could not be decoded within ${MAX_MESSAGE_BYTES} bytes, ${body.length} bytes)`;
   }
   return body.toString('utf8');
-}
-
-/**
- * Which recorded connection a request belongs to: a Streamable HTTP session (by
- * `Mcp-Session-Id`), a 2024-11-05 SSE session (by the `sessionId` its endpoint event
- * named), a new one for each initialize, and one shared lane for sessionless requests.
- */
-class Connections {
-  private readonly bySession = new Map<string, string>();
-  private count = 0;
-  private sessionless: string | undefined;
-
-  constructor(private readonly tap: TapRecorder) {}
-
-  private open(prefix: string, era: 'legacy' | 'modern', version?: string): string {
-    const id = `${prefix}-${++this.count}`;
-    this.tap.connection({ id, purpose: 'tap', era, ...(version && { version }) });
-    return id;
-  }
-
-  forRequest(
-    method: string,
-    sessionId: string | undefined,
-    sseSession: string | undefined,
-    first: Msg | undefined,
-  ): string {
-    const known =
-      (sessionId && this.bySession.get(`h:${sessionId}`)) || (sseSession && this.bySession.get(`s:${sseSession}`));
-    if (known) return known;
-    if (method === 'GET' && !sessionId) return this.open('sse', 'legacy', '2024-11-05');
-    if (first?.method === 'initialize') {
-      const version = ((first.params ?? {}) as Msg).protocolVersion;
-      const id = this.open('session', 'legacy', typeof version === 'string' ? version : undefined);
-      this.sessionless = id;
-      return id;
-    }
-    if (sessionId) {
-      // A session that began before the tap did.
-      const id = this.open('session', 'legacy');
-      this.bySession.set(`h:${sessionId}`, id);
-      return id;
-    }
-    if (!this.sessionless) {
-      const meta = (((first?.params ?? {}) as Msg)._meta ?? {}) as Msg;
-      const version = meta[PROTOCOL_VERSION_META];
-      this.sessionless = this.open(
-        'http',
-        typeof version === 'string' ? 'modern' : 'legacy',
-        typeof version === 'string' ? version : undefined,
-      );
-    }
-    return this.sessionless;
-  }
-
-  /** A session id the server gave: later requests carrying it are this connection's, sessionless ones are not. */
-  session(conn: string, sessionId: string): void {
-    this.bySession.set(`h:${sessionId}`, conn);
-    if (this.sessionless === conn) this.sessionless = undefined;
-  }
-
-  sseSession(conn: string, sessionId: string): void {
-    this.bySession.set(`s:${sessionId}`, conn);
-  }
 }
 
 function firstMessage(text: string): Msg | undefined {
@@ -145,78 +112,158 @@ function firstMessage(text: string): Msg | undefined {
   }
 }
 
-/**
- * A reverse proxy for Streamable HTTP and 2024-11-05 HTTP+SSE. Bytes are forwarded as
- * they arrive, both ways, with the headers as sent (minus hop-by-hop ones); a copy of
- * each body is parsed and recorded. Only the recording is redacted.
- */
+/** A bounded copy of a body as it streams past: what is over the limit is counted, not kept. */
+class BodyCopy {
+  private readonly chunks: Buffer[] = [];
+  size = 0;
+  constructor(private readonly max: number) {}
+  add(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size <= this.max) this.chunks.push(chunk);
+  }
+  get complete(): boolean {
+    return this.size <= this.max;
+  }
+  get buffers(): Buffer[] {
+    return this.chunks;
+  }
+  text(encoding: string | undefined): string {
+    if (!this.complete) return '';
+    return decoded(Buffer.concat(this.chunks), encoding);
+  }
+}
+
 export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
   const { target, rec, redactor } = options;
+  const maxCopy = options.maxBodyCopy ?? MAX_MESSAGE_BYTES;
   const tap = new TapRecorder(rec);
-  const conns = new Connections(tap);
+  const conns = new HttpConnections(tap);
+  // A host's OAuth requests (metadata, registration, authorization, token) are steps of their own, redacted.
+  const oauthTap = new OAuthTap(rec, tap, redactor);
   const client = target.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: true });
-  const base = `${target.protocol}//${target.host}`;
   const auth =
     target.username || target.password
       ? `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString(
           'base64',
         )}`
       : undefined;
+  let tapErrors = 0;
+  let retries = 0;
 
   const server = http.createServer((req, res) => {
-    const path = req.url ?? '/';
-    const upstreamUrl = new URL(path, base);
+    const method = req.method ?? 'GET';
+    const requestTarget = req.url ?? '';
+    const upstreamUrl = upstreamUrlFor(requestTarget, method, target);
+    if ('refused' in upstreamUrl) {
+      const refused = {
+        method,
+        target: requestTarget,
+        reason: upstreamUrl.reason,
+        from: `${req.socket.remoteAddress}:${req.socket.remotePort}`,
+      };
+      rec.record(conns.forRequest(req.socket, 'other', undefined, undefined, undefined), {
+        dir: 'local',
+        kind: 'note',
+        note: `refused ${method} ${requestTarget.slice(0, 300)} from ${refused.from}: ${refused.reason}`,
+      });
+      options.onRefused?.(refused);
+      res.writeHead(400, { 'content-type': 'text/plain', connection: 'close' });
+      res.end(`mcp-handshake tap: refused: ${upstreamUrl.reason}; only paths on ${target.origin} are forwarded\n`);
+      req.resume();
+      return;
+    }
     const incomingHeaders = headersOf(req.rawHeaders);
     for (const [name, value] of Object.entries(incomingHeaders))
       if (CREDENTIAL_HEADERS.test(name)) redactor.learn(value);
     const headers = forwardable(req.rawHeaders, target.host);
     if (auth && !('authorization' in incomingHeaders)) headers.push('Authorization', auth);
-    const request: HttpInfo = { method: req.method ?? 'GET', url: upstreamUrl.href, headers: incomingHeaders };
-    const body: Buffer[] = [];
+    const request: HttpInfo = { method, url: upstreamUrl.href, headers: incomingHeaders };
+    const traffic = trafficOf(method, upstreamUrl, target, incomingHeaders);
+    const body = new BodyCopy(maxCopy);
     let conn: string | undefined;
     const sessionHeader = incomingHeaders['mcp-session-id'];
     const sseSession = upstreamUrl.searchParams.get('sessionId') ?? undefined;
-    const connFor = (first?: Msg) => (conn ??= conns.forRequest(request.method, sessionHeader, sseSession, first));
+    // A sessionless GET is an HTTP+SSE (2024-11-05) session only if it is answered with an event stream;
+    // otherwise (a 405, a health check) it is no MCP session at all. So it is placed when its answer comes.
+    const sessionlessGet = method === 'GET' && sessionHeader === undefined && sseSession === undefined;
+    let answeredWith: string | undefined;
+    const connFor = (first?: Msg) =>
+      (conn ??= sessionlessGet
+        ? answeredWith?.includes('text/event-stream')
+          ? conns.sseStream()
+          : conns.forRequest(req.socket, traffic === 'mcp' ? 'other' : traffic, undefined, undefined, undefined)
+        : conns.forRequest(req.socket, traffic, sessionHeader, sseSession, first));
 
-    const upstream = client.request(upstreamUrl, { method: req.method, headers, agent });
-    upstream.setNoDelay(true);
-    req.on('data', (chunk: Buffer) => {
-      if (!upstream.write(chunk)) {
-        req.pause();
-        upstream.once('drain', () => req.resume());
-      }
-      body.push(chunk);
-    });
     let requestRecorded = false;
     let requestId: JsonRpcId | undefined;
+    let oauthStep: TapOAuthStep | undefined;
     const recordRequest = () => {
       if (requestRecorded) return;
       requestRecorded = true;
-      const text = decoded(Buffer.concat(body), incomingHeaders['content-encoding']);
+      const text = body.text(incomingHeaders['content-encoding']);
+      oauthStep = oauthStepOf(method, upstreamUrl, incomingHeaders['content-type'], text, {
+        mcpPath: target.pathname,
+        accept: incomingHeaders.accept,
+      });
+      if (oauthStep) return void (conn = oauthTap.request(oauthStep, request, text, incomingHeaders['content-type']));
       const first = firstMessage(text);
       if (first && typeof first.method === 'string' && 'id' in first) requestId = first.id as JsonRpcId;
       const c = connFor(first);
-      if (text.trim() === '') rec.record(c, { dir: 'out', kind: 'http', http: request });
+      if (!body.complete)
+        rec.record(c, {
+          dir: 'out',
+          kind: 'noise',
+          raw: `a request body of ${body.size} bytes, over the ${maxCopy} the tap records`,
+          http: request,
+        });
+      else if (text.trim() === '') rec.record(c, { dir: 'out', kind: 'http', http: request });
       else tap.text(c, 'out', text, request);
     };
-    req.on('end', () => {
-      upstream.end();
-      recordRequest();
-    });
-    res.on('close', () => {
-      if (!res.writableFinished) {
-        upstream.destroy();
-        if (conn)
-          rec.record(conn, {
-            dir: 'local',
-            kind: 'note',
-            note: `${request.method} ${path}: the client closed the connection`,
-          });
-      }
-    });
 
-    upstream.on('response', (up) => {
+    let ended = false;
+    let responded = false;
+    let clientGone = false;
+    let upstream: http.ClientRequest;
+    const send = (fresh: boolean) => {
+      const r = client.request(upstreamUrl, { method, headers, agent: fresh ? false : agent });
+      r.setNoDelay(true);
+      r.on('response', onResponse);
+      r.on('error', (error: NodeJS.ErrnoException) => onUpstreamError(r, error));
+      return r;
+    };
+    // Sent again only when nothing came back yet on a reused socket and the whole body is at hand.
+    const onUpstreamError = (r: http.ClientRequest, error: NodeJS.ErrnoException) => {
+      if (r !== upstream) return;
+      if (!responded && !clientGone && r.reusedSocket && STALE_SOCKET.has(error.code ?? '') && body.complete) {
+        retries++;
+        rec.record(connFor(), {
+          dir: 'local',
+          kind: 'note',
+          note: `${method} ${upstreamUrl.pathname}: the server had closed the kept-alive connection (${error.code}); sent again on a new one`,
+        });
+        upstream = send(true);
+        for (const chunk of body.buffers) upstream.write(chunk);
+        if (ended) upstream.end();
+        req.resume();
+        return;
+      }
+      recordRequest();
+      rec.record(connFor(), {
+        dir: 'local',
+        kind: 'error',
+        raw: `${method} ${upstreamUrl.href}: ${error.message}`,
+      });
+      if (!res.headersSent) {
+        tapErrors++;
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`mcp-handshake tap: the target did not answer (${error.message})\n`);
+      } else res.destroy();
+    };
+
+    const onResponse = (up: http.IncomingMessage) => {
+      responded = true;
+      answeredWith = up.headers['content-type'];
       recordRequest();
       const c = connFor();
       res.writeHead(up.statusCode ?? 502, up.statusMessage, forwardable(up.rawHeaders));
@@ -226,60 +273,117 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
       // A stream's head goes out at once; a JSON answer's head travels with its body.
       if (isSse) res.flushHeaders();
       const sessionId = responseHeaders['mcp-session-id'];
-      if (sessionId) conns.session(c, sessionId);
-      for (const name of ['set-cookie']) if (responseHeaders[name]) redactor.learn(responseHeaders[name]);
+      if (sessionId) conns.session(req.socket, c, sessionId);
+      if (responseHeaders['set-cookie']) redactor.learn(responseHeaders['set-cookie']);
       const info: HttpInfo = {
-        method: request.method,
+        method,
         url: upstreamUrl.href,
         status: up.statusCode,
         headers: responseHeaders,
         contentType,
       };
-      rec.record(c, { dir: 'in', kind: 'http', http: info });
-      const sse = new SseParser();
-      const copy: Buffer[] = [];
+      if (oauthStep) oauthTap.response(info);
+      else rec.record(c, { dir: 'in', kind: 'http', http: info });
+      const sse = new SseParser(maxCopy);
+      let sseOverflowNoted = false;
+      const copy = new BodyCopy(maxCopy);
       up.on('data', (chunk: Buffer) => {
         // A slow client slows the server's stream down instead of filling the tap's memory.
         if (!res.write(chunk)) {
           up.pause();
           res.once('drain', () => up.resume());
         }
-        if (!isSse) return void copy.push(chunk);
+        if (!isSse) return void copy.add(chunk);
         for (const event of sse.feed(chunk.toString('utf8'))) {
           if (event.event === 'endpoint') {
-            const endpoint = new URL(event.data, upstreamUrl);
-            const named = endpoint.searchParams.get('sessionId');
+            const named = new URL(event.data, upstreamUrl).searchParams.get('sessionId');
             if (named) conns.sseSession(c, named);
             rec.record(c, { dir: 'in', kind: 'note', note: `SSE endpoint: ${event.data}` });
           } else if (event.event === 'message') tap.text(c, 'in', event.data, undefined, up.statusCode);
           else
             rec.record(c, { dir: 'in', kind: 'note', note: `SSE event "${event.event}": ${event.data.slice(0, 200)}` });
         }
+        if (sse.overflowed && !sseOverflowNoted) {
+          sseOverflowNoted = true;
+          rec.record(c, {
+            dir: 'in',
+            kind: 'note',
+            note: `an SSE event or line over ${maxCopy} characters: the rest of this stream passed unrecorded`,
+          });
+        }
       });
       up.on('end', () => {
         res.end();
-        if (!isSse && copy.length > 0) {
-          const text = decoded(Buffer.concat(copy), responseHeaders['content-encoding']);
-          tap.text(c, 'in', text, undefined, up.statusCode);
+        if (!isSse && copy.size > 0) {
+          if (copy.complete && oauthStep) oauthTap.body(copy.text(responseHeaders['content-encoding']), contentType);
+          else if (copy.complete)
+            tap.text(c, 'in', copy.text(responseHeaders['content-encoding']), undefined, up.statusCode);
+          else
+            rec.record(c, {
+              dir: 'in',
+              kind: 'noise',
+              raw: `a response body of ${copy.size} bytes, over the ${maxCopy} the tap records`,
+            });
         }
         // A request answered by an HTTP error without a JSON-RPC body keeps its status.
         if (requestId !== undefined) tap.httpStatus(c, requestId, up.statusCode ?? 0);
       });
       up.on('error', () => res.destroy());
+    };
+
+    upstream = send(false);
+    req.on('data', (chunk: Buffer) => {
+      body.add(chunk);
+      if (!upstream.write(chunk)) {
+        req.pause();
+        upstream.once('drain', () => req.resume());
+      }
     });
-    upstream.on('error', (error) => {
-      recordRequest();
-      rec.record(connFor(), {
-        dir: 'local',
-        kind: 'error',
-        raw: `${request.method} ${upstreamUrl.href}: ${error.message}`,
-      });
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(`mcp-handshake tap: the target did not answer (${error.message})\n`);
-      } else res.destroy();
+    req.on('end', () => {
+      ended = true;
+      upstream.end();
+      if (!sessionlessGet) recordRequest();
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        clientGone = true;
+        upstream.destroy();
+        if (conn)
+          rec.record(conn, {
+            dir: 'local',
+            kind: 'note',
+            note: `${method} ${upstreamUrl.pathname}: the client closed the connection`,
+          });
+      }
     });
   });
+  // What never becomes a request event is refused and said too: CONNECT (a tunnel) and what Node's
+  // parser rejects (a raw backslash or control byte in the target, a malformed head).
+  const refuse = (socket: Duplex, method: string, requestTarget: string, reason: string) => {
+    const from = `${(socket as Socket).remoteAddress}:${(socket as Socket).remotePort}`;
+    rec.record(conns.forRequest(socket, 'other', undefined, undefined, undefined), {
+      dir: 'local',
+      kind: 'note',
+      note: `refused ${method} ${requestTarget.slice(0, 300)} from ${from}: ${reason}`,
+    });
+    options.onRefused?.({ method, target: requestTarget, reason, from });
+    if (socket.writable)
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nmcp-handshake tap: refused\n',
+      );
+    else socket.destroy();
+  };
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) =>
+    refuse(socket, req.method ?? 'CONNECT', req.url ?? '', 'CONNECT is not forwarded (the tap is no tunnel)'),
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    refuse(
+      socket,
+      '?',
+      String((error as { rawPacket?: Buffer }).rawPacket?.toString('latin1').split('\r\n')[0] ?? ''),
+      `a request Node's HTTP parser rejects (${error.code ?? error.message})`,
+    ),
+  );
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -295,5 +399,11 @@ export async function startHttpTap(options: HttpTapOptions): Promise<RunningHttp
         server.closeAllConnections();
         agent.destroy();
       }),
+    get tapErrors() {
+      return tapErrors;
+    },
+    get retries() {
+      return retries;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { runPassive } from '../passive/index.js';
+import { runPassive } from '../report/check-report.js';
 import type { Diagnostic } from '../types.js';
 import type { Recorder } from '../wire/recorder.js';
 

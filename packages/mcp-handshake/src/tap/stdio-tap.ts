@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { LineSplitter, overlongNote, type SplitLine } from '../wire/line-splitter.js';
 import type { Recorder } from '../wire/recorder.js';
-import { LineSplitter } from './line-splitter.js';
 import { TapRecorder } from './tap-recorder.js';
 
 export interface ServerCommand {
@@ -63,8 +63,13 @@ export function runStdioTap(
   const fromServer = new LineSplitter();
   const serverErr = new LineSplitter();
   let stderrLines = 0;
-  const stderrLine = (line: string) => {
-    if (++stderrLines <= MAX_STDERR_LINES) rec.record(TAP_CONN, { dir: 'in', kind: 'stderr', raw: line });
+  const stderrLine = (line: SplitLine) => {
+    if (++stderrLines <= MAX_STDERR_LINES)
+      rec.record(TAP_CONN, {
+        dir: 'in',
+        kind: 'stderr',
+        raw: typeof line === 'string' ? line : overlongNote(line, 'a stderr line'),
+      });
   };
 
   const done = new Promise<TapExit>((resolve) => {
@@ -74,7 +79,7 @@ export function runStdioTap(
     });
     child.on('close', (code, signal) => {
       const last = fromServer.end();
-      if (last !== undefined) tap.text(TAP_CONN, 'in', last);
+      if (last !== undefined) tap.line(TAP_CONN, 'in', last);
       const lastErr = serverErr.end();
       if (lastErr !== undefined) stderrLine(lastErr);
       if (stderrLines > MAX_STDERR_LINES)
@@ -92,17 +97,17 @@ export function runStdioTap(
   child.stdin.on('error', () => undefined); // EPIPE after the server died: its exit tells the story
   host.stdout.on('error', () => undefined); // the host went away: keep recording until the server exits
   forward(host.stdin, child.stdin, (chunk) => {
-    for (const line of fromHost.feed(chunk)) tap.text(TAP_CONN, 'out', line);
+    for (const line of fromHost.feed(chunk)) tap.line(TAP_CONN, 'out', line);
   });
   host.stdin.on('end', () => {
     hostClosed = true;
     const last = fromHost.end();
-    if (last !== undefined) tap.text(TAP_CONN, 'out', last);
+    if (last !== undefined) tap.line(TAP_CONN, 'out', last);
     rec.record(TAP_CONN, { dir: 'local', kind: 'note', note: 'host closed stdin' });
     child.stdin.end();
   });
   forward(child.stdout, host.stdout, (chunk) => {
-    for (const line of fromServer.feed(chunk)) tap.text(TAP_CONN, 'in', line);
+    for (const line of fromServer.feed(chunk)) tap.line(TAP_CONN, 'in', line);
   });
   forward(child.stderr, host.stderr, (chunk) => {
     for (const line of serverErr.feed(chunk)) stderrLine(line);

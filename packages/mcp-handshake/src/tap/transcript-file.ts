@@ -1,4 +1,6 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync } from 'node:fs';
+import { jsonText } from '../report/peer-text.js';
+import { writePrivateFile } from '../report/print.js';
 import type { Recorder } from '../wire/recorder.js';
 
 /**
@@ -37,7 +39,7 @@ export class TranscriptFile {
     this.timer = undefined;
     const t0 = performance.now();
     const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(this.rec.transcript(), null, 2)}\n`);
+    writePrivateFile(tmp, `${jsonText(this.rec.transcript(), 2)}\n`);
     renameSync(tmp, this.path);
     this.lastWriteMs = performance.now() - t0;
   }

@@ -1,9 +1,10 @@
 import { SSE_NOTE } from '../labels.js';
 import type { ConnectionInfo, Era } from '../types.js';
 import { badPortCause, errorCodeOf } from './errors.js';
+import { MAX_MESSAGE_BYTES, parsePeerJson } from './peer-json.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, type RequestOptions, RpcConnection } from './rpc.js';
-import { sseEvents } from './sse.js';
+import { SseOverflow, sseEvents } from './sse.js';
 
 export interface HttpTarget {
   url: string;
@@ -139,6 +140,7 @@ export class HttpConnection extends RpcConnection {
     postSeq: number,
     drainMs?: number,
   ): Promise<void> {
+    this.started();
     const contentType = response.headers.get('content-type') ?? '';
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId && this.era === 'legacy') this.sessionId = sessionId;
@@ -158,20 +160,24 @@ export class HttpConnection extends RpcConnection {
     if (contentType.includes('text/event-stream') && response.body) {
       await this.readSse(response.body, requestKey, controller, postSeq, drainMs);
     } else {
-      const text = await response.text();
-      this.receiveBody(text, requestKey, postSeq);
+      const body = await boundedText(response);
+      if (body.over)
+        this.rec.record(this.conn, {
+          dir: 'in',
+          kind: 'noise',
+          raw: `a response body over ${MAX_MESSAGE_BYTES} bytes was not read further: ${body.text.slice(0, 200)}…`,
+          replyTo: postSeq,
+        });
+      else this.receiveBody(body.text, requestKey, postSeq);
     }
     if (this.isPending(requestKey)) this.failOne(requestKey, 'transport-error');
   }
 
   private receiveBody(text: string, requestKey: string | undefined, postSeq?: number): void {
     if (text.trim() === '') return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
+    const json = parsePeerJson(text);
+    const parsed = json.ok ? json.value : undefined;
+    const cut = json.ok && json.cutDepth !== undefined ? { cutDepth: json.cutDepth } : {};
     if (!looksLikeJsonRpc(parsed)) {
       this.rec.record(this.conn, {
         dir: 'in',
@@ -186,6 +192,7 @@ export class HttpConnection extends RpcConnection {
         dir: 'in',
         kind: 'message',
         message,
+        ...cut,
         ...(postSeq !== undefined && { replyTo: postSeq }),
       }).seq;
       this.deliver(message as Record<string, unknown>, seq, requestKey);
@@ -232,7 +239,14 @@ export class HttpConnection extends RpcConnection {
           note: SSE_NOTE.closed,
           ...(postSeq !== undefined && { replyTo: postSeq }),
         });
-    } catch {
+    } catch (error) {
+      if (error instanceof SseOverflow)
+        this.rec.record(this.conn, {
+          dir: 'in',
+          kind: 'note',
+          note: error.message,
+          ...(postSeq !== undefined && { replyTo: postSeq }),
+        });
       // aborted: expected when we stop reading
       if (drained)
         this.rec.record(this.conn, {
@@ -274,7 +288,7 @@ export class HttpConnection extends RpcConnection {
       if (response.ok && contentType.includes('text/event-stream') && response.body) {
         void this.readSse(response.body, undefined, controller).finally(() => this.streams.delete(controller));
       } else {
-        await response.text().catch(() => '');
+        await boundedText(response, 64 * 1024).catch(() => undefined);
         this.streams.delete(controller);
       }
       return response.status;
@@ -310,7 +324,7 @@ export class HttpConnection extends RpcConnection {
     }).seq;
     try {
       const response = await fetch(this.target.url, { method: 'DELETE', headers, signal: AbortSignal.timeout(2000) });
-      await response.text().catch(() => '');
+      await boundedText(response, 64 * 1024).catch(() => undefined);
       this.rec.record(this.conn, {
         dir: 'in',
         kind: 'http',
@@ -343,6 +357,35 @@ export class HttpConnection extends RpcConnection {
     this.failAll('closed');
     if (this.era === 'legacy' && this.sessionId && !this.sessionEnded) await this.sendDelete();
   }
+}
+
+/**
+ * A response body as text, read only up to `max` bytes: a server that streams an endless JSON body
+ * (or a 2 GB one) costs that much memory and no more; the rest is cancelled, not drained.
+ */
+export async function boundedText(
+  response: Response,
+  max = MAX_MESSAGE_BYTES,
+): Promise<{ text: string; over: boolean }> {
+  if (!response.body) return { text: '', over: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => undefined);
+        return { text: Buffer.concat(chunks).toString('utf8'), over: true };
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock?.();
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), over: false };
 }
 
 export function describeFetchError(error: unknown): string {

@@ -1,10 +1,11 @@
 import type { ConnectionInfo } from '../types.js';
 import { errorCodeOf } from './errors.js';
 import type { HttpTarget } from './http.js';
-import { describeFetchError } from './http.js';
+import { boundedText, describeFetchError } from './http.js';
+import { parsePeerJson } from './peer-json.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, type RequestOptions, RpcConnection } from './rpc.js';
-import { sseEvents } from './sse.js';
+import { SseOverflow, sseEvents } from './sse.js';
 
 /**
  * The 2024-11-05 HTTP+SSE transport: GET opens an event stream whose first `endpoint`
@@ -65,21 +66,19 @@ export class LegacySseConnection extends RpcConnection {
           onEndpoint(new URL(event.data, this.target.url).toString());
           continue;
         }
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(event.data);
-        } catch {
-          parsed = undefined;
-        }
+        const json = parsePeerJson(event.data);
+        const parsed = json.ok ? json.value : undefined;
         if (!looksLikeJsonRpc(parsed)) {
           this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: event.data.slice(0, 2000) });
           continue;
         }
-        const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message: parsed }).seq;
+        const cut = json.ok && json.cutDepth !== undefined ? { cutDepth: json.cutDepth } : {};
+        const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message: parsed, ...cut }).seq;
         this.deliver(parsed as Record<string, unknown>, seq);
       }
-    } catch {
-      // aborted on close
+    } catch (error) {
+      // aborted on close, or a stream that overflowed the parser
+      if (error instanceof SseOverflow) this.rec.record(this.conn, { dir: 'in', kind: 'note', note: error.message });
     }
     if (!this.closed) {
       this.closed = true;
@@ -108,7 +107,7 @@ export class LegacySseConnection extends RpcConnection {
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
-    await response.text().catch(() => '');
+    await boundedText(response, 64 * 1024).catch(() => undefined);
     this.rec.record(this.conn, {
       dir: 'in',
       kind: 'http',

@@ -1,5 +1,6 @@
 import type { Redactor } from '../redact.js';
 import type { ConnectionInfo, Era, Exchange, Transcript, TransportKind, WireEvent } from '../types.js';
+import { Pace } from './pace.js';
 
 type NewEvent = Omit<WireEvent, 'seq' | 'at' | 'conn'>;
 
@@ -14,6 +15,8 @@ export class Recorder {
   private readonly t0 = performance.now();
   private readonly startedAt = new Date().toISOString();
   private listeners: Array<(event: WireEvent) => void> = [];
+  /** How fast this run's answers come: every connection's waits follow it (wire/pace.ts). */
+  readonly pace = new Pace();
 
   constructor(
     readonly target: string,

@@ -32,6 +32,8 @@ interface Pending {
   label?: string;
   start: number;
   sentSeq: number;
+  /** The first request of a connection: its wait includes the server's start-up, which pace must not learn. */
+  startup: boolean;
   timer: NodeJS.Timeout;
   httpStatus?: number;
   resolve: (reply: Reply) => void;
@@ -60,9 +62,16 @@ export abstract class RpcConnection {
   private readonly sentKeys = new Set<string>();
   private listeners: MessageListener[] = [];
   closed = false;
-  /** Added to the first request's timeout: a freshly spawned process must start before it can answer. */
-  protected startupAllowanceMs = 0;
+  /**
+   * How long the first request may wait, when longer than the timeout: a freshly spawned process (or a
+   * cold HTTP server) must start before it can answer. Set by whoever opens the connection, from what
+   * hosts wait (the first connection) or from the start-up the first connection measured (the others).
+   */
+  firstAnswerWithinMs = 0;
   private requested = false;
+  /** The first request, while it waits in its start-up budget (see started()). */
+  private firstPending: { key: string; timeoutMs: number } | undefined;
+  private heard = false;
 
   constructor(
     readonly rec: Recorder,
@@ -98,13 +107,18 @@ export abstract class RpcConnection {
     const id = payload.id as JsonRpcId | undefined;
     const key = idKey(id);
     const start = performance.now();
-    const allowance = this.requested ? 0 : this.startupAllowanceMs;
+    const first = !this.requested;
     this.requested = true;
     if (this.closed) {
       this.rec.exchange({ conn: this.conn, id, method, label: options.label, sentSeq: -1, outcome: 'closed', ms: 0 });
       return { outcome: 'closed', ms: 0 };
     }
     return new Promise<Reply>((resolve) => {
+      // Never less than this run's answers suggest: on a busy machine every answer is slower.
+      const timeoutMs = this.rec.pace.budget(options.timeoutMs ?? this.timeoutMs);
+      const startupBudget = first && !this.heard && this.firstAnswerWithinMs > timeoutMs;
+      if (startupBudget) this.firstPending = { key, timeoutMs };
+      const startup = first;
       const p: Pending = {
         key,
         id,
@@ -112,7 +126,8 @@ export abstract class RpcConnection {
         label: options.label,
         start,
         sentSeq: -1,
-        timer: setTimeout(() => this.settle(key, 'timeout'), (options.timeoutMs ?? this.timeoutMs) + allowance),
+        startup,
+        timer: setTimeout(() => this.settle(key, 'timeout'), startupBudget ? this.firstAnswerWithinMs : timeoutMs),
         resolve,
       };
       this.pending.set(key, p);
@@ -150,6 +165,22 @@ export abstract class RpcConnection {
         }
       });
     });
+  }
+
+  /**
+   * The server said something on the wire (a stdout line, an HTTP response): it has started. A first
+   * request still waiting in its start-up budget now waits only the request timeout, counted from
+   * here: a server that talks but never answers is not slow to start, and must not cost a minute.
+   */
+  protected started(): void {
+    if (this.heard) return;
+    this.heard = true;
+    const first = this.firstPending;
+    this.firstPending = undefined;
+    const p = first && this.pending.get(first.key);
+    if (!p || !first) return;
+    clearTimeout(p.timer);
+    p.timer = setTimeout(() => this.settle(first.key, 'timeout'), first.timeoutMs);
   }
 
   /** The subclass calls this when the outgoing event of a pending request was recorded. */
@@ -202,6 +233,7 @@ export abstract class RpcConnection {
     this.pending.delete(key);
     clearTimeout(p.timer);
     const ms = Math.round((performance.now() - p.start) * 10) / 10;
+    if (outcome === 'reply' && !p.startup) this.rec.pace.note(ms);
     this.rec.exchange({
       conn: this.conn,
       id: p.id,

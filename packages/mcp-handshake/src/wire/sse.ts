@@ -1,3 +1,6 @@
+import { createParser, type EventSourceParser } from 'eventsource-parser';
+import { MAX_MESSAGE_BYTES } from './peer-json.js';
+
 export interface SseEvent {
   event: string;
   data: string;
@@ -5,48 +8,39 @@ export interface SseEvent {
 }
 
 /**
- * Incremental text/event-stream parser (WHATWG rules, minus retry): feed chunks,
- * get whole events.
+ * Incremental text/event-stream parsing, by eventsource-parser (the WHATWG rules), bounded: a
+ * stream whose unfinished line or event grows past `maxBuffer` characters stops being parsed
+ * (`overflowed`), so a peer sending one endless event costs no memory. Feed chunks, get whole events.
  */
 export class SseParser {
-  private buffer = '';
-  private event = '';
-  private data: string[] = [];
-  private id: string | undefined;
+  private readonly parser: EventSourceParser;
+  private out: SseEvent[] = [];
+  /** Set once the stream went past the buffer limit; nothing more is parsed. */
+  overflowed = false;
+
+  constructor(maxBuffer = MAX_MESSAGE_BYTES) {
+    this.parser = createParser({
+      maxBufferSize: maxBuffer,
+      onEvent: (e) =>
+        this.out.push({ event: e.event ?? 'message', data: e.data, ...(e.id !== undefined && { id: e.id }) }),
+      onError: (error) => {
+        if (error.type === 'max-buffer-size-exceeded') this.overflowed = true;
+      },
+    });
+  }
 
   feed(chunk: string): SseEvent[] {
-    this.buffer += chunk;
-    const out: SseEvent[] = [];
-    let nl: number;
-    while ((nl = this.buffer.search(/\r\n|\r|\n/)) >= 0) {
-      const line = this.buffer.slice(0, nl);
-      const sepLen = this.buffer.startsWith('\r\n', nl) ? 2 : 1;
-      this.buffer = this.buffer.slice(nl + sepLen);
-      if (line === '') {
-        if (this.data.length > 0)
-          out.push({
-            event: this.event || 'message',
-            data: this.data.join('\n'),
-            ...(this.id !== undefined && { id: this.id }),
-          });
-        this.event = '';
-        this.data = [];
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      let value = colon < 0 ? '' : line.slice(colon + 1);
-      if (value.startsWith(' ')) value = value.slice(1);
-      if (field === 'event') this.event = value;
-      else if (field === 'data') this.data.push(value);
-      else if (field === 'id') this.id = value;
-    }
-    return out;
+    if (!this.overflowed) this.parser.feed(chunk);
+    const events = this.out;
+    this.out = [];
+    return events;
   }
 }
 
-/** The events of an SSE body as they arrive; breaking out of the loop releases the stream. */
+/**
+ * The events of an SSE body as they arrive; breaking out of the loop releases the stream. A stream
+ * that overflows the parser's buffer throws SseOverflow after the events before it.
+ */
 export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
   const parser = new SseParser();
   const decoder = new TextDecoder();
@@ -56,8 +50,16 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
       const { done, value } = await reader.read();
       if (done) return;
       yield* parser.feed(decoder.decode(value, { stream: true }));
+      if (parser.overflowed) throw new SseOverflow();
     }
   } finally {
+    await reader.cancel().catch(() => undefined);
     reader.releaseLock?.();
+  }
+}
+
+export class SseOverflow extends Error {
+  constructor() {
+    super(`an SSE event or line longer than ${MAX_MESSAGE_BYTES} characters: the stream was not read further`);
   }
 }

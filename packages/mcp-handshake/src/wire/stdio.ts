@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { ConnectionInfo } from '../types.js';
 import { errorCodeOf } from './errors.js';
+import { LineSplitter, overlongNote, type SplitLine } from './line-splitter.js';
+import { parsePeerJson } from './peer-json.js';
 import type { Recorder } from './recorder.js';
 import { looksLikeJsonRpc, RpcConnection } from './rpc.js';
 
@@ -13,7 +15,6 @@ export interface StdioTarget {
 
 /** Keep a chatty server from filling memory: stderr beyond this is counted, not kept. */
 const MAX_STDERR_LINES = 400;
-const STARTUP_ALLOWANCE_MS = 10_000;
 
 /**
  * One child process speaking newline-delimited JSON-RPC. Every stdout line is recorded,
@@ -21,8 +22,8 @@ const STARTUP_ALLOWANCE_MS = 10_000;
  */
 export class StdioConnection extends RpcConnection {
   private child: ChildProcess | undefined;
-  private stdoutBuffer = '';
-  private stderrBuffer = '';
+  private readonly stdoutSplitter = new LineSplitter();
+  private readonly stderrSplitter = new LineSplitter();
   private stderrLines = 0;
   private closing = false;
   readonly exited: Promise<void>;
@@ -35,8 +36,6 @@ export class StdioConnection extends RpcConnection {
     readonly target: StdioTarget,
   ) {
     super(rec, info, timeoutMs);
-    // On a loaded machine (CI, parallel tests) a Node server can take seconds to start.
-    this.startupAllowanceMs = STARTUP_ALLOWANCE_MS;
     this.exited = new Promise((resolve) => (this.markExited = resolve));
     this.start();
   }
@@ -56,10 +55,13 @@ export class StdioConnection extends RpcConnection {
     this.child = child;
     child.on('error', (error) => this.onSpawnError(error));
     child.stdin!.on('error', () => undefined); // EPIPE when the child died first: the exit event tells the story
-    child.stdout!.setEncoding('utf8');
-    child.stderr!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => this.onStdout(chunk));
-    child.stderr!.on('data', (chunk: string) => this.onStderr(chunk));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      this.started();
+      for (const line of this.stdoutSplitter.feed(chunk)) this.onLine(line);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      for (const line of this.stderrSplitter.feed(chunk)) this.onStderrLine(line);
+    });
     child.on('close', (code, signal) => {
       this.flush();
       this.rec.record(this.conn, { dir: 'in', kind: 'exit', exit: { code, signal, expected: this.closing } });
@@ -82,50 +84,40 @@ export class StdioConnection extends RpcConnection {
     this.markExited();
   }
 
-  private onStdout(chunk: string): void {
-    this.stdoutBuffer += chunk;
-    let nl: number;
-    while ((nl = this.stdoutBuffer.indexOf('\n')) >= 0) {
-      const line = this.stdoutBuffer.slice(0, nl).replace(/\r$/, '');
-      this.stdoutBuffer = this.stdoutBuffer.slice(nl + 1);
-      this.onLine(line);
+  private onLine(split: SplitLine): void {
+    if (typeof split !== 'string') {
+      this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: overlongNote(split, 'a stdout line') });
+      return;
     }
-  }
-
-  private onLine(line: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      parsed = undefined;
-    }
+    const line = split;
+    const json = parsePeerJson(line);
+    const parsed = json.ok ? json.value : undefined;
+    const cut = json.ok && json.cutDepth !== undefined ? { cutDepth: json.cutDepth } : {};
     if (!looksLikeJsonRpc(parsed)) {
       this.rec.record(this.conn, { dir: 'in', kind: 'noise', raw: line });
       return;
     }
     const batch = Array.isArray(parsed) ? (parsed as Record<string, unknown>[]) : [parsed as Record<string, unknown>];
     for (const message of batch) {
-      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message }).seq;
+      const seq = this.rec.record(this.conn, { dir: 'in', kind: 'message', message, ...cut }).seq;
       this.deliver(message, seq);
     }
   }
 
-  private onStderr(chunk: string): void {
-    this.stderrBuffer += chunk;
-    let nl: number;
-    while ((nl = this.stderrBuffer.indexOf('\n')) >= 0) {
-      const line = this.stderrBuffer.slice(0, nl).replace(/\r$/, '');
-      this.stderrBuffer = this.stderrBuffer.slice(nl + 1);
-      if (++this.stderrLines <= MAX_STDERR_LINES) this.rec.record(this.conn, { dir: 'in', kind: 'stderr', raw: line });
-    }
+  private onStderrLine(line: SplitLine): void {
+    if (++this.stderrLines <= MAX_STDERR_LINES)
+      this.rec.record(this.conn, {
+        dir: 'in',
+        kind: 'stderr',
+        raw: typeof line === 'string' ? line : overlongNote(line, 'a stderr line'),
+      });
   }
 
   private flush(): void {
-    if (this.stdoutBuffer.length > 0) this.onLine(this.stdoutBuffer);
-    this.stdoutBuffer = '';
-    if (this.stderrBuffer.length > 0 && ++this.stderrLines <= MAX_STDERR_LINES)
-      this.rec.record(this.conn, { dir: 'in', kind: 'stderr', raw: this.stderrBuffer });
-    this.stderrBuffer = '';
+    const lastOut = this.stdoutSplitter.end();
+    if (lastOut !== undefined) this.onLine(lastOut);
+    const lastErr = this.stderrSplitter.end();
+    if (lastErr !== undefined) this.onStderrLine(lastErr);
     if (this.stderrLines > MAX_STDERR_LINES)
       this.rec.record(this.conn, {
         dir: 'local',

@@ -1,0 +1,36 @@
+/** Builders for the evidence of a fact, so each host file states its facts in one line each. */
+import type { Evidence, Fact, Reaction } from './types.js';
+
+export const REAL_HOSTS_TEST = 'packages/mcp-handshake/test/hosts/real-hosts.test.ts';
+
+/** Facts measured on one host version: `at(command, test)` gives the evidence, `fact(value, …)` the fact. */
+export function measuredOn(hostVersion: string, testFile = REAL_HOSTS_TEST) {
+  const at = (command: string, test: string): Evidence => ({
+    basis: 'measured',
+    hostVersion,
+    command,
+    test: `${testFile} › ${test}`,
+  });
+  return {
+    at,
+    fact: <T>(value: T, command: string, test: string): Fact<T> => ({ value, ...at(command, test) }),
+    /** A reaction to a fault fixture (test/fixtures/host-faults.mjs <fault>), measured by a batch test. */
+    reaction: (
+      effect: Reaction['effect'],
+      note: string,
+      command: string,
+      test: string,
+      health?: Reaction['health'],
+    ): Fact<Reaction> => ({
+      value: { effect, note, ...(health && { health }) },
+      ...at(command, test),
+    }),
+  };
+}
+
+export const reported = <T>(value: T, url: string, note?: string): Fact<T> => ({
+  value,
+  basis: 'reported',
+  url,
+  ...(note && { note }),
+});
