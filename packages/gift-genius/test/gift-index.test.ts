@@ -107,6 +107,8 @@ const query: fc.Arbitrary<GiftQuery> = fc.record(
     relationship: fc.oneof(
       fc.constantFrom(...RELATIONSHIPS),
       fc.constantFrom('sister', 'my wife', 'dad', 'coworker', 'grandma', 'little brother', 'best friend'),
+      // Couples and new parents (issue 25): gifts for two, and baby gifts at the baby's age.
+      fc.constantFrom('my cousin and her fiancé', 'my parents', 'the newlyweds', 'new dad', 'expecting mom'),
       fc.constantFrom('platypus', '', '  ', 'Partner'),
       fc.string({ maxLength: 10 }),
     ),
@@ -125,7 +127,10 @@ const query: fc.Arbitrary<GiftQuery> = fc.record(
       ),
       { maxLength: 5 },
     ),
-    occasion: fc.oneof(fc.constantFrom(...OCCASIONS), fc.constantFrom('bday', 'xmas', "Mother's Day", 'nothing', '')),
+    occasion: fc.oneof(
+      fc.constantFrom(...OCCASIONS),
+      fc.constantFrom('bday', 'xmas', "Mother's Day", 'nothing', '', 'baby shower', 'wedding', 'housewarming'),
+    ),
     exclude: fc.array(
       fc.oneof(
         fc.constantFrom('alcohol', 'booze', 'caffeine', 'screens', 'electronics'),

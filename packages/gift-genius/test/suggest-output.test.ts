@@ -79,6 +79,29 @@ describe.each(['2025-06-18', MODERN_VERSION])('suggest_gifts result (%s)', (vers
     expect(nothing.unmet?.map((u) => u.kind)).toEqual(['budget']);
   });
 
+  it('without a budget the summary names only the price bands the ideas are in (issue 25: no "over $250" unless one is)', async () => {
+    for (const args of [
+      { age: 35, relationship: 'friend' },
+      { age: 30, relationship: 'brother', interests: ['coffee'] },
+      { age: 60, relationship: 'mom', occasion: 'christmas' },
+    ]) {
+      const result = await call(args);
+      const s = result.structuredContent as Suggestion;
+      const head = (result.content as Array<{ text: string }>)[0]!.text.split('\n')[0]!;
+      const labels = [
+        ['under $25', (p: number) => p < 25],
+        ['$25–75', (p: number) => p >= 25 && p < 75],
+        ['$75–250', (p: number) => p >= 75 && p < 250],
+        ['over $250', (p: number) => p >= 250],
+      ] as const;
+      for (const [label, holds] of labels)
+        expect(head.includes(label), `${label} in "${head}"`).toBe(s.gifts.some((g) => holds(g.price)));
+      const spans = new Set(s.gifts.map((g) => labels.findIndex(([, holds]) => holds(g.price)))).size >= 2;
+      expect(s.acrossPriceRanges).toBe(spans);
+      expect(head.includes('span price ranges')).toBe(spans);
+    }
+  });
+
   it('"50th birthday" is a birthday, "nuts" excludes a truffle box, no pet or drink is presumed', async () => {
     const mom = (await call({ age: 50, relationship: 'mom', occasion: '50th birthday', budget: 120 }))
       .structuredContent as Suggestion;

@@ -336,6 +336,38 @@ describe.skipIf(!hasChromium)('gift-card widget in Chromium', () => {
     }
   });
 
+  it('shows each reason whole, however long: no reason is cut off mid-sentence (issue 25)', async () => {
+    const long =
+      'Since your sister is into “coffee” and “reading”, this birthday gift brews her a rich cup in about a minute, ' +
+      'at home, at work or at a campsite, and it is nearly unbreakable and easy to clean, which matters on trips. ' +
+      'At $40 it uses most of your $60 budget.';
+    const gifts = expected.gifts.map((g, i) => ({
+      id: g.gift.id,
+      title: g.gift.title,
+      price: g.gift.price,
+      category: g.category,
+      reason: i === 0 ? `${long} ${long}` : g.reason,
+      ...(i % 2 === 1 && { why: 'A small thing used every day, for years.' }),
+    }));
+    const { page, widget, frame, errors } = await openHost({ result: { gifts, unmet: [] } });
+    try {
+      expect(await widget.locator('li.card').nth(0).locator('.reason').textContent()).toBe(gifts[0]!.reason);
+      const clipped = await frame().evaluate(() =>
+        [...document.querySelectorAll('li.card')].flatMap((card) => {
+          const box = card.getBoundingClientRect();
+          return [...card.querySelectorAll('.reason, .why')]
+            .map((p) => ({ p: p as HTMLElement, r: p.getBoundingClientRect() }))
+            .filter(({ p, r }) => p.scrollHeight > p.clientHeight + 1 || r.bottom > box.bottom + 0.5)
+            .map(({ p }) => p.textContent);
+        }),
+      );
+      expect(clipped).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('without a budget: the header says so, the budget field is empty, the picks span prices', async () => {
     const { budget: _b, ...noBudget } = ARGS;
     const { page, widget, frame, errors, onlyOwnRequests, shot } = await openHost({ args: noBudget });

@@ -20,6 +20,7 @@ const LIST_FIELDS = [
   'presumes',
   'notFor',
   'keywords',
+  'personal',
 ] as const;
 const NUMBER_FIELDS = ['price', 'ageMin', 'ageMax', 'giftability'] as const;
 /** Optional columns: an empty cell means the field is absent. */
@@ -32,7 +33,14 @@ const OPTIONAL_FIELDS = [
   'gender',
   'notFor',
   'keywords',
+  'kind',
+  'recipient',
+  'personal',
+  'does',
+  'serves',
 ] as const;
+/** Object columns: JSON text in the cell (`serves`: {"coffee": "…"}). */
+const JSON_FIELDS = ['serves'] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR) is
@@ -97,6 +105,14 @@ export function csvRecordToObject(record: Record<string, string>): Record<string
         .split(/[|;]/)
         .map((s) => s.trim())
         .filter(Boolean);
+    }
+  }
+  for (const field of JSON_FIELDS) {
+    if (typeof out[field] !== 'string') continue;
+    try {
+      out[field] = JSON.parse(out[field] as string);
+    } catch {
+      // Left as text: the schema then names the field and what it expects.
     }
   }
   for (const field of NUMBER_FIELDS) {
@@ -165,7 +181,14 @@ export function giftsToCsv(gifts: Gift[]): string {
     ...OPTIONAL_FIELDS,
   ];
   const cell = (value: unknown) => {
-    const joined = value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value);
+    const joined =
+      value === undefined
+        ? ''
+        : Array.isArray(value)
+          ? value.join('|')
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
     const text = typeof value === 'number' ? joined : neutralise(joined);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };

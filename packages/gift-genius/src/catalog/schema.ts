@@ -126,6 +126,12 @@ export const INTERESTS = [
   'dolls',
   'outdoors-play',
   'learning',
+  'basketball',
+  'horses',
+  'climbing',
+  'pickleball',
+  // Working from home: a desk, a chair, a call (not coffee: coffee is its own interest).
+  'remote-work',
 ] as const;
 
 /** What an item contains or centres on, for allergies and abstinence ("nuts" excludes a truffle box with nuts). */
@@ -146,12 +152,48 @@ export const CONTENTS = [
 /** Who an item presumes the recipient is, beyond its interests (a beard kit presumes a beard). */
 export const PRESUMPTIONS = ['beard', 'wears-makeup', 'has-baby', 'has-garden', 'has-car'] as const;
 
+/**
+ * Whom a gift is for when it is not the person named (a life event's gift may be for the baby, the couple or
+ * the household): the age filter and the reasons follow them.
+ */
+export const RECIPIENTS = ['baby', 'couple', 'household'] as const;
+
+/**
+ * What makes a gift personal (wrong for a colleague, a boss, a teacher, a neighbour or a host unless asked):
+ * personal care (hand cream, a scalp brush), a size to guess (gloves, a sweater), or intimacy (a silk
+ * pillowcase, a robe, jewellery).
+ */
+export const PERSONAL = ['care', 'sized', 'intimate'] as const;
+
 export type Category = (typeof CATEGORIES)[number];
 export type Relationship = (typeof RELATIONSHIPS)[number];
 export type Occasion = (typeof OCCASIONS)[number];
 export type Interest = (typeof INTERESTS)[number];
 export type Content = (typeof CONTENTS)[number];
 export type Presumption = (typeof PRESUMPTIONS)[number];
+export type GiftRecipient = (typeof RECIPIENTS)[number];
+export type Personal = (typeof PERSONAL)[number];
+
+/**
+ * What a gift does for the person, as a phrase its reason can be built from: it starts with a verb (the gift
+ * is its subject: "lets {them} brew café-strength coffee anywhere") and names the person only as {them} and
+ * {their} (or "{they} can"), which a reason writes as her, him, them or the couple.
+ */
+const Deed = z
+  .string()
+  .trim()
+  .min(10)
+  .max(160)
+  .refine((t) => !/[.!?]$/.test(t), 'a phrase to build a sentence from: no final stop')
+  .refine(
+    (t) => [...t.matchAll(/\{(\w+)\}/g)].every((m) => ['them', 'their', 'they'].includes(m[1]!)),
+    'only {them}, {their} and {they} name the person',
+  )
+  // "she can", "they will": a verb after {they} must read the same for she, he and they.
+  .refine(
+    (t) => [...t.matchAll(/\{they\} (\S+)/g)].every((m) => /^(can|will|would|could|might|may|never)$/.test(m[1]!)),
+    '{they} takes a modal verb (can, will, would, could, might, may, never): "she loves" and "they love" differ',
+  );
 
 const nonEmptyUnique = <T extends z.ZodType<string>>(item: T, max: number) =>
   z
@@ -202,6 +244,24 @@ export const GiftSchema = z
     notFor: nonEmptyUnique(z.enum(RELATIONSHIPS), RELATIONSHIPS.length).optional(),
     /** Extra search words (what people call it), matched with the title and description. */
     keywords: z.array(z.string().trim().min(2).max(40)).max(12).optional(),
+    /**
+     * What kind of thing it is ("lego-set", "baking-book", "coffee-maker"): a list never holds two of one kind
+     * (a board game and a puzzle are two kinds; two LEGO sets are one).
+     */
+    kind: z
+      .string()
+      .min(2)
+      .max(40)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'kind must be a kebab-case slug')
+      .optional(),
+    /** Whom it is for when not the person named: its age range is then theirs (a baby's blanket at a shower). */
+    recipient: z.enum(RECIPIENTS).optional(),
+    /** Why it is too personal for work and formal relationships unless asked for. */
+    personal: nonEmptyUnique(z.enum(PERSONAL), PERSONAL.length).optional(),
+    /** What it does for the person (see Deed): the heart of its reason. */
+    does: Deed.optional(),
+    /** What it does for one of its interests, where that differs from `does` (a mug for coffee, for tea). */
+    serves: z.partialRecord(z.enum(INTERESTS), Deed).optional(),
   })
   .strict()
   .refine((g) => g.ageMin <= g.ageMax, { message: 'ageMin must not exceed ageMax', path: ['ageMin'] });

@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { GiftGenApp } from '../app.js';
-import { type GiftQuery, PRICE_BANDS, type Ranking } from '../recommend/rank.js';
+import { type GiftQuery, PRICE_BANDS, priceBand, type Ranking } from '../recommend/rank.js';
 import { readRelationship } from '../recommend/vocabulary.js';
 import { suggestToolMeta, widgetResultMeta } from '../widget/meta.js';
 import { perConfig, withCachedJsonSchema } from './cached-schema.js';
@@ -61,7 +61,9 @@ export const SuggestOutputZod = z.object({
   ),
   matched: z.number().int().describe('Catalog items that passed the filters'),
   budget: z.number().nullable(),
-  acrossPriceRanges: z.boolean().describe('True when no budget was given and the ideas span price ranges'),
+  acrossPriceRanges: z
+    .boolean()
+    .describe('True when no budget was given and the ideas span price ranges (two price bands or more)'),
   // Added in 0.4 (optional, so hosts that froze the earlier schema still accept results).
   unmet: z
     .array(
@@ -94,6 +96,12 @@ export const GiftRecordZod = z.object({
   gender: z.string().optional(),
   notFor: z.array(z.string()).optional(),
   keywords: z.array(z.string()).optional(),
+  // Added for issue 25 (optional, as above): its kind, whom it is for, why it is personal, what it does.
+  kind: z.string().optional(),
+  recipient: z.string().optional(),
+  personal: z.array(z.string()).optional(),
+  does: z.string().optional(),
+  serves: z.record(z.string(), z.string()).optional(),
   uri: z.string(),
 });
 
@@ -147,10 +155,17 @@ function summarize(args: GiftQuery, budget: number | undefined, ranking: Ranking
   const lines = ranking.gifts.map(
     (g, i) => `${i + 1}. ${g.gift.title} — $${g.gift.price} (id: ${g.gift.id}): ${g.reason}`,
   );
+  // The bands the ideas' prices fall in, named as they are (never a band no idea is in).
+  const bands = PRICE_BANDS.filter((_, i) => ranking.gifts.some((g) => priceBand(g.gift.price) === i)).map(
+    (b) => b.label,
+  );
+  const unnamed = declined ? 'No budget was given' : 'No budget was named';
   const head =
     budget !== undefined
       ? `Gift ideas for ${who}, up to $${budget}:`
-      : `Gift ideas for ${who}. ${declined ? 'No budget was given' : 'No budget was named'}, so these span price ranges (${PRICE_BANDS.map((b) => b.label).join(', ')}) around what people usually spend; name a budget for tighter picks:`;
+      : ranking.acrossPriceRanges
+        ? `Gift ideas for ${who}. ${unnamed}, so these span price ranges (${bands.join(', ')}) around what people usually spend; name a budget for tighter picks:`
+        : `Gift ideas for ${who}. ${unnamed}, so these are priced around what people usually spend (${bands.join(', ')}); name a budget for other picks:`;
   return [head, ...lines, ...unmet].join('\n');
 }
 

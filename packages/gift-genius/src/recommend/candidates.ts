@@ -7,6 +7,12 @@ export interface Candidate {
   gift: Gift;
   group: ItemGroup;
   score: number;
+  /**
+   * The interest phrases the candidate meets, as bits (phrase p is bit p), once known (finish.ts, meetsOf);
+   * unset or -1 until then. The index sets 0 for a group no phrase touches (its fact order: every phrase's
+   * relevance is 0).
+   */
+  meets?: number;
 }
 
 /** A chosen candidate with what its reason cites (signatureScore's facts, computed for the picks only). */
@@ -18,6 +24,13 @@ export interface Pick extends Candidate {
 
 /** How many of the best candidates the diversity step chooses from. */
 export const POOL = 40;
+
+/**
+ * Per interest phrase, how many of the best candidates that meet it the diversity step can always choose
+ * from (below the pool's worst when the pool holds fewer): a phrase whose matches score below another's
+ * many matches is still served (a list covers each interest before it deepens one).
+ */
+export const PHRASE_POOL = 3;
 
 /** A phrase is met when a pick fits it this well (a stated interest tag, or a strong text match). */
 export const MET = 0.5;
@@ -31,7 +44,7 @@ export const byRank = (a: Candidate, b: Candidate) =>
  * Shifts the pool by hand with byRank written out: splice and a comparator call per step cost about 100 ns
  * per insert, and a request inserts about 50 (measured: 4-6 µs of a 15-25 µs call on the real catalog).
  */
-export function insertCandidate(pool: Candidate[], entry: Candidate): Candidate | undefined {
+export function insertCandidate(pool: Candidate[], entry: Candidate, capacity = POOL): Candidate | undefined {
   const score = entry.score;
   let i = pool.length;
   pool.push(entry);
@@ -45,5 +58,5 @@ export function insertCandidate(pool: Candidate[], entry: Candidate): Candidate 
     i--;
   }
   pool[i] = entry;
-  return pool.length > POOL ? pool.pop() : undefined;
+  return pool.length > capacity ? pool.pop() : undefined;
 }

@@ -1,11 +1,53 @@
-import { type Candidate, MET, type Pick } from './candidates.js';
+import { byRank, type Candidate, MET, type Pick } from './candidates.js';
 import { diversify } from './diversify.js';
 import { type ItemGroup, upperBound } from './groups.js';
 import { reasonFor, unmetMessage } from './reasons.js';
-import type { Ranking, Unmet } from './result.js';
-import { type GateFailure, type GiftQuery, gate, type ParsedQuery, phraseRelevance, pickFacts } from './score.js';
+import { priceBand, type Ranking, type Unmet } from './result.js';
+import {
+  ageFor,
+  type GateFailure,
+  type GiftQuery,
+  gate,
+  type ParsedQuery,
+  phraseRelevance,
+  pickFacts,
+} from './score.js';
 
 /* From the candidate pool (best first) and the match count to the answer: diversity, unmet, reasons. */
+
+/** Phrases the coverage rule tracks (bits of an int); the schema allows 10. */
+const MAX_PHRASES = 30;
+
+/** n zeros, shared (read only). */
+let ZEROS: readonly number[] = [];
+const zeros = (n: number) => {
+  if (ZEROS.length < n) ZEROS = new Array<number>(n * 2).fill(0);
+  return ZEROS;
+};
+
+/**
+ * The phrases a candidate meets (bits, the first MAX_PHRASES phrases), from the same doubles its score was
+ * made of (pure): computed once and kept on the candidate (the pool's phrase counts and the diversity step
+ * both read them).
+ */
+export function meetsOf(c: Candidate, q: ParsedQuery, relevance: readonly Float64Array[]): number {
+  let bits = c.meets ?? -1;
+  if (bits < 0) {
+    bits = 0;
+    const { rep, profile } = c.group;
+    const phrases = Math.min(q.interests.length, MAX_PHRASES);
+    for (let p = 0; p < phrases; p++)
+      if (phraseRelevance(rep, q.interests[p]!, relevance[p]![profile]!) >= MET) bits |= 1 << p;
+    c.meets = bits;
+  }
+  return bits;
+}
+
+/** Whether a candidate meets phrase p (bits kept for the first MAX_PHRASES; computed past them). */
+export const meetsPhrase = (c: Candidate, q: ParsedQuery, relevance: readonly Float64Array[], p: number) =>
+  p < MAX_PHRASES
+    ? (meetsOf(c, q, relevance) & (1 << p)) !== 0
+    : phraseRelevance(c.group.rep, q.interests[p]!, relevance[p]![c.group.profile]!) >= MET;
 
 /**
  * `touching(p)`: groups that include every group phrase p fits at all (the index passes the phrase's hits);
@@ -16,26 +58,38 @@ export function finishRanking(
   q: ParsedQuery,
   relevance: Float64Array[],
   pool: readonly Candidate[],
+  served: readonly (readonly Candidate[])[],
   matched: number,
   query: GiftQuery,
   skip: (id: string) => boolean,
   touching: (p: number) => Iterable<ItemGroup> = () => groups,
 ): Ranking {
-  // Facts for the picks only: the same doubles the pool's scores were made of (pickFacts is pure).
+  // The pool and each phrase's best candidates, once each, best first.
+  let candidates: readonly Candidate[] = pool;
+  if (served.some((c) => c.length)) {
+    const inPool = new Set(pool.map((c) => c.group));
+    const more = served.flat().filter((c) => !inPool.has(c.group) && (inPool.add(c.group), true));
+    candidates = [...pool, ...more].sort(byRank);
+  }
+  // The phrases each candidate meets (bits), from the same doubles the scores were made of (pure).
+  const phrases = Math.min(q.interests.length, MAX_PHRASES);
+  const meets = phrases ? candidates.map((c) => meetsOf(c, q, relevance)) : zeros(candidates.length);
   // No interest pulling one way: no category takes more than 2 of 5 picks while another has a candidate.
   const perCategory = q.interests.length === 0 ? Math.ceil(q.count * 0.4) : Infinity;
-  const picks: Pick[] = diversify(pool, q.count, perCategory).map((s) => {
-    const f = pickFacts(s.group.rep, q, relevance, s.group.profile);
-    return {
-      gift: s.gift,
-      group: s.group,
-      score: s.score,
-      phraseRel: f.phraseRel,
-      roleFits: f.roleFits,
-      occasionFits: f.occasionFits,
-    };
-  });
-  const unmet = findUnmet(touching, q, relevance, picks, matched, query, skip);
+  const picks: Pick[] = diversify(candidates, q.count, meets, phrases, perCategory, query.budget === undefined).map(
+    (s) => {
+      const f = pickFacts(s.group.rep, q, relevance, s.group.profile);
+      return {
+        gift: s.gift,
+        group: s.group,
+        score: s.score,
+        phraseRel: f.phraseRel,
+        roleFits: f.roleFits,
+        occasionFits: f.occasionFits,
+      };
+    },
+  );
+  const unmet = findUnmet(touching, q, relevance, picks, candidates, matched, query, skip);
   const gifts = picks.map((s, i) => ({
     gift: s.gift,
     score: Math.round(s.score * 100) / 100,
@@ -46,7 +100,8 @@ export function finishRanking(
   // those took the runtime's slow path to define properties, about 0.3 µs per call).
   const relationship = q.relationship?.role;
   const occasion = q.occasion?.occasion;
-  const acrossPriceRanges = query.budget === undefined;
+  // Said only when true: no budget was given and the ideas' prices fall in two price bands or more.
+  const acrossPriceRanges = query.budget === undefined && new Set(gifts.map((g) => priceBand(g.gift.price))).size >= 2;
   if (relationship !== undefined && occasion)
     return { gifts, matched, relationship, occasion, acrossPriceRanges, unmet };
   if (relationship !== undefined) return { gifts, matched, relationship, acrossPriceRanges, unmet };
@@ -59,6 +114,7 @@ function findUnmet(
   q: ParsedQuery,
   relevance: Float64Array[],
   picks: Pick[],
+  candidates: readonly Candidate[],
   matched: number,
   query: GiftQuery,
   skip: (id: string) => boolean,
@@ -67,6 +123,16 @@ function findUnmet(
   if (q.occasion && !q.occasion.occasion) unmet.push({ kind: 'occasion', message: unmetMessage.occasion(q) });
   q.interests.forEach((reading, p) => {
     if (picks.some((s) => s.phraseRel[p]! >= MET)) return;
+    // What the list is instead: the other phrases its picks meet, and whether some picks meet none.
+    const others = q.interests.filter((_, o) => o !== p && picks.some((s) => s.phraseRel[o]! >= MET));
+    const fillers = picks.filter((s) => !s.phraseRel.some((r) => r >= MET)).length;
+    const instead = { others: others.map((r) => r.phrase), fillers, picks: picks.length };
+    // A match that fits everything was left out: the list had no room for it (fewer ideas than interests).
+    const fits = candidates.some((c) => phraseRelevance(c.group.rep, reading, relevance[p]![c.group.profile]!) >= MET);
+    if (fits) {
+      unmet.push({ kind: 'interest', message: unmetMessage.room(reading.phrase, q) });
+      return;
+    }
     // Why nothing fits: the first reason found among the items that do match the phrase.
     let cause: GateFailure | 'budget' | 'age' | undefined;
     let cheapest = Infinity;
@@ -76,8 +142,9 @@ function findUnmet(
       const failure = gate(group.rep, q, group.words);
       if (failure === 'exclusion') cause = 'exclusion';
       else if (!failure) {
+        const age = ageFor(group.rep, q);
         for (const run of group.runs) {
-          if (q.age < run.ageMin || q.age > run.ageMax) {
+          if (age < run.ageMin || age > run.ageMax) {
             if (cause !== 'exclusion') cause = 'age';
             continue;
           }
@@ -91,13 +158,19 @@ function findUnmet(
     if (cause !== 'exclusion' && Number.isFinite(cheapest)) cause = 'budget';
     const kind =
       cause === 'budget' ? 'budget' : cause === 'exclusion' ? 'exclusion' : cause === 'age' ? 'age' : 'interest';
-    unmet.push({ kind, message: unmetMessage.interest(kind, reading.phrase, q, cheapest) });
+    unmet.push({ kind, message: unmetMessage.interest(kind, reading.phrase, q, cheapest, instead) });
   });
   if (picks.length < q.count) {
     unmet.push(
       matched === 0 && query.budget !== undefined
         ? { kind: 'budget', message: unmetMessage.nothing(q) }
-        : { kind: 'catalog', message: unmetMessage.few(picks.length, q) },
+        : {
+            kind: 'catalog',
+            message:
+              candidates.length > picks.length && picks.length > 0
+                ? unmetMessage.kinds(picks.length, q)
+                : unmetMessage.few(picks.length, q),
+          },
     );
   }
   return unmet;

@@ -43,6 +43,8 @@ export const isPlain = (g: Gift) =>
   !g.presumes &&
   !g.gender &&
   !g.notFor &&
+  g.recipient !== 'couple' &&
+  !g.personal &&
   !(g.relationships.length === 1 && g.relationships[0] === 'partner');
 
 /** Where each id sits (a catalog may hold an id twice; both are then skipped together). */
@@ -88,6 +90,9 @@ export function signatureKey(g: Gift, text: ItemText): string {
     sorted(g.presumes),
     g.gender ?? '',
     sorted(g.notFor),
+    g.kind ?? '',
+    g.recipient ?? '',
+    sorted(g.personal),
   ]);
   return `${tags}#${text.key}`;
 }

@@ -8,12 +8,22 @@ import { CATEGORIES, type Gift, INTERESTS } from '../catalog/schema.js';
  */
 export interface LikenessTraits {
   /**
-   * Interest bits (0–31, 32–63), category bits, their counts and the main category (categories[0]: kept here so
+   * Interest bits (0–31, 32–63, 64–95), category bits, their counts and the main category (categories[0]: kept here so
    * that a comparison reads no gift, whose shapes vary across a catalog); undefined when the lists do not fit.
    */
   bits:
-    | { lo: number; hi: number; categories: number; interests: number; categoryCount: number; main: string | undefined }
+    | {
+        lo: number;
+        mid: number;
+        hi: number;
+        categories: number;
+        interests: number;
+        categoryCount: number;
+        main: string | undefined;
+      }
     | undefined;
+  /** The gift's kind (gift.kind), read by the diversity step's one-of-a-kind rule without reading the gift. */
+  kind: string | undefined;
 }
 
 const INTEREST_BIT = new Map<string, number>(INTERESTS.map((interest, i) => [interest, i]));
@@ -21,31 +31,35 @@ const CATEGORY_BIT = new Map<string, number>(CATEGORIES.map((category, i) => [ca
 
 export function likenessTraits(gift: Gift): LikenessTraits {
   let lo = 0,
+    mid = 0,
     hi = 0,
     categories = 0;
   for (const interest of gift.interests) {
     const bit = INTEREST_BIT.get(interest);
-    if (bit === undefined || bit >= 64) return { bits: undefined };
-    const word = bit < 32 ? lo : hi;
+    if (bit === undefined || bit >= 96) return { bits: undefined, kind: gift.kind };
+    const word = bit < 32 ? lo : bit < 64 ? mid : hi;
     const mask = 1 << (bit % 32);
-    if (word & mask) return { bits: undefined };
+    if (word & mask) return { bits: undefined, kind: gift.kind };
     if (bit < 32) lo |= mask;
+    else if (bit < 64) mid |= mask;
     else hi |= mask;
   }
   for (const category of gift.categories) {
     const bit = CATEGORY_BIT.get(category);
-    if (bit === undefined || bit >= 32 || categories & (1 << bit)) return { bits: undefined };
+    if (bit === undefined || bit >= 32 || categories & (1 << bit)) return { bits: undefined, kind: gift.kind };
     categories |= 1 << bit;
   }
   return {
     bits: {
       lo,
+      mid,
       hi,
       categories,
       interests: gift.interests.length,
       categoryCount: gift.categories.length,
       main: gift.categories[0],
     },
+    kind: gift.kind,
   };
 }
 
@@ -59,7 +73,7 @@ export function likeness(ga: Gift, ta: LikenessTraits, gb: Gift, tb: LikenessTra
       0.3 * (ga.categories[0] === gb.categories[0] ? 1 : 0) +
       0.2 * jac(ga.categories, gb.categories)
     );
-  const shared = popcount(a.lo & b.lo) + popcount(a.hi & b.hi);
+  const shared = popcount(a.lo & b.lo) + popcount(a.mid & b.mid) + popcount(a.hi & b.hi);
   const sharedCategories = popcount(a.categories & b.categories);
   return (
     0.5 * (shared / (a.interests + b.interests - shared || 1)) +

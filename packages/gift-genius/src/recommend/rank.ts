@@ -1,11 +1,22 @@
 import type { Gift } from '../catalog/schema.js';
-import { type Candidate, insertCandidate, POOL } from './candidates.js';
-import { finishRanking } from './finish.js';
+import { type Candidate, insertCandidate, MET, PHRASE_POOL, POOL } from './candidates.js';
+import { finishRanking, meetsPhrase } from './finish.js';
 import { bestInRun, type ItemGroup, isPlain, type Locations, locations, signatureKey, upperBound } from './groups.js';
 import { ItemTexts, profilesOf } from './item-text.js';
 import { likenessTraits } from './likeness.js';
 import type { Ranking } from './result.js';
-import { ageFit, type GiftQuery, gate, parseQuery, priceFitOfLog, signatureScore } from './score.js';
+import {
+  ageFit,
+  ageFor,
+  type GiftQuery,
+  gate,
+  type ParsedQuery,
+  parseQuery,
+  phraseRelevance,
+  priceFitOfLog,
+  signatureScore,
+  signatureScoreValue,
+} from './score.js';
 import { TextEngine } from './text.js';
 
 export { POOL } from './candidates.js';
@@ -115,40 +126,88 @@ export function rankGroups(
   for (const group of groups) {
     if ((gated || !group.plain) && gate(group.rep, q, group.words)) continue;
     passes?.add(group);
+    const age = ageFor(group.rep, q);
     let facts: ReturnType<typeof signatureScore> | undefined;
-    // The group's best item over its runs (one signature: at most one candidate).
-    let gift: Gift | undefined;
-    let score = -Infinity;
     for (const run of group.runs) {
-      if (q.age < run.ageMin || q.age > run.ageMax) continue;
+      if (age < run.ageMin || age > run.ageMax) continue;
       const hi = q.budget === undefined ? run.prices.length : upperBound(run.prices, q.budget);
       if (hi === 0) continue;
       facts ??= signatureScore(group.rep, q, relevance, group.profile);
       matched += hi;
-      const base = facts.score + ageFit(run.ageMin, run.ageMax, q);
-      const at = bestInRun(run, hi, base, q, skippedGroups.has(group) ? skip : undefined);
-      if (at < 0) continue;
-      const s = base + priceFitOfLog(run.logPrices[at]!, q);
-      if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
     }
-    if (!gift || !facts) continue;
-    if (bestByKey) {
-      const held = bestByKey.get(group.key);
-      if (held && (score < held.score || (score === held.score && held.gift.id < gift.id))) continue;
-      if (held) pool.splice(pool.indexOf(held), 1);
-    }
-    const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
-    if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
-    const entry: Candidate = { gift, group, score };
-    bestByKey?.set(group.key, entry);
-    const out = insertCandidate(pool, entry);
-    if (out && bestByKey?.get(out.group.key) === out) bestByKey.delete(out.group.key);
+    if (!facts) continue;
+    const best = bestOfGroup(group, facts.score, q, skippedGroups.has(group) ? skip : undefined);
+    if (!best) continue;
+    offer(pool, bestByKey, { gift: best.gift, group, score: best.score }, POOL);
   }
   for (const id of skipped) {
     for (const { group, run, index } of where.get(id)!) {
       const inBudget = q.budget === undefined || run.prices[index]! <= q.budget;
-      if (passes!.has(group) && q.age >= run.ageMin && q.age <= run.ageMax && inBudget) matched--;
+      const age = ageFor(group.rep, q);
+      if (passes!.has(group) && age >= run.ageMin && age <= run.ageMax && inBudget) matched--;
     }
   }
-  return finishRanking(groups, q, relevance, pool, matched, query, skip);
+  // Phrases the pool serves with fewer than PHRASE_POOL candidates: their best candidates over the catalog.
+  const served = q.interests.map((reading, p) => {
+    let n = 0;
+    for (const c of pool) if (meetsPhrase(c, q, relevance, p)) n++;
+    if (n >= PHRASE_POOL) return NO_CANDIDATES;
+    const best: Candidate[] = [];
+    const byKey = uniqueKeys ? undefined : new Map<string, Candidate>();
+    for (const group of groups) {
+      if (phraseRelevance(group.rep, reading, relevance[p]![group.profile]!) < MET) continue;
+      if ((gated || !group.plain) && gate(group.rep, q, group.words)) continue;
+      const score = signatureScoreValue(group.rep, q, relevance, group.profile);
+      const found = bestOfGroup(group, score, q, skippedGroups.has(group) ? skip : undefined);
+      if (found) offer(best, byKey, { gift: found.gift, group, score: found.score }, PHRASE_POOL);
+    }
+    return best;
+  });
+  return finishRanking(groups, q, relevance, pool, served, matched, query, skip);
+}
+
+const NO_CANDIDATES: Candidate[] = [];
+
+/**
+ * A group's best item for the request (within the budget, at the age its range is checked at), and its
+ * score from `base` (the signature score): the same steps both ranking paths take. `skip`: look at each item.
+ */
+export function bestOfGroup(
+  group: ItemGroup,
+  base: number,
+  q: ParsedQuery,
+  skip: ((id: string) => boolean) | undefined,
+): { gift: Gift; score: number } | undefined {
+  const age = ageFor(group.rep, q);
+  let gift: Gift | undefined;
+  let score = -Infinity;
+  for (const run of group.runs) {
+    if (age < run.ageMin || age > run.ageMax) continue;
+    const hi = q.budget === undefined ? run.prices.length : upperBound(run.prices, q.budget);
+    if (hi === 0) continue;
+    const b = base + ageFit(run.ageMin, run.ageMax, q, age);
+    const at = bestInRun(run, hi, b, q, skip);
+    if (at < 0) continue;
+    const s = b + priceFitOfLog(run.logPrices[at]!, q);
+    if (s > score || (s === score && run.items[at]!.id < gift!.id)) (score = s), (gift = run.items[at]!);
+  }
+  return gift ? { gift, score } : undefined;
+}
+
+/**
+ * Offers a candidate to a pool of `capacity` (best first); with `byKey`, one candidate per signature key (the
+ * same product listed twice is never shown twice), the better one kept.
+ */
+function offer(pool: Candidate[], byKey: Map<string, Candidate> | undefined, entry: Candidate, capacity: number) {
+  const { gift, group, score } = entry;
+  if (byKey) {
+    const held = byKey.get(group.key);
+    if (held && (score < held.score || (score === held.score && held.gift.id < gift.id))) return;
+    if (held) pool.splice(pool.indexOf(held), 1);
+  }
+  const worst = pool.length === capacity ? pool[capacity - 1]! : undefined;
+  if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) return;
+  byKey?.set(group.key, entry);
+  const out = insertCandidate(pool, entry, capacity);
+  if (out && byKey?.get(out.group.key) === out) byKey.delete(out.group.key);
 }

@@ -1,17 +1,20 @@
-import type { Occasion } from '../catalog/schema.js';
+import type { Gift, Interest, Occasion } from '../catalog/schema.js';
 import { MET, type Pick } from './candidates.js';
 import { BoundedMemo } from './memo.js';
 import type { UnmetKind } from './result.js';
 import type { ParsedQuery } from './score.js';
+import { words } from './text.js';
+import type { InterestReading } from './vocabulary.js';
 
 /*
- * Reasons: one or two sentences that tie an item to the facts the user gave, in the user's own words
- * (quoted when they are a phrase), and claim only what holds: an interest when a stated interest or a strong
- * text match ties it, the relationship or occasion only when the item is tagged for it. Wording varies
- * deterministically by item and position, so five reasons do not read as one template.
+ * Reasons: one or two sentences that say what the gift does for this person in terms of what the user said:
+ * the item's own deed from the catalog (`does`, or `serves` for the interest it meets) written for the person
+ * ("lets her brew…", "gives the couple…"), tied to their interest in the user's words, the occasion, or the
+ * child's age. They claim only what holds: an interest when the pick meets it, a loose link as loose, an
+ * occasion when the item suits it. The wording varies deterministically by item and position.
  */
 
-const articles = new BoundedMemo<string, 'a' | 'an'>(256); // words are occasion names and a few adjectives
+const articles = new BoundedMemo<string, 'a' | 'an'>(256); // words are occasion names and a few nouns
 const article = (word: string) =>
   articles.get(word, () =>
     /^(8|11|18)/.test(word) || (/^[aeiou]/i.test(word) && !/^(uni|use|one|eu)/i.test(word)) ? 'an' : 'a',
@@ -28,11 +31,82 @@ function seedOf(id: string, position: number): number {
   for (let i = 0; i < digits.length; i++) h = Math.imul(h ^ digits.charCodeAt(i), 16777619);
   return h >>> 0;
 }
-const pick = <T>(options: readonly T[], seed: number): T => options[seed % options.length]!;
 
-/** "your sister", "your wife's dad"; "them" when the relationship was not understood. */
+/** "your sister", "your wife's dad", "the newlyweds"; "them" when the relationship was not understood. */
 export function recipient(q: ParsedQuery): string {
-  return q.relationship ? `your ${q.relationship.noun}` : 'them';
+  const r = q.relationship;
+  return r ? `${r.definite ? 'the' : 'your'} ${r.noun}` : 'them';
+}
+
+/** How a reason names someone: as a subject, an object, a possessive, and whether verbs take the plural. */
+interface Who {
+  subject: string;
+  object: string;
+  possessive: string;
+  plural: boolean;
+}
+
+const possessive = (noun: string) => (/[^s]s$/.test(noun) ? `${noun}'` : `${noun}'s`);
+const named = (noun: string, plural: boolean): Who => ({
+  subject: noun,
+  object: noun,
+  possessive: possessive(noun),
+  plural,
+});
+const THEY: Who = { subject: 'they', object: 'them', possessive: 'their', plural: true };
+
+/** The person the request names, with a child's or a teenager's age ("your 12-year-old son"). */
+function person(q: ParsedQuery): Who {
+  const r = q.relationship;
+  if (!r) return THEY;
+  // The age says something for a child; not twice ("a first birthday gift for your 1-year-old").
+  const aged = !r.couple && q.age >= 1 && q.age < 18 && !r.definite && q.occasion?.milestone !== q.age;
+  return named(aged ? `your ${q.age}-year-old ${r.noun}` : recipient(q), r.couple === true || /[^s]s$/.test(r.noun));
+}
+
+/** The pronouns a gift's deed takes ({them}, {their}, {they}) for whom it is. */
+interface Pronouns {
+  them: string;
+  their: string;
+  they: string;
+}
+const PRONOUNS = {
+  female: { them: 'her', their: 'her', they: 'she' },
+  male: { them: 'him', their: 'his', they: 'he' },
+  plural: { them: 'them', their: 'their', they: 'they' },
+  // A gift for the user and their partner.
+  us: { them: 'you both', their: 'your', they: 'you' },
+  baby: { them: 'the baby', their: "the baby's", they: 'the baby' },
+} satisfies Record<string, Pronouns>;
+
+/** Whom this gift is for in this request: the person, or the couple, the household or the baby of the occasion. */
+type Beneficiary = 'person' | 'couple' | 'household' | 'baby';
+function beneficiary(gift: Gift, q: ParsedQuery): Beneficiary {
+  if (gift.recipient === 'couple' && q.couple) return 'couple';
+  if (gift.recipient === 'household' && q.household) return 'household';
+  if (gift.recipient === 'baby' && q.baby) return 'baby';
+  return 'person';
+}
+
+const partner = (q: ParsedQuery) => q.relationship?.role === 'partner' && !q.relationship.couple;
+
+function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
+  const r = q.relationship;
+  if (b === 'baby') return PRONOUNS.baby;
+  if (b !== 'person') return partner(q) ? PRONOUNS.us : PRONOUNS.plural;
+  if (!r || r.couple) return PRONOUNS.plural;
+  return r.gender === 'female' ? PRONOUNS.female : r.gender === 'male' ? PRONOUNS.male : PRONOUNS.plural;
+}
+
+/**
+ * A deed written for someone: {them} → her, {their} → his, {they} → they. Kept per (deed, pronouns): a request
+ * writes five, and the same deeds come back request after request (bounded by the catalog's texts).
+ */
+const writtenDeeds = new Map<Pronouns, BoundedMemo<string, string>>();
+function written(deed: string, p: Pronouns): string {
+  let memo = writtenDeeds.get(p);
+  if (!memo) writtenDeeds.set(p, (memo = new BoundedMemo(4096)));
+  return memo.get(deed, (d) => d.replace(/\{(them|their|they)\}/g, (_, w: keyof Pronouns) => p[w]));
 }
 
 const OCCASION_NAMES = new Map<Occasion, string>([
@@ -87,19 +161,7 @@ function ordinal(n: number): string {
   return `${n}${s}`;
 }
 
-/** Occasions that read as a day to look back on, and ones that read as a noun after "your sister's". */
-const LASTING = new Set<Occasion>([
-  'birthday',
-  'christmas',
-  'hanukkah',
-  'anniversary',
-  'graduation',
-  'wedding',
-  'retirement',
-  'valentines',
-  'mothers-day',
-  'fathers-day',
-]);
+/** Occasions that read as a noun after "your sister's" ("your sister's birthday", not "your sister's Christmas"). */
 const NOMINAL = new Set<Occasion>([
   'birthday',
   'anniversary',
@@ -109,22 +171,80 @@ const NOMINAL = new Set<Occasion>([
   'housewarming',
   'farewell',
 ]);
+/** Occasions any gift in the list is a gift for (not a claim of fit, unlike a get-well or a wedding). */
+const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-because', 'secret-santa']);
 
-const AGE_WORDS = new Map([
-  ['toddler', 'a toddler'],
-  ['child', 'a child of that age'],
-  ['teen', 'a teenager'],
-  ['young adult', 'someone in their twenties'],
-  ['adult', ''],
-  ['senior', ''],
-]);
+/*
+ * An interest phrase said of a person: "is into “coffee”", "works from home", "is a history buff". Phrases
+ * that start with a verb are said as they are; phrases that name a kind of person take "is a"; the rest
+ * are quoted after "into" (the user's own words, which may be anything).
+ */
+const VERB_START =
+  /^(works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches)\b/;
+const AGENT_END =
+  /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
+
+function saidOf(w: Who, phrases: readonly string[]): string {
+  return said(w.subject, w.plural, phrases);
+}
+/** The same, as a relative clause after the person ("who works from home", "who's into “coffee”"). */
+function whoClause(w: Who, phrases: readonly string[]): string {
+  return said('who', w.plural, phrases);
+}
+/**
+ * Kept per (subject, number, phrases) in nested maps (no key string made per reason: a request says one or
+ * two, and people and phrases repeat); cleared when it holds too many.
+ */
+interface SaidNode {
+  said?: string;
+  next?: Map<string, SaidNode>;
+}
+const saids = new Map<string, SaidNode>();
+let saidCount = 0;
+function said(subject: string, plural: boolean, phrases: readonly string[]): string {
+  let node = saids.get(subject);
+  if (!node) {
+    if (saidCount > 4096) {
+      saids.clear();
+      saidCount = 0;
+    }
+    saids.set(subject, (node = {}));
+  }
+  node = step(node, plural ? '\u0001' : '\u0000');
+  for (const p of phrases) node = step(node, p);
+  if (node.said === undefined) {
+    node.said = sayOf(subject, plural, phrases);
+    saidCount++;
+  }
+  return node.said;
+}
+function step(node: SaidNode, key: string): SaidNode {
+  let next = node.next?.get(key);
+  if (!next) (node.next ??= new Map()).set(key, (next = {}));
+  return next;
+}
+function sayOf(subject: string, plural: boolean, phrases: readonly string[]): string {
+  const be = plural ? 'are' : 'is';
+  // Verb phrases as said ("works from home"), a kind of person with "is a", the rest "into" in quotes.
+  const verbs = plural ? [] : phrases.filter((p) => VERB_START.test(p));
+  const agents = phrases.filter((p) => !verbs.includes(p) && AGENT_END.test(p));
+  const rest = phrases.filter((p) => !verbs.includes(p) && !agents.includes(p));
+  const parts = [
+    ...verbs,
+    ...agents.map((p) => `${be} ${article(p)} ${p}`),
+    ...(rest.length ? [`${be} into ${listOf(rest.map((p) => `“${p}”`))}`] : []),
+  ];
+  const line = `${subject} ${listOf(parts)}`;
+  return subject === 'who' ? line.replace(/^who is into/, "who's into") : line;
+}
+const listOf = (xs: readonly string[]) =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
 /**
  * Whether the gift carries the interest in the user's own words (its tag, or its tag's plural): a tag with
- * its hyphens read as spaces equals the phrase, or the phrase less a final "s". Compared character by
- * character: a replace per tag per call cost about 0.1 µs each, a request's reasons make dozens.
+ * its hyphens read as spaces equals the phrase, or the phrase less a final "s".
  */
-function carries(gift: Pick['gift'], phrase: string): boolean {
+function carries(gift: Gift, phrase: string): boolean {
   for (const tag of gift.interests) {
     const n = tag.length;
     if (phrase.length !== n && !(phrase.length === n + 1 && phrase.charCodeAt(n) === 115)) continue; // 's'
@@ -138,124 +258,212 @@ function carries(gift: Pick['gift'], phrase: string): boolean {
   return false;
 }
 
-/*
- * The wordings a reason picks from, as functions: only the picked one is built (building every option and
- * keeping one was a third of a reason's cost, most of it string concatenation).
+/**
+ * Whether a pick meets a phrase only through a tag broader than the phrase: the phrase names something within
+ * the tag (its concept has search words of its own: "bbq" within cooking, "crossword puzzles" within puzzles)
+ * and the item's text does not say it (a pizza stone for "bbq"). A tag that is the phrase's synonym ("art",
+ * "dog owner") or a match in the item's own text is a plain match.
  */
-type Wording = (phrase: string, also: () => string) => string;
-const DIRECT: readonly Wording[] = [
-  (phrase, also) => `Picked for ${phrase}${also()}`,
-  (phrase) => `A direct match for ${phrase}`,
-  (phrase) => `Chosen with ${phrase} in mind`,
-  (phrase) => `Ties straight in with ${phrase}`,
-];
-const FITTING = ['a fitting', 'a natural', 'an easy'];
-type Phrasing = (who: string, detail: string) => string;
-const ROLE_ONLY: readonly Phrasing[] = [
-  (who, warm) => `${capital(article(warm))} ${warm} pick for ${who}`,
-  (who) => `Right in register for ${who}`,
-  (who) => `A gift that suits ${who} well`,
-];
-const PLAIN: readonly Phrasing[] = [
-  (who) => `A broadly well-liked gift that suits ${who}`,
-  (who) => `A safe, well-liked choice for ${who}`,
-];
-
-export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
-  const seed = seedOf(s.gift.id, position);
-  const who = recipient(q);
-  let line: string | undefined;
-  // The interest the item fits best, if it truly fits.
-  let best = -1;
-  for (let p = 0; p < s.phraseRel.length; p++) {
-    const r = s.phraseRel[p]!;
-    if (r >= MET && (best < 0 || r > s.phraseRel[best]!)) best = p;
-  }
-  const occasion = s.occasionFits && q.occasion?.occasion ? occasionName(q) : undefined;
-  if (best >= 0) {
-    const phrase = `“${q.interests[best]!.phrase}”`;
-    const reading = q.interests[best]!;
-    const exact = carries(s.gift, reading.phrase);
-    if (s.phraseRel[best]! >= 0.9 || exact) {
-      // The item carries the interest and the user's own words: say so plainly.
-      line = pick(DIRECT, seed)(phrase, () => alsoMet(s, q, best));
-    } else {
-      // A tag match only (a jigsaw for "crossword puzzles"): name what it shares, not more.
-      const shared = s.gift.interests.find((i) => q.interests[best]!.interests.get(i) === 1);
-      line = shared
-        ? `Suits someone into ${INTEREST_NOUN.get(shared) ?? shared.replace(/-/g, ' ')}, as ${phrase} suggests`
-        : `A good fit for ${phrase}`;
-    }
-  } else {
-    // Near an interest: a related tag, or its words in the text at least half as strongly as a real match
-    // (one incidental word, "build confidence" for "building things", is not near). Named: the nearest phrase.
-    let near = -1;
-    for (let p = 0; p < s.phraseRel.length; p++)
-      if (s.phraseRel[p]! >= NEAR && (near < 0 || s.phraseRel[p]! > s.phraseRel[near]!)) near = p;
-    if (near >= 0) line = `Close to “${q.interests[near]!.phrase}” without being a direct match`;
-  }
-  if (occasion) {
-    const o0 = q.occasion!.occasion!;
-    if (line) line = `${line}, and ${pick(FITTING, seed >>> 3)} ${occasion} gift for ${who}`;
-    else {
-      // The options in order: fitting, then lasting (some occasions), then nominal (some occasions).
-      const lasting = LASTING.has(o0) && lasts(s.gift),
-        nominal = NOMINAL.has(o0);
-      const at = (seed >>> 3) % (1 + (lasting ? 1 : 0) + (nominal ? 1 : 0));
-      if (at === 0) line = `A fitting ${occasion} gift for ${who}`;
-      else if (at === 1 && lasting)
-        line = `${capital(`${article(occasion)} ${occasion} gift`)} ${who === 'them' ? 'they' : who} can enjoy long after the day`;
-      else line = `Well suited to ${who}'s ${occasion}`.replace("them's", 'their');
-    }
-  } else if (s.roleFits && q.relationship) {
-    const role = q.relationship.role;
-    const warm =
-      role === 'partner'
-        ? 'personal'
-        : role === 'colleague' || role === 'boss'
-          ? 'thoughtful but not too personal'
-          : role === 'host' || role === 'neighbor'
-            ? 'gracious'
-            : role === 'teacher'
-              ? 'appreciative'
-              : 'well-judged';
-    line = line ? `${line}, and ${article(warm)} ${warm} pick for ${who}` : pick(ROLE_ONLY, seed >>> 3)(who, warm);
-  }
-  if (!line) line = pick(PLAIN, seed >>> 3)(who, '');
-  // Without a stated interest to point at, say what the item is: the first sentence of its description.
-  if (best < 0) line = `${line} — ${descriptionClause(s.gift.description)}`;
-  const price = s.gift.price;
-  if (q.budget !== undefined) {
-    const share = price / q.budget;
-    const part = share >= 0.6 ? 'most' : share >= 0.3 ? 'about half' : 'a small part';
-    return `${line}. At ${money(price)} it uses ${part} of your ${money(q.budget)} budget.`;
-  }
-  const band = AGE_WORDS.get(q.band);
-  return band
-    ? `${line}. It is right for ${band}.`
-    : `${line}. At ${money(price)}, about what people usually spend on ${who}.`.replace(' on them.', '.');
+function broader(gift: Gift, reading: InterestReading, relevance: number): boolean {
+  if (relevance >= PLAIN || carries(gift, reading.phrase) || reading.terms.length === 0) return false;
+  return gift.interests.some((i) => reading.interests.get(i) === 1);
 }
 
 /**
- * ", “x” and “y”": the other interests a pick plainly meets too, by name (only those: naming a loose match
- * would claim one that is not there, and "and more than one thing you mentioned" read as if the user had
- * said one thing).
+ * Whether a pick meets a phrase by what it is, not by a word in its description: a tag the phrase states, or
+ * the phrase's words (or one of its concept's search words) in the item's name (title and keywords), with a
+ * related tag when the phrase names catalog interests. A description that only mentions the word ("trains
+ * focus and patience" for "studying") is a loose link. eval/checks.mjs reads a match the same way.
  */
-function alsoMet(s: Pick, q: ParsedQuery, best: number): string {
-  const others = q.interests
-    .filter(
-      (reading, p) =>
-        p !== best && s.phraseRel[p]! >= MET && (s.phraseRel[p]! >= 0.9 || carries(s.gift, reading.phrase)),
-    )
-    .map((i) => `“${i.phrase}”`);
-  return others.length === 0
-    ? ''
-    : others.length === 1
-      ? ` and ${others[0]}`
-      : others.length === 2
-        ? `, ${others[0]} and ${others[1]}`
-        : ` and ${others.length} other things you mentioned`;
+function byName(gift: Gift, reading: InterestReading): boolean {
+  if (gift.interests.some((i) => reading.interests.get(i) === 1)) return true;
+  // A phrase that names catalog interests needs at least a related one ("cars": a toy car garage, not a marble run).
+  if (reading.named && !gift.interests.some((i) => reading.interests.has(i))) return false;
+  const name = nameWords(gift);
+  const { own, terms } = searchWords(reading);
+  if (own.length > 0 && own.every((w) => name.has(w))) return true;
+  return terms.some((ws) => ws.length > 0 && ws.every((w) => name.has(w)));
 }
+/** A reading's own words and its search words as words, made once per reading (readings are memoised per text). */
+const readingWords = new WeakMap<InterestReading, { own: string[]; terms: string[][] }>();
+function searchWords(reading: InterestReading) {
+  let entry = readingWords.get(reading);
+  if (!entry)
+    readingWords.set(
+      reading,
+      (entry = { own: words(reading.words.join(' ')), terms: reading.terms.map((t) => words(t)) }),
+    );
+  return entry;
+}
+const names = new WeakMap<Gift, Set<string>>();
+function nameWords(gift: Gift): Set<string> {
+  let set = names.get(gift);
+  if (!set) names.set(gift, (set = new Set(words(`${gift.title} ${(gift.keywords ?? []).join(' ')}`))));
+  return set;
+}
+
+/** What the gift does for someone met by `reading`: its deed for the interest the phrase states, or its own. */
+function deedFor(gift: Gift, reading: InterestReading | undefined): string | undefined {
+  if (reading && gift.serves) {
+    let best: Interest | undefined;
+    for (const i of gift.interests) {
+      const w = reading.interests.get(i);
+      if (w !== undefined && gift.serves[i] && (best === undefined || w > reading.interests.get(best)!)) best = i;
+    }
+    if (best) return gift.serves[best];
+  }
+  return gift.does;
+}
+
+/** The person of the last request (a request's reasons are written one after another for the same query). */
+let lastQuery: ParsedQuery | undefined;
+let lastPerson: Who = THEY;
+
+export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
+  const seed = seedOf(s.gift.id, position);
+  const gift = s.gift;
+  const b = beneficiary(gift, q);
+  if (q !== lastQuery) (lastQuery = q), (lastPerson = person(q));
+  const w = lastPerson;
+  // The phrases the pick meets, best first; those it meets plainly (its tag in their words, or its text
+  // squarely) are the ones a reason names as met. A tag alone under a narrower phrase (a pizza stone for
+  // "bbq", a jigsaw for "crossword puzzles") is a broader pick, said as one.
+  const met: number[] = [];
+  for (let p = 0; p < s.phraseRel.length; p++) if (s.phraseRel[p]! >= MET && byName(gift, q.interests[p]!)) met.push(p);
+  met.sort((x, y) => s.phraseRel[y]! - s.phraseRel[x]! || x - y);
+  const plain = met
+    .filter((p) => !broader(gift, q.interests[p]!, s.phraseRel[p]!))
+    .slice(0, 3)
+    .sort((x, y) => x - y);
+  const best = plain.length ? plain.reduce((a, p) => (s.phraseRel[p]! > s.phraseRel[a]! ? p : a)) : met[0];
+  // The occasion is named when the item suits it (or any gift does: a birthday, Christmas).
+  const o = q.occasion?.occasion;
+  const occasion = o && (s.occasionFits || GENERAL.has(o)) ? occasionName(q) : undefined;
+  const deed = deedFor(gift, best === undefined ? undefined : q.interests[best]);
+  const clause = descriptionClause(gift.description);
+  const does = deed ? written(deed, pronouns(q, b)) : undefined;
+  // "this brews her…", or for a catalog without deeds "this is a compact press…" (its description's first sentence).
+  const thisDoes = (subject: string) => (does ? `${subject} ${does}` : `${subject} is ${clause}`);
+  const Does = does ? capital(does) : capital(clause);
+  const shape = (seed >>> 3) % 2;
+  let line: string;
+  if (plain.length && b === 'person') {
+    // An interest met: what the gift does for it, for this person.
+    const phrases = plain.map((p) => q.interests[p]!.phrase);
+    line =
+      shape === 0
+        ? `Since ${saidOf(w, phrases)}, ${thisDoes(occasion ? `this ${occasion} gift` : 'this')}`
+        : `${Does}: ${occasion ? `${article(occasion)} ${occasion} gift for` : 'for'} ${w.object}, ${whoClause(w, phrases)}`;
+  } else if (best !== undefined && b === 'person') {
+    // Met by a broader tag only: said as broader than what the user named.
+    line = `Beyond “${q.interests[best]!.phrase}” itself, ${thisDoes(occasion ? `this ${occasion} gift` : 'this')}`;
+  } else {
+    // Near an interest without meeting it: a loose link said as loose.
+    let near = -1;
+    for (let p = 0; p < s.phraseRel.length; p++)
+      if (s.phraseRel[p]! >= NEAR && (near < 0 || s.phraseRel[p]! > s.phraseRel[near]!)) near = p;
+    if (near >= 0 && b === 'person') line = `Not strictly for “${q.interests[near]!.phrase}”, but ${thisDoes('it')}`;
+    else line = shape === 0 ? `${lead(q, b, w, occasion)}, ${thisDoes('this')}` : `${Does}: ${tail(q, b, w, occasion)}`;
+  }
+  return `${line}.${priceNote(gift.price, q)}`;
+}
+
+/** "your coworker's new baby"; "the new parents' baby" when the words already say the baby is new. */
+const baby = (w: Who) => `${w.possessive} ${/\b(new|expect|to be)/.test(w.possessive) ? 'baby' : 'new baby'}`;
+
+/** Whom a gift for the occasion is for, as a name: the couple named, the two of you, the couple. */
+function couple(q: ParsedQuery, w: Who): Who {
+  if (q.relationship?.couple) return w;
+  return partner(q)
+    ? { subject: 'you', object: `you and ${w.object}`, possessive: 'your', plural: true }
+    : named('the couple', true);
+}
+
+/** "For your sister's birthday", "As a Christmas gift for your grandmother", "For the couple's wedding". */
+function lead(q: ParsedQuery, b: Beneficiary, w: Who, occasion: string | undefined): string {
+  const o = q.occasion?.occasion;
+  if (b === 'baby') return `For ${baby(w)}`; // the occasion goes without saying
+  if (b === 'household')
+    return o === 'housewarming' ? `For ${w.possessive} new home` : `For ${couple(q, w).possessive} home`;
+  const who = b === 'couple' ? couple(q, w) : w;
+  if (!occasion) return `For ${who.object}`;
+  return o && NOMINAL.has(o)
+    ? `For ${who.possessive} ${occasion}`
+    : `As ${article(occasion)} ${occasion} gift for ${who.object}`;
+}
+
+/** The same as a phrase after a colon: "a birthday gift for your sister", "a gift for your coworker's new baby". */
+function tail(q: ParsedQuery, b: Beneficiary, w: Who, occasion: string | undefined): string {
+  const named = occasion ? `${article(occasion)} ${occasion} gift` : 'a gift';
+  if (b === 'baby') return `a gift for ${baby(w)}`;
+  if (b === 'household')
+    return q.occasion?.occasion === 'housewarming'
+      ? `${named} for ${w.possessive} new home`
+      : `${named} for ${couple(q, w).possessive} home`;
+  const who = b === 'couple' ? couple(q, w) : w;
+  return occasion ? `${named} for ${who.object}` : `for ${who.object}`;
+}
+
+/**
+ * The price against the budget, in words that hold ("about half" only near half), or against what people
+ * usually spend when no budget was given (said only when the price is near it).
+ */
+function priceNote(price: number, q: ParsedQuery): string {
+  const notes = priceNotesFor(q);
+  let note = notes.get(price);
+  if (note === undefined) {
+    note = priceWords(price, q.budget, q.target, q.relationship?.role ?? '');
+    if (notes.size < 4096) notes.set(price, note);
+  }
+  return note;
+}
+/**
+ * Notes kept per budget (or per usual spend and role without one), then per price: prices and budgets
+ * repeat, and a map keyed by numbers is looked up without making a string.
+ */
+const byBudget = new BoundedMemo<number, Map<number, string>>(256);
+const byUsual = new BoundedMemo<string, Map<number, string>>(256);
+const priceNotesFor = (q: ParsedQuery) =>
+  q.budget !== undefined
+    ? byBudget.get(q.budget, () => new Map())
+    : byUsual.get(`${q.target}|${q.relationship?.role ?? ''}`, () => new Map());
+function priceWords(price: number, budget: number | undefined, target: number, role: string): string {
+  if (budget !== undefined) {
+    const share = price / budget;
+    const part =
+      share >= 0.9
+        ? 'nearly all'
+        : share >= 0.7
+          ? 'most'
+          : share >= 0.56
+            ? 'over half'
+            : share >= 0.42
+              ? 'about half'
+              : share >= 0.28
+                ? 'about a third'
+                : share >= 0.18
+                  ? 'about a quarter'
+                  : 'a small part';
+    return ` At ${money(price)} it uses ${part} of your ${money(budget)} budget.`;
+  }
+  const ratio = price / target;
+  const usual = SPEND_NOUN.get(role);
+  if (!usual || ratio < 0.7 || ratio > 1.4) return '';
+  return ` At ${money(price)}, about what people usually spend on ${usual}.`;
+}
+const SPEND_NOUN = new Map<string, string>([
+  ['partner', 'a partner'],
+  ['parent', 'a parent'],
+  ['sibling', 'a sibling'],
+  ['child', 'a child'],
+  ['grandparent', 'a grandparent'],
+  ['friend', 'a friend'],
+  ['colleague', 'a colleague'],
+  ['boss', 'a boss'],
+  ['teacher', 'a teacher'],
+  ['neighbor', 'a neighbour'],
+  ['host', 'a host'],
+]);
 
 /** Names that open catalog descriptions and keep their capital (the catalog review keeps this list current). */
 const PROPER = new Set(['Tolkien', 'Samin', 'Chad', 'Eric', 'James', 'Dav', 'LEGO', 'Mary', 'Carl', 'Yuval']);
@@ -276,37 +484,51 @@ function descriptionClause(description: string): string {
   return clause;
 }
 
+/** What the list is instead of an unmet phrase: the phrases its picks meet, and how many picks meet none. */
+export interface Instead {
+  others: string[];
+  fillers: number;
+  picks: number;
+}
+
+function insteadOf(q: ParsedQuery, instead: Instead | undefined): string {
+  const who = recipient(q);
+  if (!instead || instead.others.length === 0) return `these are well-liked picks for ${who} instead.`;
+  const others = listOf(instead.others.map((p) => `“${p}”`));
+  return instead.fillers === 0
+    ? `the ideas follow ${others} instead.`
+    : `the ideas follow ${others} instead, with well-liked picks for ${who}.`;
+}
+
 export const unmetMessage = {
   occasion: (q: ParsedQuery) => `Could not tell which occasion “${q.occasion!.words}” is, so the ideas ignore it.`,
-  interest: (kind: UnmetKind, phrase: string, q: ParsedQuery, cheapest: number) => {
-    const instead = `these are well-liked picks for ${recipient(q)} instead.`;
+  interest: (kind: UnmetKind, phrase: string, q: ParsedQuery, cheapest: number, instead?: Instead) => {
+    const rest = insteadOf(q, instead);
     switch (kind) {
       case 'budget':
-        return (
-          `The closest matches for “${phrase}” cost more than ${money(q.budget!)} ` +
-          `(from ${money(cheapest)}); ${instead}`
-        );
+        return `The closest matches for “${phrase}” cost more than ${money(q.budget!)} (from ${money(cheapest)}); ${rest}`;
       case 'exclusion':
-        return `What matches “${phrase}” is ruled out by what you asked to avoid; ${instead}`;
+        return `What matches “${phrase}” is ruled out by what you asked to avoid; ${rest}`;
       case 'age':
-        return `What matches “${phrase}” is not made for age ${q.age}; ${instead}`;
+        return `What matches “${phrase}” is not made for age ${q.age}; ${rest}`;
       default:
-        return `Nothing in the catalog matches “${phrase}” well; ${instead}`;
+        return `Nothing in the catalog matches “${phrase}” well; ${rest}`;
     }
   },
+  room: (phrase: string, q: ParsedQuery) =>
+    `With ${q.count} ${q.count === 1 ? 'idea' : 'ideas'} there was no room for “${phrase}” too; ask for more ideas to see its matches.`,
   nothing: (q: ParsedQuery) =>
     `Nothing in the catalog fits age ${q.age} within ${money(q.budget!)}; a higher budget would help.`,
   few: (n: number, q: ParsedQuery) =>
     `Only ${n} ${n === 1 ? 'idea fits' : 'ideas fit'} everything you asked for ${recipient(q)}; ` +
     'fewer exclusions or a wider budget would give more.',
+  /** More items fit, but they repeat a kind already in the list (two LEGO sets): the list stops short instead. */
+  kinds: (n: number, q: ParsedQuery) =>
+    `Only ${n} different kinds of gift fit everything you asked for ${recipient(q)}; ` +
+    'the other matches would repeat one of them, so the list stops here.',
 };
-
-/** Interest tags that read badly as "into …" ("into food"). */
-const INTEREST_NOUN = new Map<string, string>([['food', 'good food']]);
 
 /** phraseRelevance of a related tag alone (0.75 × 0.5), or of text relevance 0.5 alone. */
 const NEAR = 0.375 - 1e-9;
-
-/** Whether an item outlasts the occasion: not food or drink, not cut flowers (a LEGO bouquet lasts). */
-const lasts = (gift: Pick['gift']) =>
-  !gift.categories.includes('food-drink') && !(gift.categories.includes('garden') && /\bbouquet\b/i.test(gift.title));
+/** A pick meets a phrase plainly at this relevance (its tag and the phrase's own words together). */
+const PLAIN = 0.9;

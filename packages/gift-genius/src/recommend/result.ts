@@ -21,7 +21,7 @@ export interface Ranking {
   matched: number;
   relationship?: Relationship;
   occasion?: Occasion;
-  /** No budget was given: prices follow the relationship's usual spend (and so span price ranges). */
+  /** No budget was given and the ideas' prices span two price bands or more (PRICE_BANDS). */
   acrossPriceRanges: boolean;
   /** What could not be satisfied, and what was done instead; empty when everything was. */
   unmet: Unmet[];

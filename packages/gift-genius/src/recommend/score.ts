@@ -4,6 +4,7 @@ import {
   type Interest,
   OCCASIONS,
   type Occasion,
+  type Personal,
   type Relationship,
 } from '../catalog/schema.js';
 import { BoundedMemo } from './memo.js';
@@ -68,7 +69,31 @@ export interface ParsedQuery {
   register?: ReadonlySet<Category>;
   /** The register's name (set with `register`). */
   registerName?: string;
+  /** A gift for two is welcome: a partner, a couple named, a wedding or a couple's anniversary. */
+  couple: boolean;
+  /** The occasion is the household's (a housewarming, a couple's wedding): things for the home fit. */
+  household: boolean;
+  /**
+   * A new baby for an adult recipient: gifts for the baby qualify at the baby's age (BABY_AGE), not the
+   * parent's (every baby item's range ends before a parent's age).
+   */
+  baby: boolean;
+  /** Work and formal relationships: nothing personal (care, a size to guess, intimacy) unless asked. */
+  formal: boolean;
 }
+
+/** The age a gift for the baby is judged at: a newborn's. */
+export const BABY_AGE = 0;
+
+/** The age an item's range is checked against: the baby's for a gift for the baby at a new baby, else the person's. */
+export const ageFor = (gift: Gift, q: ParsedQuery): number => (q.baby && gift.recipient === 'baby' ? BABY_AGE : q.age);
+
+/** Relationships whose register is formal (a colleague, a boss, a teacher, a neighbour, a host). */
+const FORMAL = new Set<Relationship>(['colleague', 'boss', 'teacher', 'neighbor', 'host']);
+
+/** Who takes part in a wedding rather than marries: their gift is their own, not the couple's. */
+const WEDDING_PARTY =
+  /\b(best man|groomsm[ae]n|bridesmaids?|maids? of hono(u)?r|matrons? of hono(u)?r|officiant|flower girl|ring bearer)\b/;
 
 /** What people usually spend per relationship (US, everyday occasions), the anchor for "fits the norm". */
 const SPEND_NORMS = new Map<Relationship, number>([
@@ -95,7 +120,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     .map((t) => interestReadings.get(t, readInterest))
     .filter((r) => r.words.length > 0 || r.interests.size > 0 || r.terms.length > 0);
   let occasion = query.occasion?.trim() ? occasionReadings.get(query.occasion, readOccasion) : undefined;
-  const implied = interests.find((i) => i.occasion)?.occasion;
+  const implied = interests.find((i) => i.occasion)?.occasion ?? relationship?.occasion;
   if (implied && !occasion?.occasion) occasion = { ...occasion, words: occasion?.words ?? implied, occasion: implied };
   const stated = new Set<Interest>();
   for (const i of interests) for (const [interest, weight] of i.interests) if (weight === 1) stated.add(interest);
@@ -111,6 +136,14 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const registerName =
     band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : (role ?? '');
   const register = REGISTER.get(registerName);
+  const o = occasion?.occasion;
+  const partyOf = relationship !== undefined && WEDDING_PARTY.test(relationship.noun);
+  // A wedding's or an anniversary's gift is the couple's (a partner's own anniversary: the two of you).
+  const couple =
+    role === 'partner' || relationship?.couple === true || (o === 'wedding' && !partyOf) || o === 'anniversary';
+  const household = o === 'housewarming' || (o === 'wedding' && !partyOf);
+  const baby = o === 'new-baby' && query.age >= 16;
+  const formal = role !== undefined && FORMAL.has(role);
   // Every key present, undefined when not set: one object shape for every request, so the ranking loops' reads
   // of q stay monomorphic (spreads of `cond && {…}` made up to eight shapes, and took the runtime's slow path).
   return {
@@ -127,6 +160,10 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     logTarget: Math.log(target),
     register,
     registerName: register ? registerName : undefined,
+    couple,
+    household,
+    baby,
+    formal,
   };
 }
 
@@ -156,12 +193,25 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
       return 'presumption';
   }
   if (gift.gender && gift.gender !== q.relationship?.gender) return 'presumption';
+  // A gift for two (a couples' class, a date night) needs two: a partner, a couple, their wedding.
+  if (gift.recipient === 'couple' && !q.couple) return 'relationship';
+  if (q.formal && gift.personal && !gift.personal.every((p) => asked(p, q))) return 'relationship';
   const role = q.relationship?.role;
   if (role && gift.notFor?.includes(role)) return 'relationship';
   // A gift meant only for a partner is never suggested for anyone else.
   if (role && role !== 'partner' && gift.relationships.length === 1 && gift.relationships[0] === 'partner')
     return 'relationship';
   return undefined;
+}
+
+/**
+ * Whether a stated interest asks for something personal in a formal relationship: skincare or makeup for
+ * personal care, fashion for what takes a size; intimacy never.
+ */
+function asked(p: Personal, q: ParsedQuery): boolean {
+  if (p === 'care') return q.stated.has('skincare') || q.stated.has('makeup');
+  if (p === 'sized') return q.stated.has('fashion');
+  return false;
 }
 
 const PRESUMPTION_WORDS = new Map([
@@ -223,6 +273,10 @@ export const WEIGHTS = {
   madeForIt: 0.8,
   wrongOccasion: -2,
   register: 0.4,
+  /** A gift for whom the occasion is (the couple at a wedding, the baby at a shower, the home at a housewarming). */
+  audience: 0.8,
+  /** A child at the top of a children's item's range: it reads as too young (a board book for a 4-year-old). */
+  outgrown: -1.2,
 };
 
 /** Categories that suit each relationship's register (US gift-giving norms). */
@@ -250,9 +304,15 @@ const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OC
 export function phraseRelevance(gift: Gift, reading: InterestReading, text: number): number {
   let tag = 0;
   for (const i of gift.interests) tag = Math.max(tag, reading.interests.get(i) ?? 0);
+  // A phrase that names catalog interests is met through them: its word alone in an item's text is a pun
+  // ("tea" in a tea towel, a green-tea face mask), near at most. Phrases without one are met by text.
+  if (tag === 0 && reading.named) text *= TEXT_ONLY;
   // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
   return Math.min(1, 0.75 * Math.max(tag, text) + (0.25 * Math.min(tag, text)) / 0.75);
 }
+
+/** What text alone counts for under a phrase that names catalog interests (below MET: near, never met). */
+const TEXT_ONLY = 0.6;
 
 export interface SignatureFacts {
   score: number;
@@ -335,15 +395,28 @@ export function factScore(gift: Gift, q: ParsedQuery, score: number): number {
   // The register of the relationship: what people usually give a colleague, a host, a teenager.
   const register = q.register;
   if (register && gift.categories.some((cat) => register.has(cat))) score += WEIGHTS.register;
+  // Whom the occasion is for: the couple at a wedding or an anniversary, the baby at a new baby. (Things for the
+  // home need no bonus at a housewarming: its own tag says they suit it.)
+  const r = gift.recipient;
+  if ((r === 'couple' && q.couple) || (r === 'baby' && q.baby)) score += WEIGHTS.audience;
   return score + WEIGHTS.giftability * ((gift.giftability ?? 3) - 3);
 }
 
-/** The part of the score that depends on an item's age range (kept apart: the index groups items across ranges). */
-export function ageFit(ageMin: number, ageMax: number, q: ParsedQuery): number {
+/**
+ * The part of the score that depends on an item's age range (kept apart: the index groups items across
+ * ranges). `age`: the age the range is checked at (ageFor). Only the ageTargeted and senior terms raise a
+ * score (GroupBounds.ageFitBound bounds it by them).
+ */
+export function ageFit(ageMin: number, ageMax: number, q: ParsedQuery, age = q.age): number {
   let score = 0;
   // Made for this age band (a range that is narrow around the age) rather than merely allowed.
   if (ageMax - ageMin <= 30) score += WEIGHTS.ageTargeted;
-  if (q.band === 'teen' && ageMax < 16) score += WEIGHTS.tooYoung; // made for younger children
+  if (q.band === 'teen' && ageMax < 16)
+    score += WEIGHTS.tooYoung; // made for younger children
+  // A child's item whose last quarter of years this child is in: in range, but young in tone (a stomp rocket
+  // for a 12-year-old, a baby's board book for a 4-year-old).
+  else if (age < 13 && ageMax <= 14 && ageMax - ageMin >= 2 && age > ageMin + 0.75 * (ageMax - ageMin))
+    score += WEIGHTS.outgrown;
   if (q.band === 'senior' && ageMin >= 40) score += WEIGHTS.senior;
   return score;
 }

@@ -69,8 +69,11 @@ export function words(text: string): string[] {
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f']/g, '')
+    // A single letter joined by a hyphen is part of the word ("k-pop", "e-reader", "t-rex"), not a word of its own.
+    .replace(/(?<![\p{L}\p{N}])(\p{L})-(?=\p{L})/gu, '$1')
     .split(/[^\p{L}\p{N}]+/u)) {
-    if (!raw || /\d/.test(raw) || STOP.has(raw)) continue;
+    // Single letters are initials and split words ("B.K.S.", "k-pop"), never a match on their own.
+    if (raw.length < 2 || /\d/.test(raw) || STOP.has(raw)) continue;
     out.push(stem(raw));
   }
   return out;

@@ -25,10 +25,34 @@ export interface RelationshipReading {
   inLaw: boolean;
   /** The user's own words, cleaned for copy: "my wife's dad" → "wife's dad". */
   noun: string;
+  /** Two people ("my cousin and her fiancé", "my parents", "the newlyweds"): a gift for them both. */
+  couple?: boolean;
+  /** Written "the newlyweds", not "your newlyweds": the words name people, not a relation to the user. */
+  definite?: boolean;
+  /** The words name an occasion too ("a new dad", "the parents-to-be": a new baby). */
+  occasion?: Occasion;
 }
 
 type Word = { role: Relationship; gender?: Gender };
 const w = (role: Relationship, gender?: Gender): Word => (gender ? { role, gender } : { role });
+
+/** People named by a new baby: someone who just had one or expects one (their relation to the user unsaid). */
+const NEW_PARENTS = new Map<string, Word & { couple?: boolean }>([
+  ['new dad', w('friend', 'male')],
+  ['new father', w('friend', 'male')],
+  ['new mom', w('friend', 'female')],
+  ['new mum', w('friend', 'female')],
+  ['new mother', w('friend', 'female')],
+  ['new parent', w('friend')],
+  ['new parents', { ...w('friend'), couple: true }],
+  ['dad to be', w('friend', 'male')],
+  ['mom to be', w('friend', 'female')],
+  ['mum to be', w('friend', 'female')],
+  ['parents to be', { ...w('friend'), couple: true }],
+  ['expecting mom', w('friend', 'female')],
+  ['expectant mother', w('friend', 'female')],
+  ['expectant parents', { ...w('friend'), couple: true }],
+]);
 
 const RELATIONSHIP_WORDS = new Map<string, Word>([
   ...RELATIONSHIPS.map((r) => [r, w(r)] as const),
@@ -142,13 +166,76 @@ const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f
 const POSSESSIVE_TYPED =
   /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?=\p{L})/gu;
 
-/** "my older sister" → sibling, "my wife's dad" → parent (male), "sister-in-law" → sibling, in-law. */
+/** Words that name two people at once: a gift for a couple, read as the role given (or a friend's). */
+const COUPLE_WORDS = new Map<string, Word>([
+  ['couple', w('friend')],
+  ['newlyweds', w('friend')],
+  ['newlywed', w('friend')],
+  ['bride and groom', w('friend')],
+  ['happy couple', w('friend')],
+  ['mr and mrs', w('friend')],
+  ['parents', w('parent')],
+  ['grandparents', w('grandparent')],
+  ['in-laws', w('parent')],
+  ['inlaws', w('parent')],
+  ['in laws', w('parent')],
+  ['parents-in-law', w('parent')],
+]);
+
+/**
+ * "my older sister" → sibling, "my wife's dad" → parent (male), "sister-in-law" → sibling, in-law; "my cousin
+ * and her fiancé" → a couple, read by its first person (a friend), "my parents" → a couple of parents.
+ */
 export function readRelationship(text: string): RelationshipReading | undefined {
   const noun = normalize(text)
     .replace(/^(my|our|a|the|your)\s+/, '')
     .replace(POSSESSIVE_TYPED, "$1's ");
-  const inLaw = /-?in-?laws?\b|\bin law\b/.test(noun);
-  const base = unaccent(noun.replace(/-?in-?laws?\b|\bin law\b/g, '').trim());
+  const whole = unaccent(noun)
+    .replace(/^(the|my|our)\s+/, '')
+    .replace(/&/g, 'and')
+    .replace(/\./g, '');
+  const parent = NEW_PARENTS.get(whole.replace(/-/g, ' '));
+  if (parent)
+    return {
+      role: parent.role,
+      ...(parent.gender && { gender: parent.gender }),
+      inLaw: false,
+      noun: whole.replace(/-/g, ' '),
+      definite: true,
+      occasion: 'new-baby',
+      ...(parent.couple && { couple: true }),
+    };
+  const pair = COUPLE_WORDS.get(whole) ?? COUPLE_WORDS.get(whole.replace(/^(happy|lovely|new)\s+/, ''));
+  if (pair) {
+    const related = pair.role !== 'friend';
+    const name = related ? noun : whole === 'mr and mrs' ? 'couple' : whole.replace(/^(happy|lovely|new)\s+/, '');
+    return {
+      role: pair.role,
+      inLaw: /in-?laws?/.test(whole),
+      noun: name,
+      couple: true,
+      ...(!related && { definite: true }),
+    };
+  }
+  // "X and Y", "X & her husband": two people, the first one named decides the role.
+  const parts = noun.split(/\s+(?:and|&|\+)\s+/);
+  if (parts.length === 2 && parts[0] && parts[1]) {
+    const first = readOne(parts[0], parts[0]);
+    const second = readOne(parts[1].replace(/^(his|her|their|my|our)\s+/, ''), parts[1]);
+    // A gift for both: no one gender (a couple's gift is never a gendered one).
+    const one = first ?? second;
+    if (one) return { role: one.role, inLaw: one.inLaw, noun, couple: true };
+  }
+  const one = readOne(noun, noun);
+  // "my wife's parents", "his grandparents": a couple named by a plural.
+  if (one && /\b(parents|grandparents|in-?laws)$/.test(whole))
+    return { role: one.role, inLaw: one.inLaw, noun, couple: true };
+  return one;
+}
+
+function readOne(text: string, noun: string): RelationshipReading | undefined {
+  const inLaw = /-?in-?laws?\b|\bin law\b/.test(text);
+  const base = unaccent(text.replace(/-?in-?laws?\b|\bin law\b/g, '').trim());
   const direct = RELATIONSHIP_WORDS.get(base) ?? RELATIONSHIP_WORDS.get(singular(base));
   if (direct) return { ...direct, inLaw, noun };
   // "older sister", "little brother", "my wife's dad", "my kid's teacher": the last known word decides.
@@ -424,7 +511,8 @@ const CONCEPTS = new Map<string, Concept>([
   ['developer', c(['programming'])],
   ['engineer', c(['programming', 'gadgets'])],
   ['computers', c(['programming', 'gadgets'])],
-  ['mechanical keyboards', c(['programming', 'gaming'], [], ['keyboard'])],
+  // The keyboards themselves, not everything a programmer or a gamer might want.
+  ['mechanical keyboards', c([], ['programming', 'gaming'], ['keyboard', 'keycaps'])],
   ['keyboards', c(['programming'], [], ['keyboard'])],
   ['tech', c(['gadgets'])],
   ['technology', c(['gadgets'])],
@@ -479,7 +567,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['bonsai', c(['plants'], [], ['bonsai'])],
   // Birds by name; animals (a horseback ride) only related.
   ['birds', c([], ['animals', 'gardening'], ['bird', 'feeder'])],
-  ['birdwatching', c([], ['animals', 'hiking'], ['bird', 'binoculars', 'field guide'])],
+  ['birdwatching', c([], ['animals', 'hiking'], ['bird', 'binoculars', 'birding'])],
   ['birding', c([], ['animals'], ['bird', 'binoculars'])],
   ['nature', c(['hiking'], ['camping', 'animals'])],
   ['outdoors', c(['hiking', 'camping'])],
@@ -498,15 +586,18 @@ const CONCEPTS = new Map<string, Concept>([
   ['weightlifting', c(['fitness'])],
   ['crossfit', c(['fitness'])],
   ['sports', c(['fitness'])],
-  ['climbing', c(['fitness'], ['hiking'], ['climbing', 'bouldering'])],
-  ['bouldering', c(['fitness'], [], ['climbing'])],
+  // Climbing by name; fitness (axe throwing, a foam roller) only related.
+  ['climbing', c(['climbing'], ['fitness', 'hiking'], ['climbing', 'bouldering'])],
+  ['bouldering', c(['climbing'], ['fitness'], ['climbing', 'bouldering'])],
+  ['rock climbing', c(['climbing'], ['fitness', 'hiking'], ['climbing', 'bouldering'])],
   ['bike', c(['cycling'])],
   ['biking', c(['cycling'])],
   ['cyclist', c(['cycling'])],
   ['mountain biking', c(['cycling'])],
   ['soccer', c(['football'])],
   ['nfl', c(['football'])],
-  ['pickleball', c(['tennis'], ['fitness'], ['pickleball', 'paddle'])],
+  // A sport of its own: tennis gear is no pickleball gift (related only).
+  ['pickleball', c(['pickleball'], ['tennis', 'fitness'], ['pickleball', 'paddle'])],
   ['swim', c(['swimming'])],
   ['surfing', c(['swimming'], [], ['surf'])],
   ['ski', c(['skiing'])],
@@ -522,9 +613,10 @@ const CONCEPTS = new Map<string, Concept>([
   ['nasa', c(['space'])],
   ['records', c(['vinyl'])],
   ['vinyl records', c(['vinyl'])],
-  ['jazz', c(['music'], ['vinyl'])],
-  ['k-pop', c(['music'])],
-  ['kpop', c(['music'])],
+  // Genres name a kind of music, not all of it: a thumb piano is music, not jazz or K-pop.
+  ['jazz', c(['music'], ['vinyl'], ['jazz'])],
+  ['k-pop', c([], ['music'], ['k-pop', 'kpop', 'korean'])],
+  ['kpop', c([], ['music'], ['k-pop', 'kpop', 'korean'])],
   ['singing', c(['music'], [], ['karaoke', 'microphone'])],
   ['piano', c(['music'], [], ['piano', 'keyboard'])],
   ['ukulele', c(['music', 'guitar'])],
@@ -629,16 +721,18 @@ const CONCEPTS = new Map<string, Concept>([
   ['wanderlust', c(['travel'])],
   ['road trips', c(['travel', 'cars'])],
   ['frequent flyer', c(['travel'])],
-  [
+  // Working from home: the desk and the calls (coffee is an interest of its own, not a work-from-home match).
+  ...[
     'works from home',
-    c([], ['programming', 'coffee'], ['desk', 'laptop', 'office', 'ergonomic', 'lamp', 'headphones']),
-  ],
-  [
     'working from home',
-    c([], ['programming', 'coffee'], ['desk', 'laptop', 'office', 'ergonomic', 'lamp', 'headphones']),
-  ],
-  ['remote work', c([], ['programming', 'coffee'], ['desk', 'laptop', 'office', 'ergonomic'])],
-  ['home office', c([], ['programming'], ['desk', 'laptop', 'office', 'ergonomic'])],
+    'work from home',
+    'wfh',
+    'remote work',
+    'remote worker',
+    'home office',
+  ].map((p) => [p, c(['remote-work'], [], ['desk', 'laptop', 'office', 'ergonomic', 'webcam'])] as const),
+  ['studying', c([], ['learning', 'journaling'], ['study', 'student', 'desk'])],
+  ['study', c([], ['learning', 'journaling'], ['study', 'student', 'desk'])],
   ['dorm life', c([], ['travel', 'sleep'], ['dorm', 'college', 'student', 'compact', 'lamp', 'headphones'])],
   ['dorm', c([], ['sleep'], ['dorm', 'college', 'student', 'compact'])],
   ['college', c([], ['learning'], ['dorm', 'college', 'student'])],
@@ -668,8 +762,18 @@ const CONCEPTS = new Map<string, Concept>([
   ['tennis player', c(['tennis'])],
   ['golfer', c(['golf'])],
   ['football fan', c(['football'])],
-  ['basketball', c(['fitness'], [], ['basketball'])],
-  ['baseball', c(['fitness'], [], ['baseball'])],
+  // Team sports by name; fitness only related (a jump rope is no basketball gift).
+  ['basketball', c(['basketball'], [], ['basketball'])],
+  ['nba', c(['basketball'])],
+  ['hoops', c(['basketball'])],
+  ['baseball', c([], ['fitness'], ['baseball'])],
+  ['horse', c(['horses'])],
+  ['horse riding', c(['horses'])],
+  ['horseback riding', c(['horses'])],
+  ['riding', c(['horses'])],
+  ['equestrian', c(['horses'])],
+  ['ponies', c(['horses'])],
+  ['pony', c(['horses'])],
 ]);
 
 /** Filler words a chat model passes along with an interest: "just started running", "big fan of jazz". */
@@ -759,6 +863,8 @@ export interface InterestReading {
   /** The concepts' search words, any of which may match. */
   terms: string[];
   occasion?: Occasion;
+  /** The phrase states a catalog interest (weight 1): then it is met through that tag, not by its words alone. */
+  named: boolean;
 }
 
 const phraseTokens = (text: string) =>
@@ -798,7 +904,8 @@ export function readInterest(text: string): InterestReading {
     });
   }
   const content = tokens.filter((t) => !FILLER.has(t));
-  return { phrase, interests, words: content, terms: [...terms], ...(occasion && { occasion }) };
+  const named = [...interests.values()].some((weight) => weight === 1);
+  return { phrase, interests, words: content, terms: [...terms], named, ...(occasion && { occasion }) };
 }
 
 /**

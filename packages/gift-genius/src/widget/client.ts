@@ -481,7 +481,7 @@ function card(gift: Gift, index: number): HTMLLIElement {
   title.title = gift.title;
   head.append(title, el('span', 'price', money(gift.price)));
   const why = typeof gift.why === 'string' && gift.why.trim() ? gift.why.trim() : undefined;
-  const text = el('div', why ? 'text' : 'text solo');
+  const text = el('div', 'text');
   text.append(el('p', 'reason', gift.reason), ...(why ? [el('p', 'why', why)] : []));
   text.title = why ? `${gift.reason} ${why}` : gift.reason;
   const actions = el('div', 'actions');

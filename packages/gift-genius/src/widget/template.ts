@@ -60,7 +60,7 @@ white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .status.error{color:var(--danger)}.status.note{height:auto;white-space:normal}.status:empty{height:0;margin:0}
 ol{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:10px;--cols:3}
 ol[aria-busy=true] .card:not(.skel){opacity:.6}
-.card{flex:1 1 calc((100% - (var(--cols) - 1) * 10px) / var(--cols) - 1px);min-width:0;height:288px;display:flex;
+.card{flex:1 1 calc((100% - (var(--cols) - 1) * 10px) / var(--cols) - 1px);min-width:0;min-height:352px;display:flex;
 flex-direction:column;border:1px solid var(--line);border-radius:var(--radius);background:var(--card);overflow:hidden}
 .art{position:relative;flex:none;height:76px;display:flex;align-items:center;justify-content:center;
 --a:hsl(var(--h) var(--ts) var(--al));color:hsl(var(--h) 45% var(--il));
@@ -75,10 +75,10 @@ background:var(--card);color:var(--fg)}
 .body{flex:1;display:flex;flex-direction:column;gap:6px;padding:10px 12px 12px;min-height:0;min-width:0}
 .head{display:flex;align-items:flex-start;gap:8px}
 h2{flex:1;margin:0;font-size:14.5px;line-height:20px;height:40px;font-weight:600;overflow-wrap:anywhere}
-h2,.reason,.why{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:2}
+h2{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:2}
 .price{flex:none;font-weight:600;line-height:20px;font-variant-numeric:tabular-nums}
 .text{flex:1;min-height:0;font-size:13px;line-height:18px}
-.reason,.why{margin:0}.reason{color:var(--fg);-webkit-line-clamp:4}.text.solo .reason{-webkit-line-clamp:6}
+.reason,.why{margin:0}.reason{color:var(--fg)}
 .why{color:var(--muted);margin-top:2px}
 .actions{flex:none;display:flex;gap:6px}
 .actions button{flex:1;min-width:0;padding:6px 4px;font-size:12.5px;overflow:hidden;text-overflow:ellipsis}

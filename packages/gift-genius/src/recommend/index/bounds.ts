@@ -15,6 +15,8 @@ export class GroupBounds {
   readonly narrow: Uint8Array;
   /** Some run starts at 40 or later (the senior bonus). */
   readonly seniorRange: Uint8Array;
+  /** 1 for a group of gifts for the baby: at a new baby its ages are checked at the baby's (ageFor). */
+  readonly forBaby: Uint8Array;
   /** 1 for a group of one item (most groups of a real catalog): ranked from these arrays alone. */
   readonly single: Uint8Array;
   /** A one-item group's Math.log(price). */
@@ -42,6 +44,7 @@ export class GroupBounds {
     this.narrow = new Uint8Array(n);
     this.seniorRange = new Uint8Array(n);
     this.single = new Uint8Array(n);
+    this.forBaby = Uint8Array.from(groups, (g) => (g.rep.recipient === 'baby' ? 1 : 0));
     this.logPrice = new Float64Array(n);
     this.merged = groups.map((g, i) => (g.runs.length > 1 ? mergeRuns(g.runs, byPrice[i]) : undefined));
     const logs: Float64Array[] = [];

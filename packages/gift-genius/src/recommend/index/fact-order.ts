@@ -29,9 +29,9 @@ export class FactOrders {
     private readonly bounds: GroupBounds,
   ) {}
 
-  /** What a table depends on: role, occasion, register, senior. */
+  /** What a table depends on: role, occasion, register, senior, whom the occasion is for. */
   static key(q: ParsedQuery): string {
-    return `${q.relationship?.role ?? ''}|${q.occasion?.occasion ?? ''}|${q.registerName ?? ''}|${q.band === 'senior'}`;
+    return `${q.relationship?.role ?? ''}|${q.occasion?.occasion ?? ''}|${q.registerName ?? ''}|${q.band === 'senior'}|${+q.couple}${+q.baby}${+q.household}`;
   }
 
   /** `key`: FactOrders.key(q). */

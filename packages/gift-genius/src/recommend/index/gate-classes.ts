@@ -1,7 +1,7 @@
 import type { Gift } from '../../catalog/schema.js';
 import type { ItemGroup } from '../groups.js';
 import { BoundedMemo } from '../memo.js';
-import { gate, type ParsedQuery } from '../score.js';
+import { BABY_AGE, gate, type ParsedQuery } from '../score.js';
 
 import { MatchCounter } from './match-count.js';
 import { readingNumber } from './reading-numbers.js';
@@ -23,10 +23,14 @@ export class GateClasses {
   private readonly counts = new BoundedMemo<string, Int32Array>(1024);
   private readonly passing = new BoundedMemo<string, Uint8Array>(1024);
 
+  /** 1 for a class of gifts for the baby (the recipient is part of the class key). */
+  private readonly forBaby: Uint8Array;
+
   private constructor(classOf: Int32Array, reps: Gift[], counters: MatchCounter[]) {
     this.classOf = classOf;
     this.reps = reps;
     this.counters = counters;
+    this.forBaby = Uint8Array.from(reps, (r) => (r.recipient === 'baby' ? 1 : 0));
   }
 
   /** undefined when some item's range or price is off: then the index ranks by the reference loop. */
@@ -57,7 +61,7 @@ export class GateClasses {
    * state and say): kept per those, the phrases by reading object (a reading is a pure function of its text).
    */
   passes(q: ParsedQuery): Uint8Array {
-    let key = `${q.relationship?.role ?? ''}|${q.relationship?.gender ?? ''}|${q.occasion?.occasion === 'new-baby'}`;
+    let key = `${q.relationship?.role ?? ''}|${q.relationship?.gender ?? ''}|${q.occasion?.occasion === 'new-baby'}|${q.couple}`;
     for (const reading of q.interests) key += `|${readingNumber(reading)}`;
     return this.passing.get(key, () => {
       const ungated = q.exclusions.length ? { ...q, exclusions: [] } : q;
@@ -67,14 +71,22 @@ export class GateClasses {
     });
   }
 
-  /** Items of the passing classes that cover the age and fit the budget. */
-  matched(passes: Uint8Array, age: number, budget: number | undefined): number {
-    const counts = this.counts.get(`${age}|${budget}`, () =>
+  /**
+   * Items of the passing classes that cover the age and fit the budget; with `baby` (a new baby for an adult),
+   * the classes of gifts for the baby at the baby's age (ageFor).
+   */
+  matched(passes: Uint8Array, age: number, budget: number | undefined, baby: boolean): number {
+    const counts = this.countsAt(age, budget);
+    const babyCounts = baby ? this.countsAt(BABY_AGE, budget) : counts;
+    let n = 0;
+    for (let c = 0; c < counts.length; c++) if (passes[c]) n += this.forBaby[c] ? babyCounts[c]! : counts[c]!;
+    return n;
+  }
+
+  private countsAt(age: number, budget: number | undefined): Int32Array {
+    return this.counts.get(`${age}|${budget}`, () =>
       Int32Array.from(this.counters, (counter) => counter.count(age, budget)),
     );
-    let n = 0;
-    for (let c = 0; c < counts.length; c++) if (passes[c]) n += counts[c]!;
-    return n;
   }
 }
 
@@ -86,6 +98,8 @@ const gateKey = (g: Gift) =>
     g.gender ?? null,
     g.notFor ?? null,
     g.relationships.length === 1 && g.relationships[0] === 'partner',
+    g.recipient ?? null,
+    g.personal ?? null,
   ]);
 
 const NO_WORDS: ReadonlySet<string> = new Set();

@@ -1,10 +1,10 @@
 import type { Gift } from '../../catalog/schema.js';
-import { type Candidate, insertCandidate, POOL } from '../candidates.js';
-import { finishRanking } from '../finish.js';
+import { type Candidate, insertCandidate, PHRASE_POOL, POOL } from '../candidates.js';
+import { finishRanking, meetsPhrase } from '../finish.js';
 import { bestInRun, type ItemGroup, type Locations, locations, upperBound } from '../groups.js';
-import { rankGroups } from '../rank.js';
+import { bestOfGroup, rankGroups } from '../rank.js';
 import type { Ranking } from '../result.js';
-import { ageFit, type GiftQuery, parseQuery, priceFitOfLog } from '../score.js';
+import { ageFit, BABY_AGE, type GiftQuery, parseQuery, priceFitOfLog } from '../score.js';
 import { TextEngine } from '../text.js';
 import { countRuns, GroupBounds } from './bounds.js';
 import { ExclusionHits } from './exclusion-hits.js';
@@ -120,14 +120,16 @@ export class GiftIndex {
 
     // Matched: the classes that pass the gate apart from exclusions, less the groups an exclusion rules out.
     const passes = classes.passes(q);
-    let matched = classes.matched(passes, age, budget);
+    let matched = classes.matched(passes, age, budget, q.baby);
+    // The age a group's range is checked at: the baby's for a gift for the baby at a new baby (ageFor).
+    const forBaby = q.baby ? bounds.forBaby : undefined;
     const excluded = this.excluded.marks;
     const out = this.excluded.next();
     for (const e of q.exclusions) {
       for (const g of this.exclusionHits.of(e)) {
         if (excluded[g] === out) continue;
         excluded[g] = out;
-        if (passes[classes.classOf[g]!]) matched -= countRuns(groups[g]!, age, budget);
+        if (passes[classes.classOf[g]!]) matched -= countRuns(groups[g]!, forBaby?.[g] ? BABY_AGE : age, budget);
       }
     }
 
@@ -142,8 +144,8 @@ export class GiftIndex {
         const item = this.catalog[i]!;
         skipMarks[g] = skipping;
         const inBudget = budget === undefined || item.price <= budget;
-        if (passes[classOf[g]!] && excluded[g] !== out && age >= item.ageMin && age <= item.ageMax && inBudget)
-          matched--;
+        const at = forBaby?.[g] ? BABY_AGE : age;
+        if (passes[classOf[g]!] && excluded[g] !== out && at >= item.ageMin && at <= item.ageMax && inBudget) matched--;
       }
     }
 
@@ -173,6 +175,7 @@ export class GiftIndex {
       }
       const full = pool.length === POOL;
       if (full && bound < pool[POOL - 1]!.score) break;
+      const age = forBaby?.[g] ? BABY_AGE : q.age;
       // Whether the group covers the age, fits the budget and passes the gate, from typed arrays only.
       if (age < ageLo[g]! || age > ageHi[g]! || (budget !== undefined && !(minPrice[g]! <= budget))) continue;
       if (!passes[classOf[g]!] || excluded[g] === out) continue;
@@ -184,7 +187,7 @@ export class GiftIndex {
         // price fit is its own bound, and its ages are the group's; the same steps as the loop below.
         const fit = priceFitOfLog(logPrice[g]!, q);
         if (full && bound + fit + 1e-9 < pool[POOL - 1]!.score) continue;
-        const base = fScore + ageFit(ageLo[g]!, ageHi[g]!, q);
+        const base = fScore + ageFit(ageLo[g]!, ageHi[g]!, q, age);
         if (full && base < pool[POOL - 1]!.score) continue;
         const s = base + fit;
         if (!(s > score)) continue; // NaN (never seen) is no candidate, as in the loop
@@ -196,10 +199,10 @@ export class GiftIndex {
         if (full && bound + bounds.priceFitBound(g, q) + 1e-9 < pool[POOL - 1]!.score) continue;
         // Every run covers the age with one age bonus: the best of the merged run (bounds.ts says why equal).
         const merged = skips ? undefined : bounds.merged[g];
-        let bonus = merged ? ageFit(runs[0]!.ageMin, runs[0]!.ageMax, q) : NaN;
+        let bonus = merged ? ageFit(runs[0]!.ageMin, runs[0]!.ageMax, q, age) : NaN;
         for (let r = 0; merged && r < runs.length && !Number.isNaN(bonus); r++) {
           const run = runs[r]!;
-          if (age < run.ageMin || age > run.ageMax || ageFit(run.ageMin, run.ageMax, q) !== bonus) bonus = NaN;
+          if (age < run.ageMin || age > run.ageMax || ageFit(run.ageMin, run.ageMax, q, age) !== bonus) bonus = NaN;
         }
         if (merged && !Number.isNaN(bonus) && Math.abs(fScore + bonus) < 256) {
           const hi = budget === undefined ? merged.prices.length : upperBound(merged.prices, budget);
@@ -213,7 +216,7 @@ export class GiftIndex {
             if (age < run.ageMin || age > run.ageMax) continue;
             const hi = budget === undefined ? run.prices.length : upperBound(run.prices, budget);
             if (hi === 0) continue;
-            const base = fScore + ageFit(run.ageMin, run.ageMax, q);
+            const base = fScore + ageFit(run.ageMin, run.ageMax, q, age);
             if (base < score || (full && base < pool[POOL - 1]!.score)) continue;
             const at = bestInRun(run, hi, base, q, skips ? skip : undefined);
             if (at < 0) continue;
@@ -224,17 +227,47 @@ export class GiftIndex {
       if (!gift) continue;
       const worst = pool.length === POOL ? pool[POOL - 1]! : undefined;
       if (worst && (score < worst.score || (score === worst.score && worst.gift.id < gift.id))) continue;
-      insertCandidate(pool, { gift, group: groups[g]!, score });
+      insertCandidate(pool, { gift, group: groups[g]!, score, meets: fromHits ? -1 : 0 });
     }
+    // Phrases the pool serves with fewer than PHRASE_POOL candidates: their best candidates, from the groups
+    // that meet them in best-bound-first order (the same as rankGroups' scan over every group).
+    const served = q.interests.map((_reading, p) => {
+      let n = 0;
+      for (const c of pool) if (meetsPhrase(c, q, relevance, p)) n++;
+      if (n >= PHRASE_POOL) return NO_CANDIDATES;
+      const best: Candidate[] = [];
+      const met = hits.met[p]!;
+      for (let k = 0; k < met.length; k++) {
+        const at = met[k]!;
+        const g = hits.groups[at]!;
+        if (best.length === PHRASE_POOL && hits.bound[at]! < best[PHRASE_POOL - 1]!.score) break;
+        const age = forBaby?.[g] ? BABY_AGE : q.age;
+        if (age < ageLo[g]! || age > ageHi[g]! || (budget !== undefined && !(minPrice[g]! <= budget))) continue;
+        if (!passes[classOf[g]!] || excluded[g] === out) continue;
+        const found = bestOfGroup(groups[g]!, hits.score[at]!, q, skipMarks[g] === skipping ? skip : undefined);
+        if (!found) continue;
+        const worst = best.length === PHRASE_POOL ? best[PHRASE_POOL - 1]! : undefined;
+        if (worst && (found.score < worst.score || (found.score === worst.score && worst.gift.id < found.gift.id)))
+          continue;
+        insertCandidate(best, { gift: found.gift, group: groups[g]!, score: found.score, meets: -1 }, PHRASE_POOL);
+      }
+      return best;
+    });
     // Why a phrase is unmet is looked for among the groups it touches (its hits), not the whole catalog.
     const touching = (p: number) => {
       const hitGroups = this.phraseHits.of(q.interests[p]!, relevance[p]!);
       return Array.from(hitGroups, (g) => groups[g]!);
     };
-    return finishRanking(groups, q, relevance, pool, matched, query, skip, touching);
+    return finishRanking(groups, q, relevance, pool, served, matched, query, skip, touching);
   }
 }
 
 const NONE: ReadonlySet<string> = new Set();
-const NO_HITS: HitOrder = { groups: new Int32Array(0), score: new Float64Array(0), bound: new Float64Array(0) };
+const NO_HITS: HitOrder = {
+  groups: new Int32Array(0),
+  score: new Float64Array(0),
+  bound: new Float64Array(0),
+  met: [],
+};
+const NO_CANDIDATES: Candidate[] = [];
 const NO_SKIP = () => false;

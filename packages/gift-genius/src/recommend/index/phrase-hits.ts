@@ -1,3 +1,4 @@
+import { MET } from '../candidates.js';
 import type { ItemGroup } from '../groups.js';
 import { BoundedMemo } from '../memo.js';
 import { type ParsedQuery, phraseRelevance, signatureScoreValue } from '../score.js';
@@ -17,6 +18,8 @@ export interface HitOrder {
   groups: Int32Array;
   score: Float64Array;
   bound: Float64Array;
+  /** Per phrase, the positions (in this order) of the groups that meet it (phraseRelevance ≥ MET). */
+  met: Int32Array[];
 }
 
 const HIT_ENTRIES = 2 ** 22;
@@ -24,7 +27,10 @@ const HIT_ENTRIES = 2 ** 22;
 export class PhraseHits {
   /** Bounded by total size (group entries), so a big catalog with broad phrases keeps fewer. */
   private readonly touched = new BoundedMemo<number, Int32Array>(HIT_ENTRIES, (h) => h.length + 64);
-  private readonly orders = new BoundedMemo<string, HitOrder>(HIT_ENTRIES, (o) => o.groups.length + 64);
+  private readonly orders = new BoundedMemo<string, HitOrder>(
+    HIT_ENTRIES,
+    (o) => o.groups.length + o.met.reduce((n, m) => n + m.length, 0) + 64,
+  );
 
   constructor(
     private readonly groups: readonly ItemGroup[],
@@ -50,10 +56,20 @@ export class PhraseHits {
       return !Number.isNaN(ub) ? ub : Infinity; // a NaN score (never seen) is visited, as rankGroups would
     });
     const order = touched.map((_, i) => i).sort((x, y) => bound[y]! - bound[x]! || touched[x]! - touched[y]!);
+    const groups = Int32Array.from(order, (i) => touched[i]!);
+    const met = q.interests.map((reading, p) => {
+      const at: number[] = [];
+      groups.forEach((g, k) => {
+        const group = this.groups[g]!;
+        if (phraseRelevance(group.rep, reading, relevance[p]![group.profile]!) >= MET) at.push(k);
+      });
+      return Int32Array.from(at);
+    });
     return {
-      groups: Int32Array.from(order, (i) => touched[i]!),
+      groups,
       score: Float64Array.from(order, (i) => score[i]!),
       bound: Float64Array.from(order, (i) => bound[i]!),
+      met,
     };
   }
 

@@ -21,6 +21,9 @@ export interface TagReference {
   presumes: TagSet;
   gender: string;
   notFor: TagSet;
+  kind: string;
+  recipient: string;
+  personal: TagSet;
 }
 interface TagSet {
   given: readonly string[];
@@ -42,6 +45,9 @@ export const tagReference = (g: Gift, text: ItemText): TagReference => ({
   presumes: tagSet(g.presumes),
   gender: g.gender ?? '',
   notFor: tagSet(g.notFor),
+  kind: g.kind ?? '',
+  recipient: g.recipient ?? '',
+  personal: tagSet(g.personal),
 });
 
 /** The tags signatureKey reads are equal to the reference's (lists compared as signatureKey sorts them). */
@@ -56,7 +62,10 @@ export function sameTags(a: TagReference, b: Gift): boolean {
     sameSet(a.presumesInterest, b.presumesInterest) &&
     sameSet(a.presumes, b.presumes) &&
     a.gender === (b.gender ?? '') &&
-    sameSet(a.notFor, b.notFor)
+    sameSet(a.notFor, b.notFor) &&
+    a.kind === (b.kind ?? '') &&
+    a.recipient === (b.recipient ?? '') &&
+    sameSet(a.personal, b.personal)
   );
 }
 

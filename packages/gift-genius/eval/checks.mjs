@@ -1,0 +1,63 @@
+// Computed checks of a suggestion list (issue 25), beside the judged figures: not judged, so any ranker's list
+// can be checked the same way.
+//   sameKind(list)            pairs of items in one list that share a catalog `kind` (two LEGO sets)
+//   unservedInterests(...)    stated interests the list leaves out although an item the request allows meets it
+// "Meets" is read here with the vocabulary's stated interests (a tag the phrase names), or for a phrase that names
+// none, its own words and search words in the item's title or keywords: a plain reading, not the ranker's scores.
+import { ageFor, excludes, exclusionWords, gate, parseQuery } from '../dist/recommend/score.js';
+import { words } from '../dist/recommend/text.js';
+
+/** Kinds held by more than one item of the list (each listed once). */
+export function sameKind(list) {
+  const seen = new Map();
+  for (const gift of list) if (gift.kind) seen.set(gift.kind, (seen.get(gift.kind) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([kind]) => kind);
+}
+
+const named = new WeakMap();
+/** Words of an item's title and keywords (its name), stemmed as the ranker's text is. */
+function nameWords(gift) {
+  let set = named.get(gift);
+  if (!set) named.set(gift, (set = new Set(words(`${gift.title} ${(gift.keywords ?? []).join(' ')}`))));
+  return set;
+}
+
+/**
+ * Whether an item meets an interest phrase: a tag the phrase states, or all its words (or a search word) in the
+ * item's name, with a related tag when the phrase names catalog interests ("cars": a toy car garage).
+ */
+export function meets(gift, reading) {
+  for (const [interest, weight] of reading.interests)
+    if (weight === 1 && gift.interests.includes(interest)) return true;
+  // A phrase that names catalog interests needs at least a related one for a match by name.
+  if (reading.named && !gift.interests.some((i) => reading.interests.has(i))) return false;
+  const own = words(reading.words.join(' '));
+  const name = nameWords(gift);
+  if (own.length && own.every((w) => name.has(w))) return true;
+  return reading.terms.some((t) => {
+    const ws = words(t);
+    return ws.length > 0 && ws.every((w) => name.has(w));
+  });
+}
+
+/** Whether the request allows an item at all: budget, age (a baby's gift at a new baby at the baby's), exclusions, gate. */
+export function allowed(gift, q) {
+  if (q.budget !== undefined && gift.price > q.budget) return false;
+  const age = ageFor(gift, q);
+  if (age < gift.ageMin || age > gift.ageMax) return false;
+  const itemWords = exclusionWords(gift);
+  if (q.exclusions.some((e) => excludes(gift, e, itemWords))) return false;
+  return gate(gift, q, itemWords) === undefined;
+}
+
+/** The request's stated interest phrases the catalog can serve (some allowed item meets them) and the list does not. */
+export function unservedInterests(catalog, args, list) {
+  const q = parseQuery(args);
+  const out = { servable: 0, unserved: [] };
+  for (const reading of q.interests) {
+    if (!catalog.some((g) => meets(g, reading) && allowed(g, q))) continue;
+    out.servable++;
+    if (!list.some((g) => meets(g, reading))) out.unserved.push(reading.phrase);
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+// The offline evaluation scores a second split given as a directory (issue 25: a held-out split, frozen, scored
+// apart from the tuning set), reports two reason judges and their agreement, lists the split's pending pairs and
+// reasons, and reports the computed checks. Run as a user runs it: `node eval/run.mjs --split DIR`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadBundledCatalog } from '../dist/catalog/open.js';
+import { GiftIndex } from '../dist/recommend/gift-index.js';
+import { baseline } from '../eval/baseline.mjs';
+
+const pkg = fileURLToPath(new URL('..', import.meta.url));
+const catalog = loadBundledCatalog();
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['eval/run.mjs', ...args], { cwd: pkg, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const REQUESTS = [
+  { id: 'h1', args: { age: 34, relationship: 'sister', budget: 50, interests: ['coffee'], occasion: 'birthday' } },
+  { id: 'h2', args: { age: 45, relationship: 'husband', budget: 100, interests: ['works from home', 'coffee'] } },
+];
+
+/** A split directory: requests, the first judge's pair grades (all but one), and two judges' reason grades. */
+function makeSplit() {
+  const dir = mkdtempSync(join(tmpdir(), 'giftgen-split-'));
+  const index = GiftIndex.build(catalog);
+  const lists = REQUESTS.map(({ id, args }) => ({ id, gifts: index.rank({ ...args, count: 5 }).gifts }));
+  writeFileSync(join(dir, 'requests.jsonl'), `${REQUESTS.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  writeFileSync(join(dir, 'RUBRIC-strict.md'), '# A stricter rubric\n');
+  // Every item either ranker shows is a pair to grade (the keyword baseline's too).
+  const pairs = REQUESTS.flatMap(({ id, args }, i) => {
+    const shown = new Set([...lists[i]!.gifts.map((g) => g.gift.id), ...baseline(catalog, args).map((g) => g.id)]);
+    return [...shown].map((gift) => `${id}\t${gift}\t3`);
+  });
+  writeFileSync(join(dir, 'judgments.tsv'), `# request\tgift\tgrade\n${pairs.slice(1).join('\n')}\n`);
+  const reasons = lists.flatMap(({ id, gifts }) => gifts.map((g) => [id, g.gift.id, g.reason] as const));
+  // The author gives every reason 2; the second judge gives the first three 1 and does not grade the last.
+  writeFileSync(join(dir, 'reason-judgments.tsv'), reasons.map(([r, g, t]) => `${r}\t${g}\t2\t${t}`).join('\n'));
+  writeFileSync(
+    join(dir, 'reason-judgments.second.tsv'),
+    reasons
+      .slice(0, -1)
+      .map(([r, g, t], i) => `${r}\t${g}\t${i < 3 ? 1 : 2}\t${t}`)
+      .join('\n'),
+  );
+  return { dir, pairs, reasons };
+}
+
+describe('eval/run.mjs --split', () => {
+  it('scores a split on its own, with each judge, their agreement and the computed checks', async () => {
+    const { dir, reasons } = makeSplit();
+    const out = await run(['--split', dir]);
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain(`Offline evaluation, ${dir}`);
+    expect(out.stdout).not.toContain('tuning set');
+    expect(out.stdout).toContain('rubric RUBRIC-strict.md');
+    expect(out.stdout).toMatch(/\| reason grade \(0-2\), author \| 2\.000 \|/);
+    expect(out.stdout).toMatch(/\| reason grade \(0-2\), second \| 1\.667 \|/);
+    expect(out.stdout).toContain(`Reason judges author / second: ${reasons.length - 1} reasons graded by both`);
+    expect(out.stdout).toMatch(/\| lists with two of one kind \| 0 \|/);
+    expect(out.stdout).toMatch(/\| stated interests left out \(of servable\) \| 0 of 3 \|/);
+
+    const json = JSON.parse((await run(['--split', dir, '--json'])).stdout);
+    expect(json.requests).toBe(2);
+    expect(json.unjudged).toBe(1);
+    expect(json.unjudgedReasons).toEqual({ author: 0, second: 1 });
+    const [agreement] = json.agreement;
+    expect(agreement.reasons).toBe(reasons.length - 1);
+    expect(agreement.exact).toBeCloseTo(6 / 9);
+    expect(agreement['within one']).toBe(1);
+    expect(json.table.all.genius['budget violations']).toBe(0);
+    expect(json.table.all.genius['exclusion violations']).toBe(0);
+  });
+
+  it('lists the split’s pending pairs and the reasons a judge has not graded yet', async () => {
+    const { dir, pairs, reasons } = makeSplit();
+    const pending = await run(['--split', dir, '--pending']);
+    expect(pending.code).toBe(0);
+    const [request, gift] = pairs[0]!.split('\t');
+    expect(pending.stdout).toContain(`## ${request} `);
+    expect(pending.stdout).toContain(`${gift} | $`);
+    const reasonsLeft = await run(['--pending-reasons', '--split', dir]);
+    const last = reasons.at(-1)!;
+    expect(reasonsLeft.stdout).toContain(`${last[1]}\t${last[2]} [second]`);
+    expect(reasonsLeft.stdout.split('\n').filter((l) => l.includes('\t'))).toHaveLength(1);
+  });
+
+  it('says what a split needs when its directory has no requests, and names an unknown argument', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'giftgen-split-'));
+    const out = await run(['--split', empty]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(`${empty} has no requests.jsonl`);
+    const bad = await run(['--splits', empty]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown argument "--splits"/);
+  });
+});

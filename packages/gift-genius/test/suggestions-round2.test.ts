@@ -1,0 +1,391 @@
+// Issue 25: gift-genius suggestions, round 2 — right for the occasion and the person, every stated interest
+// served, no two of one kind, reasons that say what each gift does for this person, words that hold.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadBundledCatalog } from '../dist/catalog/open.js';
+import { type Gift, INTERESTS, OCCASIONS, RELATIONSHIPS } from '../dist/catalog/schema.js';
+import { GiftIndex } from '../dist/recommend/gift-index.js';
+import { type GiftQuery, rankGifts } from '../dist/recommend/rank.js';
+import { parseQuery } from '../dist/recommend/score.js';
+import { readInterest, readRelationship } from '../dist/recommend/vocabulary.js';
+import { allowed, meets, sameKind, unservedInterests } from '../eval/checks.mjs';
+
+const catalog = loadBundledCatalog();
+const index = GiftIndex.build(catalog);
+const rank = (q: GiftQuery) => index.rank(q);
+const ids = (q: GiftQuery) => rank(q).gifts.map((g) => g.gift.id);
+
+/** Requests as a chat model sends them: relationships, occasions and interests in everyday words. */
+const RELATIONSHIP_WORDS = [
+  ...RELATIONSHIPS,
+  'sister',
+  'my husband',
+  'dad',
+  'coworker',
+  'boss',
+  'my kid\u2019s teacher',
+  'neighbour',
+  'client',
+  'grandma',
+  'best friend',
+  'my cousin and her fiancé',
+  'my parents',
+  'new dad',
+];
+const OCCASION_WORDS = [...OCCASIONS, 'baby shower', 'wedding', 'housewarming', '40th anniversary', 'bday'];
+const PHRASES = [
+  ...INTERESTS,
+  'works from home',
+  'studying',
+  'basketball',
+  'horse riding',
+  'sourdough baking',
+  'coffee',
+  'crossword puzzles',
+  'k-pop',
+  'board games',
+];
+const request = fc.record({
+  age: fc.integer({ min: 0, max: 95 }),
+  relationship: fc.constantFrom(...RELATIONSHIP_WORDS),
+  budget: fc.option(fc.integer({ min: 10, max: 400 }), { nil: undefined }),
+  interests: fc.option(fc.uniqueArray(fc.constantFrom(...PHRASES), { maxLength: 3 }), { nil: undefined }),
+  occasion: fc.option(fc.constantFrom(...OCCASION_WORDS), { nil: undefined }),
+  exclude: fc.option(fc.array(fc.constantFrom('alcohol', 'clothes', 'nuts', 'gluten'), { maxLength: 2 }), {
+    nil: undefined,
+  }),
+  count: fc.option(fc.integer({ min: 3, max: 8 }), { nil: undefined }),
+});
+
+describe('occasion and recipient are different things', () => {
+  it('a baby shower for a 32-year-old coworker gets gifts for the baby, not cider, a tumbler and a desk plant', () => {
+    const r = rank({ age: 32, relationship: 'coworker', budget: 50, occasion: 'baby shower' });
+    expect(r.gifts).toHaveLength(5);
+    for (const g of r.gifts) {
+      expect(g.gift.occasions, g.gift.id).toContain('new-baby');
+      expect(g.reason, g.gift.id).toMatch(/\bbaby\b/);
+      // A gift for the baby is said to be the baby's; a gift for the parent is the parent's.
+      if (g.gift.recipient === 'baby') expect(g.reason, g.gift.id).toMatch(/your coworker's new baby/);
+    }
+    expect(r.gifts.filter((g) => g.gift.recipient === 'baby').length).toBeGreaterThanOrEqual(4);
+    expect(r.gifts.map((g) => g.gift.id)).not.toContain('sparkling-cider-duo');
+  });
+
+  it('a gift for the baby qualifies at the baby’s age for an adult, and only at a new baby', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 80 }), fc.integer({ min: 30, max: 200 }), (age, budget) => {
+        const baby = rankGifts(catalog, { age, relationship: 'friend', budget, occasion: 'new baby', count: 10 });
+        expect(baby.gifts.some((g) => g.gift.recipient === 'baby' && g.gift.ageMax < age)).toBe(true);
+        const birthday = rankGifts(catalog, { age, relationship: 'friend', budget, occasion: 'birthday', count: 10 });
+        for (const g of birthday.gifts) expect(age).toBeLessThanOrEqual(g.gift.ageMax);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('"my cousin and her fiancé" at a wedding is a couple: gifts for them both, in words for two', () => {
+    expect(readRelationship('my cousin and her fiancé')).toMatchObject({ role: 'friend', couple: true });
+    expect(readRelationship('my parents')).toMatchObject({ role: 'parent', couple: true });
+    const r = rank({ age: 29, relationship: 'my cousin and her fiancé', budget: 120, occasion: 'wedding' });
+    expect(r.gifts.map((g) => g.gift.id)).not.toContain('leather-passport-wallet');
+    expect(r.gifts.filter((g) => g.gift.recipient === 'couple' || g.gift.recipient === 'household').length).toBe(5);
+    for (const g of r.gifts) {
+      expect(g.reason).toMatch(/your cousin and her fiancé/);
+      // The user's own words aside, the couple is "they".
+      expect(g.reason.replace(/your cousin and her fiancé/g, '')).not.toMatch(/\b(she|her|he|him|his)\b/);
+    }
+  });
+
+  it('a gift for two goes only where there are two: a partner, a couple, a wedding or an anniversary', () => {
+    fc.assert(
+      fc.property(request, (q) => {
+        const p = parseQuery(q);
+        for (const g of rank(q).gifts) if (g.gift.recipient === 'couple') expect(p.couple).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('every stated interest is served when the catalog can', () => {
+  it('"works from home" and "coffee": both, and no false note about age', () => {
+    const r = rank({ age: 45, relationship: 'husband', budget: 100, interests: ['works from home', 'coffee'] });
+    const wfh = readInterest('works from home');
+    const coffee = readInterest('coffee');
+    expect(r.gifts.some((g) => meets(g.gift, wfh))).toBe(true);
+    expect(r.gifts.some((g) => meets(g.gift, coffee))).toBe(true);
+    expect(r.unmet).toEqual([]);
+  });
+
+  it('a list covers each interest before it deepens one: the first picks meet different phrases', () => {
+    const q = { age: 20, relationship: 'daughter', budget: 60, interests: ['coffee', 'studying'] };
+    const first = rank(q).gifts.slice(0, 2);
+    const readings = q.interests.map((t) => readInterest(t));
+    for (const reading of readings)
+      expect(
+        first.some((g) => meets(g.gift, reading)),
+        reading.phrase,
+      ).toBe(true);
+  });
+
+  it('property: each phrase an allowed item meets is met by the list (as many ideas as phrases or more)', () => {
+    fc.assert(
+      fc.property(request, (q) => {
+        const asked = { ...q, count: Math.max(q.count ?? 5, (q.interests ?? []).length) };
+        const list = rank(asked).gifts.map((g) => g.gift);
+        expect(unservedInterests(catalog, asked, list).unserved).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('an unmet note is true: what it says cannot be had, no allowed item has', () => {
+    fc.assert(
+      fc.property(request, (q) => {
+        const r = rank(q);
+        const p = parseQuery(q);
+        for (const u of r.unmet) {
+          const phrase = /^(?:The closest matches for|What matches|Nothing in the catalog matches) “(.+?)”/.exec(
+            u.message,
+          )?.[1];
+          if (!phrase) continue;
+          const reading = p.interests.find((i) => i.phrase === phrase)!;
+          expect(
+            catalog.filter((g) => allowed(g, p) && meets(g, reading)).map((g) => g.id),
+            u.message,
+          ).toEqual([]);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('a match is a match', () => {
+  it('a 14-year-old basketball fan: basketball gifts, and no fitness filler reasoned as a basketball match', () => {
+    const r = rank({ age: 14, relationship: 'son', budget: 80, interests: ['basketball'], occasion: 'birthday' });
+    const reading = readInterest('basketball');
+    expect(r.gifts.filter((g) => meets(g.gift, reading)).length).toBeGreaterThanOrEqual(4);
+    for (const g of r.gifts) if (!g.gift.interests.includes('basketball')) expect(g.reason).not.toMatch(/“basketball”/);
+  });
+
+  it('a gluten-free baking book is no sourdough match: said as broader, never as one', () => {
+    const r = rankGifts(catalog, {
+      age: 38,
+      relationship: 'wife',
+      budget: 200,
+      interests: ['sourdough baking'],
+      count: 10,
+    });
+    const book = r.gifts.find((g) => g.gift.id === 'gluten-free-baking-book');
+    if (book) expect(book.reason).toMatch(/^Beyond “sourdough baking” itself/);
+    expect(
+      r.gifts.slice(0, 3).every((g) => /sourdough|bread|loaves/i.test(`${g.gift.title} ${g.gift.description}`)),
+    ).toBe(true);
+  });
+
+  it('property: a reason that names a phrase as met names one the pick meets', () => {
+    fc.assert(
+      fc.property(request, (q) => {
+        const p = parseQuery(q);
+        for (const g of rank(q).gifts) {
+          // "Since … is into “x”", "…, who's into “x”": claimed as met.
+          const claimed = [...g.reason.matchAll(/“([^”]+)”/g)].map((m) => m[1]!);
+          if (/^(Not strictly for|Beyond) /.test(g.reason)) continue;
+          for (const phrase of claimed) {
+            const reading = p.interests.find((i) => i.phrase === phrase);
+            if (reading)
+              expect(meets(g.gift, reading) || phraseTag(g.gift, phrase), `${g.gift.id}: ${g.reason}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/** The pick carries a tag the phrase states (the ranker's own reading of a match). */
+const phraseTag = (gift: Gift, phrase: string) =>
+  [...readInterest(phrase).interests].some(([i, w]) => w === 1 && gift.interests.includes(i));
+
+describe('register by relationship', () => {
+  it('nothing personal for work and formal relationships unless asked', () => {
+    fc.assert(
+      fc.property(request, fc.constantFrom('coworker', 'boss', 'teacher', 'neighbour', 'client', 'host'), (q, who) => {
+        const asked = { ...q, relationship: who };
+        const p = parseQuery(asked);
+        for (const g of rank(asked).gifts) {
+          const personal = g.gift.personal ?? [];
+          if (personal.includes('intimate')) expect.fail(`${g.gift.id} is intimate, for a ${who}`);
+          if (personal.includes('care')) expect(p.stated.has('skincare') || p.stated.has('makeup')).toBe(true);
+          if (personal.includes('sized')) expect(p.stated.has('fashion')).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    const teacher = ids({ age: 40, relationship: 'my kid\u2019s teacher', budget: 30, occasion: 'thank you' });
+    expect(teacher).not.toContain('hand-cream-trio');
+  });
+
+  it('a child’s items fit the child in tone: no stomp rocket or kids’ baking set at 12, no baby board book at 4', () => {
+    const twelve = ids({ age: 12, relationship: 'son', budget: 40, occasion: 'birthday', count: 8 });
+    for (const id of ['stomp-rocket-launcher', 'kids-real-baking-set', 'marble-run-construction-set'])
+      expect(twelve).not.toContain(id);
+    const four = ids({ age: 4, relationship: 'niece', budget: 30, occasion: 'birthday', count: 8 });
+    for (const id of ['very-hungry-caterpillar-board-book', 'baby-first-library-board-books'])
+      expect(four).not.toContain(id);
+  });
+});
+
+describe('no two of the same kind in one list', () => {
+  it('three LEGO sets become one; a board game and a puzzle may share a list', () => {
+    const r = rank({ age: 12, relationship: 'son', budget: 60, interests: ['lego', 'space'], occasion: 'birthday' });
+    expect(r.gifts.filter((g) => g.gift.kind === 'lego-set')).toHaveLength(1);
+    const games = rank({
+      age: 30,
+      relationship: 'friend',
+      budget: 60,
+      interests: ['board games', 'puzzles'],
+      count: 8,
+    });
+    const kinds = new Set(games.gifts.map((g) => g.gift.kind));
+    expect(kinds.has('board-game')).toBe(true);
+    expect(['jigsaw-puzzle', 'puzzle-box', 'puzzle-game', 'puzzle-book'].some((k) => kinds.has(k))).toBe(true);
+  });
+
+  it('property: every list holds distinct kinds', () => {
+    fc.assert(
+      fc.property(request, (q) => {
+        expect(sameKind(rank(q).gifts.map((g) => g.gift))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('reasons worth reading', () => {
+  /** The deed the catalog gives for the pick (its `serves` for some interest, or its `does`), as a pattern. */
+  const deedPattern = (g: Gift) =>
+    [g.does, ...Object.values(g.serves ?? {})]
+      .filter((d): d is string => !!d)
+      .map((d) =>
+        d
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\\\{(them|their|they)\\\}/g, "[\\w\u2019' ]+?")
+          .replace(/^./, (c) => `[${c}${c.toUpperCase()}]`),
+      );
+
+  it('property: each reason says what the gift does (its deed), is a sentence, and is no boilerplate', () => {
+    fc.assert(
+      fc.property(request, (q) => {
+        for (const g of rank(q).gifts) {
+          expect(g.reason).toMatch(/\.$/);
+          expect(g.reason.split(/\s+/).length).toBeGreaterThanOrEqual(10);
+          expect(g.reason).not.toMatch(/direct match|Picked for|well-liked choice|Right in register|Ties straight in/);
+          expect(
+            deedPattern(g.gift).some((d) => new RegExp(d).test(g.reason)),
+            `${g.gift.id}: ${g.reason}`,
+          ).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a catalog without deeds or kinds (an older import) still gets whole sentences, from each description', () => {
+    const bare = catalog.map(({ does: _d, serves: _s, kind: _k, ...rest }) => rest as Gift);
+    const r = rankGifts(bare, {
+      age: 34,
+      relationship: 'sister',
+      budget: 50,
+      interests: ['coffee'],
+      occasion: 'birthday',
+    });
+    expect(r.gifts).toHaveLength(5);
+    for (const g of r.gifts) {
+      const first = g.gift.description.split(/(?<=[.!?])\s/)[0]!.replace(/[.!?]$/, '');
+      expect(g.reason.toLowerCase()).toContain(first.toLowerCase());
+      expect(g.reason).toMatch(
+        /^(Since your sister is into “coffee”, this birthday gift is |[A-Z].*: a birthday gift for your sister, who's into “coffee”\.)/,
+      );
+    }
+  });
+
+  it('pronouns follow whom the gift is for: her, him, them, the baby, you both', () => {
+    const sister = rank({ age: 34, relationship: 'sister', budget: 50, interests: ['coffee'] });
+    for (const g of sister.gifts) expect(g.reason).not.toMatch(/\b(him|his|he)\b/);
+    const wife = rank({ age: 52, relationship: 'wife', budget: 300, occasion: '25th anniversary' });
+    const couples = wife.gifts.filter((g) => g.gift.recipient === 'couple');
+    expect(couples.length).toBeGreaterThan(0);
+    for (const g of couples) expect(g.reason).toMatch(/you both|your 25th|you and your wife/);
+  });
+});
+
+describe('words that hold', () => {
+  it('property: a budget share is said as the share it is ("about half" only near half)', () => {
+    const bands: Array<[RegExp, number, number]> = [
+      [/nearly all of/, 0.9, 1],
+      [/uses most of/, 0.7, 0.9],
+      [/over half of/, 0.56, 0.7],
+      [/about half of/, 0.42, 0.56],
+      [/about a third of/, 0.28, 0.42],
+      [/about a quarter of/, 0.18, 0.28],
+      [/a small part of/, 0, 0.18],
+    ];
+    fc.assert(
+      fc.property(request, (q) => {
+        if (q.budget === undefined) return;
+        for (const g of rank(q).gifts) {
+          const share = g.gift.price / q.budget;
+          const said = bands.find(([re]) => re.test(g.reason));
+          expect(said, g.reason).toBeDefined();
+          expect(share).toBeGreaterThanOrEqual(said![1] - 1e-9);
+          expect(share).toBeLessThan(said![2] + 1e-9);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('"across price ranges" only when the ideas span two price bands or more', () => {
+    fc.assert(
+      fc.property(request, (q) => {
+        const r = rank(q);
+        const bands = new Set(
+          r.gifts.map((g) => (g.gift.price < 25 ? 0 : g.gift.price < 75 ? 1 : g.gift.price < 250 ? 2 : 3)),
+        );
+        expect(r.acrossPriceRanges).toBe(q.budget === undefined && bands.size >= 2);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a note on an unmet interest says what the list is instead', () => {
+    const r = rank({ age: 30, relationship: 'friend', budget: 40, interests: ['falconry', 'coffee'] });
+    expect(r.unmet.map((u) => u.message)).toEqual([
+      'Nothing in the catalog matches “falconry” well; the ideas follow “coffee” instead.',
+    ]);
+  });
+
+  it('no why line presumes a setting or undercuts its own gift', () => {
+    for (const g of catalog)
+      expect(g.why ?? '', g.id).not.toMatch(
+        /host gift|at the table can|rather than a (personal )?gift|chore gift|hardly a treat/,
+      );
+  });
+});
+
+describe('the catalog grows where requests were thin', () => {
+  it('basketball, horses, work from home, the baby, the couple: real items, each with its kind and its deed', () => {
+    const count = (f: (g: Gift) => boolean) => catalog.filter(f).length;
+    expect(count((g) => g.interests.includes('basketball'))).toBeGreaterThanOrEqual(6);
+    expect(count((g) => g.interests.includes('horses'))).toBeGreaterThanOrEqual(6);
+    expect(count((g) => g.interests.includes('remote-work'))).toBeGreaterThanOrEqual(10);
+    expect(count((g) => g.recipient === 'baby')).toBeGreaterThanOrEqual(12);
+    expect(count((g) => g.recipient === 'couple' && g.occasions.includes('wedding'))).toBeGreaterThanOrEqual(5);
+    for (const g of catalog) {
+      expect(g.kind, g.id).toBeTruthy();
+      expect(g.does, g.id).toBeTruthy();
+    }
+  });
+});
