@@ -4,11 +4,13 @@ import { writePrivateFile } from '../report/print.js';
 import type { Recorder } from '../wire/recorder.js';
 
 /**
- * Keeps the transcript on disk while the tap runs: a host may kill the tap with SIGKILL,
- * so the file is rewritten (atomically, via a temp file) shortly after a change, and
- * once more at the end. A rewrite costs time in proportion to the transcript, so the
- * pause between rewrites grows with it (50× the last rewrite): under load the tap spends
- * at most ~2% of its time on the file instead of stalling the messages it passes on.
+ * Keeps the transcript on disk while the tap runs: a host may kill the tap with SIGKILL
+ * (Copilot CLI does, a few hundred ms after the handshake), so the file is rewritten
+ * (atomically, via a temp file) shortly after a change, and once more at the end. A
+ * rewrite costs time in proportion to the transcript, so the pause between rewrites is
+ * 50× the last rewrite (at least delayMs): the tap spends at most ~2% of its time on the
+ * file, and a small transcript — the handshake — is on disk within tens of ms. A fixed
+ * 500 ms pause lost whole sessions to SIGKILL (test/tap-sigkill.test.ts).
  */
 export class TranscriptFile {
   private timer: NodeJS.Timeout | undefined;
@@ -17,7 +19,7 @@ export class TranscriptFile {
   constructor(
     readonly path: string,
     private readonly rec: Recorder,
-    private readonly delayMs = 500,
+    private readonly delayMs = 20,
   ) {
     rec.onEvent(() => this.soon());
   }
