@@ -262,16 +262,20 @@ export async function observe(driver: HostDriver, wanted: Wanted[], options: Obs
 }
 
 /**
- * A batch observed, with every server the host never spoke to observed again on its own. A host that connects its
- * servers in the background (Copilot CLI, Continue) may ask its model before a slow-to-start server of a busy
- * batch is contacted at all; such an observation says nothing about the server (its bytes never reached the host),
+ * A batch observed, with every server the host never listed tools from observed again on its own. A host that
+ * connects its servers in the background (Copilot CLI, Continue) may ask its model before a slow-to-start server of
+ * a busy batch is contacted or listed; such an observation says nothing about the server's tools,
  * so it is replaced by a session with that server alone — a measurement, not a retry of a verdict. Batches whose
  * servers are judged together (a witness beside faults at connect) are left as observed.
  */
 export async function observeBatch(driver: HostDriver, wanted: Wanted[], options: ObserveOptions): Promise<HostRun> {
   const run = await observe(driver, wanted, options);
   if (wanted.length < 2) return run;
-  const silent = run.observations.flatMap((o, i) => (o.sessionWire.methods.length === 0 ? [i] : []));
+  // Never listed and nothing seen: the host asked its model before it got to this server (or the fault stopped it:
+  // then the server alone shows the same, at the cost of one more session).
+  const silent = run.observations.flatMap((o, i) =>
+    !o.sessionWire.methods.includes('tools/list') && o.toolsSeen.length === 0 ? [i] : [],
+  );
   for (const i of silent) {
     const alone = await observe(driver, [wanted[i]!], options);
     run.observations[i] = { ...alone.observations[0]!, reobservedAlone: true };

@@ -326,7 +326,13 @@ describe.skipIf(installed.length === 0)('real hosts against the fault fixtures',
           ).toBeDefined();
           // The fixture's clock starts when its Node process does, after the host started its timer: on a busy
           // machine later (its own start-up, logged as 'start', is a measure of how much).
-          const late = Math.max(0.1 * want!, 2 * (log.find((l) => l.event === 'start')?.at ?? 0));
+          // HTTP: the host's timer starts before its request reaches the server's socket (connect, its own event
+          // loop); on a busy machine the probe arrived 470 ms late of Copilot CLI's 1000 ms. The upper bound stays.
+          const late = Math.max(
+            0.1 * want!,
+            2 * (log.find((l) => l.event === 'start')?.at ?? 0),
+            d.transport === 'http' ? 0.6 * want! : 0,
+          );
           expect(
             waited!,
             `src/hosts/${driver.id}.ts discover.silentWaitMs.${d.transport}: ${want} ms in the data, ${waited} ms measured`,
