@@ -14,5 +14,8 @@ if (!re.test(text)) {
   console.error(`${readme}: no <!-- hosts:begin --> … <!-- hosts:end --> block to write the table into`);
   process.exit(2);
 }
-writeFileSync(readme, text.replace(re, (_, a, b) => `${a}${hostsMarkdown()}${b}`));
+writeFileSync(
+  readme,
+  text.replace(re, (_, a, b) => `${a}${hostsMarkdown()}${b}`),
+);
 console.log(`${readme}: host table written`);

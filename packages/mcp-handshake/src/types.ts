@@ -69,6 +69,8 @@ export interface WireEvent {
   replyTo?: number;
   /** The message nested deeper than mcp-handshake keeps (wire/peer-json.ts): how deep, at least. */
   cutDepth?: number;
+  /** stdio: at the server's first output, how long its processes had waited for a CPU (ms; Linux). */
+  cpuWaitMs?: number;
 }
 
 export type ExchangeOutcome = 'reply' | 'timeout' | 'closed' | 'transport-error';

@@ -67,6 +67,7 @@ describe('the rule set', () => {
       'http-standard-headers',
       'http-sse',
       'oauth-steps',
+      'start-up',
     ]);
     for (const c of RULES) {
       expect(c.title && c.why && c.fix).toBeTruthy();

@@ -134,6 +134,26 @@ describe('root cause first (issue 11, item 4)', () => {
     }
   }, 40_000);
 
+  it('a slow start is its own finding naming the hosts that give up first, never "could not connect"', async () => {
+    // 3 s idle before it reads stdin: past Codex CLI's 1.5 s, within Claude Code's 30 s (src/hosts/).
+    const r = await doctor(
+      { kind: 'stdio', command: process.execPath, args: [fixture('slow-start.mjs'), '--sleep-ms', '3000'], env: {} },
+      { timeoutMs: 2000 },
+    );
+    expect(r.report.rootCause).toBeUndefined();
+    const f = r.report.checks.find((c) => c.id === 'start-up')!;
+    expect(f.status).toBe('warn');
+    const message = f.findings.find((d) => d.code === 'start-up/beyond-host-wait')!.message;
+    expect(message).toMatch(
+      /^answered initialize after [3-9]\.\d s( \([\d.]+ s on this busy machine\))?: Codex CLI goes on/,
+    );
+    expect(message).toContain('Codex CLI goes on without it after 1.5 s');
+    expect(message).toContain('Claude Code gives up at 30 s');
+    expect(r.report.hosts?.find((h) => h.host === 'codex')?.outcome).toBe('does-not-connect');
+    expect(r.report.hosts?.find((h) => h.host === 'claude-code')?.outcome).toBe('sees-all');
+    expect(statusOf(r, 'version-negotiation')).toBe('pass');
+  }, 120_000);
+
   it('a slow initialize is a handshake timeout, not initialize-format and version-negotiation failures', async () => {
     // Longer than the start-up wait (hosts' patience, --startup-timeout) while server/discover is answered.
     const r = await doctor({ ...stdio('slow-initialize.mjs'), env: { SLOW_INIT_MS: '12500' } } as Target, {

@@ -51,7 +51,9 @@ function faults(h: HostProfile): string {
 export function hostsMarkdown(hosts: readonly HostProfile[] = HOSTS_IN_ORDER): string {
   const rows = hosts.map((h) =>
     [
-      h.measuredHere && h.package ? `${h.name} ${h.package.version}` : `${h.name} (not run here: ${h.notMeasuredBecause ?? 'no headless mode'})`,
+      h.measuredHere && h.package
+        ? `${h.name} ${h.package.version}`
+        : `${h.name} (not run here: ${h.notMeasuredBecause ?? 'no headless mode'})`,
       h.transports.value.join(', '),
       offers(h),
       discover(h),

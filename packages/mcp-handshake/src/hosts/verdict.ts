@@ -90,16 +90,26 @@ export function faultsOf(t: Transcript, findings: Finding[]): Fault[] {
   return [...byCode.values()];
 }
 
-/** How long the server took to give its first answer on the main connection (stdio: its start-up). */
-export function firstAnswerMs(t: Transcript): number | undefined {
+/**
+ * How long the server took to give its first answer on the main connection (stdio: its start-up), less the time
+ * its processes waited for a CPU (a busy machine's share, where the kernel says: wire/cpu-wait.ts), so the same
+ * server gets the same verdict on a busy machine as on an idle one. `measuredMs` is the wall-clock figure.
+ */
+export function startUpOf(t: Transcript): { ms: number; measuredMs: number; cpuWaitMs?: number } | undefined {
   const x = t.exchanges.find(
     (e) =>
       e.outcome === 'reply' &&
       e.label === LABEL.initialize &&
       t.connections.some((c) => c.id === e.conn && c.purpose === 'main'),
   );
-  return x?.ms;
+  if (!x) return undefined;
+  const waited = t.events.find((e) => e.conn === x.conn && e.cpuWaitMs !== undefined)?.cpuWaitMs;
+  if (waited === undefined) return { ms: x.ms, measuredMs: x.ms };
+  return { ms: Math.max(0, x.ms - waited), measuredMs: x.ms, cpuWaitMs: waited };
 }
+
+/** The start-up as an idle machine would see it (startUpOf). */
+export const firstAnswerMs = (t: Transcript): number | undefined => startUpOf(t)?.ms;
 
 const transportOf = (t: Transcript): Transport => (t.transport === 'stdio' ? 'stdio' : 'http');
 const serves = (h: HostProfile, transport: Transport) =>

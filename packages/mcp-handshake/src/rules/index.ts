@@ -28,6 +28,7 @@ import { appliesTo, type ClientKind, type Rule, type RuleView } from './rule.js'
 import { serverInfo } from './server-info.js';
 import { sessionLifecycle } from './session-lifecycle.js';
 import { sessionViews } from './sessions.js';
+import { startUp } from './start-up.js';
 import { stdioHygiene } from './stdio-hygiene.js';
 import { toolSchemas } from './tool-schemas.js';
 import { undeclaredMethods } from './undeclared-methods.js';
@@ -67,6 +68,7 @@ export const RULES: readonly Rule[] = [
   httpStandardHeaders,
   httpSse,
   oauthSteps,
+  startUp,
 ];
 
 /** Connection purposes of mcp-handshake's own sessions (anything but what `tap` recorded of a host). */

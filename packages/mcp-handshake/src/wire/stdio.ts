@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { ConnectionInfo } from '../types.js';
+import { cpuWaitMs } from './cpu-wait.js';
 import { errorCodeOf } from './errors.js';
 import { LineSplitter, overlongNote, type SplitLine } from './line-splitter.js';
 import { parsePeerJson } from './peer-json.js';
@@ -26,6 +27,7 @@ export class StdioConnection extends RpcConnection {
   private readonly stderrSplitter = new LineSplitter();
   private stderrLines = 0;
   private closing = false;
+  private spoke = false;
   readonly exited: Promise<void>;
   private markExited!: () => void;
 
@@ -56,6 +58,18 @@ export class StdioConnection extends RpcConnection {
     child.on('error', (error) => this.onSpawnError(error));
     child.stdin!.on('error', () => undefined); // EPIPE when the child died first: the exit event tells the story
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (!this.spoke) {
+        this.spoke = true;
+        // How much of the start-up was waiting for a CPU (a busy machine), for the start-up rule.
+        const waited = cpuWaitMs(child.pid);
+        if (waited !== undefined)
+          this.rec.record(this.conn, {
+            dir: 'local',
+            kind: 'note',
+            note: `first output; the server's processes had waited ${Math.round(waited)} ms for a CPU`,
+            cpuWaitMs: Math.round(waited),
+          });
+      }
       this.started();
       for (const line of this.stdoutSplitter.feed(chunk)) this.onLine(line);
     });
