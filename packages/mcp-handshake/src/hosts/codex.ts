@@ -1,5 +1,5 @@
 /** Codex CLI (@openai/codex), measured headless here: codex exec --skip-git-repo-check "say ok". */
-import { measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '0.171.0';
@@ -32,7 +32,19 @@ export const codex: HostProfile = {
     stdio('start-up/no-answer'),
     T('start-up timeout on a stdio server that never answers'),
   ),
+  appOnlyTools: appOnlyMeasured(V, 'Codex CLI', SESSION, true),
   faults: {
+    'stdio-hygiene/noise-at-start': {
+      stdio: corpusReaction(
+        V,
+        'Codex CLI',
+        SESSION,
+        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
+        'stdio',
+        'keeps-all',
+        'the model saw its 1 tool: lines before the first message are skipped',
+      ),
+    },
     'capabilities-backed/refused': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('capabilities-backed/refused'), T('stdio faults')),
       http: reaction('keeps-all', 'the model saw 1/1 tools', http('capabilities-backed/refused'), T('http faults')),

@@ -1,5 +1,5 @@
 /** Continue CLI (@continuedev/cli), measured headless here: cn --config continue.yaml -p "say ok". */
-import { measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '1.5.47';
@@ -36,7 +36,19 @@ export const continueCli: HostProfile = {
     stdio('start-up/no-answer'),
     T('start-up timeout on a stdio server that never answers'),
   ),
+  appOnlyTools: appOnlyMeasured(V, 'Continue CLI', SESSION, false),
   faults: {
+    'stdio-hygiene/noise-at-start': {
+      stdio: corpusReaction(
+        V,
+        'Continue CLI',
+        SESSION,
+        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
+        'stdio',
+        'keeps-all',
+        'the model saw its 1 tool: lines before the first message are skipped',
+      ),
+    },
     'capabilities-backed/refused': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('capabilities-backed/refused'), T('stdio faults')),
       http: reaction('keeps-all', 'the model saw 1/1 tools', http('capabilities-backed/refused'), T('http faults')),

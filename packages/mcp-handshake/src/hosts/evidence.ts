@@ -2,6 +2,7 @@
 import type { Evidence, Fact, Reaction } from './types.js';
 
 export const REAL_HOSTS_TEST = 'packages/mcp-handshake/test/hosts/real-hosts.test.ts';
+export const CORPUS_HOSTS_TEST = 'packages/mcp-handshake/test/hosts/corpus-hosts.test.ts';
 
 /** Facts measured on one host version: `at(command, test)` gives the evidence, `fact(value, …)` the fact. */
 export function measuredOn(hostVersion: string, testFile = REAL_HOSTS_TEST) {
@@ -27,6 +28,37 @@ export function measuredOn(hostVersion: string, testFile = REAL_HOSTS_TEST) {
     }),
   };
 }
+
+/** Whether the host keeps MCP Apps' app-only tools from its model, measured on the host corpus's server-pdf. */
+export const appOnlyMeasured = (
+  hostVersion: string,
+  label: string,
+  session: string,
+  hides: boolean,
+): Fact<{ hides: boolean }> => ({
+  value: { hides },
+  basis: 'measured',
+  hostVersion,
+  command: `${session}; server: @modelcontextprotocol/server-pdf 2.0.4 --stdio (6 of its 9 tools _meta.ui.visibility ["app"])`,
+  test: `${CORPUS_HOSTS_TEST} › ${label} ${hostVersion}: the stdio servers`,
+});
+
+/** A reaction measured on a server of the host corpus (test/corpus/hosts/), by corpus-hosts.test.ts. */
+export const corpusReaction = (
+  hostVersion: string,
+  label: string,
+  session: string,
+  server: string,
+  transport: 'stdio' | 'http',
+  effect: Reaction['effect'],
+  note: string,
+): Fact<Reaction> => ({
+  value: { effect, note },
+  basis: 'measured',
+  hostVersion,
+  command: `${session}; server: ${server}`,
+  test: `${CORPUS_HOSTS_TEST} › ${label} ${hostVersion}: the ${transport} servers`,
+});
 
 export const reported = <T>(value: T, url: string, note?: string): Fact<T> => ({
   value,

@@ -53,6 +53,10 @@ export const FAULT_CLASSES = {
     doctor: false,
     what: 'stdio: a server that answers nothing for its first 8 s, then everything (a slow start)',
   },
+  'stdio-hygiene/noise-at-start': {
+    doctor: false,
+    what: 'stdio: lines on stdout that are not JSON-RPC, before its first message only (a start-up banner)',
+  },
   'stdio-hygiene/exited': { doctor: true, what: 'stdio: the server prints an error and exits 1 before speaking' },
   'http-status/server-error': { doctor: false, what: 'HTTP: every POST gets HTTP 500 with a JSON-RPC error body' },
   'http-sse/not-json-rpc': { doctor: true, what: 'HTTP: answers on SSE streams whose first event is not JSON-RPC' },

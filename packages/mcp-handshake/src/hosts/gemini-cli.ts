@@ -1,5 +1,5 @@
 /** Gemini CLI (@google/gemini-cli), measured headless here: gemini -m gemini-2.5-flash --yolo -p "say ok" --output-format json and `gemini mcp list`. */
-import { measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '0.61.0';
@@ -45,7 +45,19 @@ export const geminiCli: HostProfile = {
     stdio('start-up/no-answer'),
     T('start-up timeout on a stdio server that never answers'),
   ),
+  appOnlyTools: appOnlyMeasured(V, 'Gemini CLI', SESSION, false),
   faults: {
+    'stdio-hygiene/noise-at-start': {
+      stdio: corpusReaction(
+        V,
+        'Gemini CLI',
+        SESSION,
+        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
+        'stdio',
+        'keeps-all',
+        'the model saw its 1 tool: lines before the first message are skipped',
+      ),
+    },
     'capabilities-backed/refused': {
       stdio: reaction(
         'keeps-all',

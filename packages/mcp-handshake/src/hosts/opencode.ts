@@ -1,5 +1,5 @@
 /** opencode (opencode-ai), measured headless here: opencode run "say ok" and `opencode mcp list`. */
-import { measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '1.18.33';
@@ -35,7 +35,19 @@ export const opencode: HostProfile = {
     stdio('start-up/no-answer'),
     T('start-up timeout on a stdio server that never answers'),
   ),
+  appOnlyTools: appOnlyMeasured(V, 'opencode', SESSION, false),
   faults: {
+    'stdio-hygiene/noise-at-start': {
+      stdio: corpusReaction(
+        V,
+        'opencode',
+        SESSION,
+        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
+        'stdio',
+        'keeps-all',
+        'the model saw its 1 tool: lines before the first message are skipped',
+      ),
+    },
     'capabilities-backed/refused': {
       stdio: reaction(
         'keeps-all',

@@ -100,6 +100,11 @@ export interface HostProfile {
   healthCheck?: Fact<{ command: string; sends: string[] }>;
   /** A stdio server that never answers. */
   startupTimeout?: Fact<StartupTimeout>;
+  /**
+   * Whether it keeps tools marked for the app only (MCP Apps: `_meta.ui.visibility` without "model") from its
+   * model, as the extension says; such tools are no fault, so this is not a fault reaction.
+   */
+  appOnlyTools?: Fact<{ hides: boolean }>;
   /** Reactions to each fault class (fault-classes.ts), by code. */
   faults: Partial<Record<FaultCode, FaultReactions>>;
 }

@@ -1,7 +1,7 @@
 import { cite, finding, verdict } from '../findings/finding.js';
 import { HOSTS_IN_ORDER } from '../hosts/index.js';
 import type { HostProfile } from '../hosts/types.js';
-import { startUpOf } from '../hosts/verdict.js';
+import { START_MARGIN, startUpOf } from '../hosts/verdict.js';
 import { skip } from './lib.js';
 import type { Rule } from './rule.js';
 
@@ -41,9 +41,9 @@ export const startUp: Rule = {
       return w ? [w] : [];
     }).sort((a, b) => a.ms - b.ms);
     // A lower bound passed says nothing of that host: named apart, as not known.
-    const short = waits.filter((w) => w.ms < ms && !w.lowerBound);
+    const short = waits.filter((w) => w.ms * START_MARGIN < ms && !w.lowerBound);
     const unknown = waits.filter((w) => w.ms < ms && w.lowerBound).map((w) => `${w.words} (longer not measured)`);
-    const rest = waits.filter((w) => w.ms >= ms).map((w) => w.words);
+    const rest = waits.filter((w) => w.ms * START_MARGIN >= ms && !(w.lowerBound && w.ms < ms)).map((w) => w.words);
     // Judged on the idle-machine figure; the wall clock and the CPU wait are said too.
     const evidence = [
       start.cpuWaitMs === undefined

@@ -274,7 +274,10 @@ export async function observeBatch(driver: HostDriver, wanted: Wanted[], options
   // Never listed and nothing seen: the host asked its model before it got to this server (or the fault stopped it:
   // then the server alone shows the same, at the cost of one more session).
   const silent = run.observations.flatMap((o, i) =>
-    !o.sessionWire.methods.includes('tools/list') && o.toolsSeen.length === 0 ? [i] : [],
+    // A session the host gave up on as a whole (drops-session) is the batch's reaction, kept as observed.
+    !o.sessionWire.methods.includes('tools/list') && o.toolsSeen.length === 0 && o.effect !== 'drops-session'
+      ? [i]
+      : [],
   );
   for (const i of silent) {
     const alone = await observe(driver, [wanted[i]!], options);
