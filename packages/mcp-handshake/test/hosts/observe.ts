@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Effect } from '../../src/hosts/types.js';
+import { runPassive } from '../../src/report/check-report.js';
 import type { Transcript } from '../../src/types.js';
 // @ts-expect-error: a plain ES module (fixtures are run as scripts too)
 import { toolsOf } from '../fixtures/host-faults.mjs';
@@ -58,6 +59,8 @@ export interface Observation {
   effect: Effect;
   healthWire?: WireSummary;
   sessionWire: WireSummary;
+  /** `check`'s findings on the tap's transcripts of the session (severity, party, code, message). */
+  checked: string[];
   hostOutput: string;
   /** The host never spoke to this server in its batch; this is a session with the server alone (observeBatch). */
   reobservedAlone?: boolean;
@@ -214,7 +217,12 @@ export async function observe(driver: HostDriver, wanted: Wanted[], options: Obs
         ? (health.out as { lines: Map<string, HealthLine> }).lines.get(health.servers[i].name)
         : undefined;
       const sessionStatus = sessionOut.statuses?.get(s.name);
-      const sessionWire = summarize(transcriptsOf(s));
+      const transcripts = transcriptsOf(s);
+      const sessionWire = summarize(transcripts);
+      // What `check` says of the host's session as the tap recorded it (issue 21: real-host transcripts as data).
+      const checked = transcripts.flatMap((t) =>
+        runPassive(t).findings.map((f) => `${f.severity} ${f.party ?? 'server'} ${f.code}: ${f.message}`),
+      );
       // Connected: the health check says so, or the session's own status does, or the host asked for tools.
       const connected =
         h?.status === 'connected' ||
@@ -235,6 +243,7 @@ export async function observe(driver: HostDriver, wanted: Wanted[], options: Obs
         effect: effectOf(o, connected, modelCalled),
         ...(health && { healthWire: summarize(transcriptsOf(health.servers[i])) }),
         sessionWire,
+        checked,
         hostOutput: `${sessionOut.result.stdout}\n${sessionOut.result.stderr}`.slice(-4000),
       };
     });

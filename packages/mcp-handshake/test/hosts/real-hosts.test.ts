@@ -196,6 +196,14 @@ describe.skipIf(installed.length === 0)('real hosts against the fault fixtures',
         );
       for (const name of o.sessionWire.clientNames)
         expect(named(name), `src/hosts/${driver.id}.ts clientNames: it sent "${name}"`).toBe(true);
+      // check on the host's own session with a correct server: nothing against the server, and what it says of
+      // the host is printed for a reader (a host's own spec slips are findings, not errors of check).
+      const notInfo = o.checked.filter((f) => !f.startsWith('info '));
+      expect(
+        notInfo.filter((f) => f.split(' ')[1] !== 'client'),
+        `check on ${driver.label}'s session with a correct server`,
+      ).toEqual([]);
+      if (notInfo.length) console.log(`[check] ${driver.label} (correct server): ${notInfo.join(' | ')}`);
       const sent = `it sent ${o.sessionWire.methods.join(', ') || 'nothing'}`;
       expect(o.sessionWire.discoverProbed, `src/hosts/${driver.id}.ts discover.probes; ${sent}`).toBe(
         p!.discover.value.probes,
