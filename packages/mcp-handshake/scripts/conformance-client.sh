@@ -8,9 +8,10 @@ set -euo pipefail
 NODE22="${1:?usage: $0 /path/to/node22}"
 PKG="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ROOT="$(cd "$PKG/../.." && pwd)"
-SUITE="$ROOT/node_modules/@modelcontextprotocol/conformance/dist/index.js"
 [ -f "$PKG/dist/cli.js" ] || { echo "build first: npm run build -w mcp-handshake" >&2; exit 1; }
-[ -f "$SUITE" ] || { echo "install first: npm ci (@modelcontextprotocol/conformance is a devDependency of mcp-handshake)" >&2; exit 1; }
+# The suite lives in scripts/install-hosts.mjs's cache (it needs Node >= 22, so it is no devDependency);
+# --where prints its entry file or says how to install it.
+SUITE="$(node "$PKG/scripts/install-hosts.mjs" --where conformance)"
 # The suite writes results/ into the current directory: keep it out of the work tree.
 WORK="$(mktemp -d)"
 cd "$WORK"

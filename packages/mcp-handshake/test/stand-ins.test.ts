@@ -1,6 +1,6 @@
 /**
- * More stand-ins for hosts through the tap: MCP Inspector's CLI (Node >= 22, given in
- * MCP_HANDSHAKE_NODE22) and mcp-remote (the stdio ↔ HTTP bridge Claude Desktop users run).
+ * More stand-ins for hosts through the tap: MCP Inspector's CLI (Node >= 22: it and a Node 22 come from
+ * scripts/install-hosts.mjs's cache) and mcp-remote (the stdio ↔ HTTP bridge Claude Desktop users run).
  * Each sees the same answers with the tap in between as without it.
  */
 import { execFile } from 'node:child_process';
@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module, also run as a script
+import { INSTALL_COMMAND, locateTool } from '../scripts/install-hosts.mjs';
 import type { Transcript } from '../src/types.js';
 import { CLI, GIFT_GENIUS, giftGeniusEnv, startHttpServer } from './helpers.js';
 import { connect, WIRES } from './sdk-clients.js';
@@ -24,11 +26,16 @@ const resolveIn = (pkg: string, file: string) => {
     return undefined;
   }
 };
-const NODE22 = process.env.MCP_HANDSHAKE_NODE22;
-const INSPECTOR_CLI = resolveIn('@modelcontextprotocol/inspector', 'clients/cli/build/index.js');
+/** { command: the cache's Node 22, args: [the CLI's entry file] }, or undefined when not installed. */
+const inspectorTool = locateTool('mcp-inspector') as { command: string; args: string[] } | undefined;
+const NODE22 = inspectorTool?.command;
+const INSPECTOR_CLI = inspectorTool?.args[0];
 const MCP_REMOTE = resolveIn('mcp-remote', 'dist/proxy.js');
-const hasInspector = Boolean(NODE22 && existsSync(NODE22) && INSPECTOR_CLI && existsSync(INSPECTOR_CLI));
-if (!hasInspector) console.warn('[stand-ins] Inspector CLI skipped: set MCP_HANDSHAKE_NODE22 (Node 22) and npm ci');
+const hasInspector = Boolean(NODE22 && INSPECTOR_CLI);
+if (!hasInspector)
+  console.warn(
+    `[stand-ins] Inspector CLI skipped: @modelcontextprotocol/inspector is not installed: ${INSTALL_COMMAND}`,
+  );
 
 const dir = mkdtempSync(join(tmpdir(), 'stand-ins-'));
 const gg = giftGeniusEnv();

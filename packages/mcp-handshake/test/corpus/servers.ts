@@ -8,11 +8,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// @ts-expect-error: a plain ES module, also run as a script
+import { INSTALL_COMMAND, locateTool, TOOLS } from '../../scripts/install-hosts.mjs';
 import type { Target } from '../../src/target.js';
 import { fixture, ROOT } from '../helpers.js';
 
 export interface CorpusServer {
   id: string;
+  /** Set when a package it needs is not installed: what is missing and the command that installs it. */
+  missing?: string;
   /** Start it (HTTP: listening on 127.0.0.1) and say how to reach it. */
   start(): Promise<{ target: Target; stop: () => Promise<void> }>;
 }
@@ -87,6 +91,21 @@ function http(
   };
 }
 
+/**
+ * fastmcp and mcp-use live in scripts/install-hosts.mjs's cache (they need Node >= 22 to install without engine
+ * warnings); the fixture imports the module file given in `envVar`. Absent: the server is listed with `missing`.
+ */
+function fromCache(
+  toolId: string,
+  envVar: string,
+  server: (env: Record<string, string>) => CorpusServer,
+): CorpusServer {
+  const found = locateTool(toolId) as { command: string } | undefined;
+  if (found) return server({ [envVar]: found.command });
+  const pinned = (TOOLS as Array<{ id: string; pkg: string; version: string }>).find((t) => t.id === toolId)!;
+  return { ...server({}), missing: `${pinned.pkg}@${pinned.version} is not installed: ${INSTALL_COMMAND}` };
+}
+
 const scratch = () => mkdtempSync(join(tmpdir(), 'mcp-handshake-corpus-'));
 
 export const CORPUS: CorpusServer[] = [
@@ -114,9 +133,15 @@ export const CORPUS: CorpusServer[] = [
   http('sdk1/http-stateless', (port) => [corpus('sdk1-http.mjs'), 'stateless', '--port', String(port)]),
   http('sdk1/http-sessions', (port) => [corpus('sdk1-http.mjs'), 'sessions', '--port', String(port)]),
   http('sdk2/createMcpHandler', (port) => [corpus('sdk2-handler.mjs'), '--port', String(port)]),
-  stdio('fastmcp/stdio', [corpus('fastmcp-server.mjs'), 'stdio']),
-  http('fastmcp/httpStream', (port) => [corpus('fastmcp-server.mjs'), 'httpStream', '--port', String(port)]),
+  fromCache('fastmcp', 'FASTMCP_MODULE', (env) => stdio('fastmcp/stdio', [corpus('fastmcp-server.mjs'), 'stdio'], env)),
+  fromCache('fastmcp', 'FASTMCP_MODULE', (env) =>
+    http('fastmcp/httpStream', (port) => [corpus('fastmcp-server.mjs'), 'httpStream', '--port', String(port)], {
+      env: () => env,
+    }),
+  ),
   stdio('tmcp/stdio', [corpus('tmcp-server.mjs'), 'stdio']),
   http('tmcp/http', (port) => [corpus('tmcp-server.mjs'), 'http', '--port', String(port)]),
-  http('mcp-use/http', (port) => [corpus('mcp-use-server.mjs'), '--port', String(port)]),
+  fromCache('mcp-use', 'MCP_USE_MODULE', (env) =>
+    http('mcp-use/http', (port) => [corpus('mcp-use-server.mjs'), '--port', String(port)], { env: () => env }),
+  ),
 ];

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module (the installer is run as a script too)
-import { HOSTS } from '../../scripts/install-hosts.mjs';
+import { HOSTS, TOOLS } from '../../scripts/install-hosts.mjs';
 import { FAULT_CLASSES, type FaultCode } from '../../src/hosts/fault-classes.js';
 import { HOST_PROFILES, HOSTS_IN_ORDER } from '../../src/hosts/index.js';
 import type { Evidence } from '../../src/hosts/types.js';
@@ -36,6 +36,13 @@ describe('host data (src/hosts/)', () => {
         true,
       );
     }
+  });
+
+  it('MCP Inspector, a measured tool, is installed at the version its facts were measured on', () => {
+    const pin = (TOOLS as Array<{ id: string; version: string }>).find((t) => t.id === 'mcp-inspector');
+    expect(pin?.version, 'scripts/install-hosts.mjs TOOLS mcp-inspector vs src/hosts/mcp-inspector.ts').toBe(
+      HOST_PROFILES.get('mcp-inspector')!.package!.version,
+    );
   });
 
   it('a measured host is pinned at the version its facts were measured on', () => {

@@ -1,5 +1,5 @@
 /**
- * MCP Inspector's CLI mode (the devDependency, on the Node 22 that scripts/install-hosts.mjs brings) against
+ * MCP Inspector's CLI mode (pinned in scripts/install-hosts.mjs's TOOLS, on the Node 22 it brings) against
  * the stdio fault fixtures, through the tap: what it lists for each, compared with src/hosts/mcp-inspector.ts.
  */
 import { mkdtempSync } from 'node:fs';
@@ -10,20 +10,20 @@ import type { FaultCode } from '../../src/hosts/fault-classes.js';
 import { mcpInspector } from '../../src/hosts/mcp-inspector.js';
 // @ts-expect-error: a plain ES module (fixtures are run as scripts too)
 import { toolsOf } from '../fixtures/host-faults.mjs';
-import { ROOT } from '../helpers.js';
-import { node22 } from './drivers/installed.js';
+import { inspectorCli } from './drivers/installed.js';
 import { runProcess, startServers, transcriptsOf } from './harness.js';
 import { summarize } from './observe.js';
 import { pool } from './pool.js';
 
-const NODE22 = node22();
-const CLI = join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'cli', 'build', 'index.js');
+const inspector = inspectorCli();
+const NODE22 = inspector?.command;
+const CLI = inspector?.args[0];
 const FAULTS = Object.keys(mcpInspector.faults) as FaultCode[];
 /** A hang guard only: the CLI either prints a list or an error and exits. */
 const GUARD_MS = 180_000;
 
-describe.skipIf(!NODE22)(
-  `MCP Inspector ${mcpInspector.package!.version}${NODE22 ? '' : ' (skipped: Node 22 not installed: node packages/mcp-handshake/scripts/install-hosts.mjs)'}`,
+describe.skipIf(!inspector)(
+  `MCP Inspector ${mcpInspector.package!.version}${inspector ? '' : ' (skipped: it or Node 22 is not installed: node packages/mcp-handshake/scripts/install-hosts.mjs)'}`,
   () => {
     it('MCP Inspector CLI: stdio faults', async () => {
       const home = mkdtempSync(join(tmpdir(), 'mcp-handshake-inspector-'));
@@ -41,7 +41,7 @@ describe.skipIf(!NODE22)(
               // Inspector's CLI eats the first `--`; the second one is the tap's.
               const r = await runProcess(
                 NODE22!,
-                [CLI, '--method', 'tools/list', '--', s.stdio!.command, ...s.stdio!.args],
+                [CLI!, '--method', 'tools/list', '--', s.stdio!.command, ...s.stdio!.args],
                 {
                   env: { PATH: process.env.PATH ?? '', HOME: home },
                   cwd: home,

@@ -1,6 +1,6 @@
 /** Where scripts/install-hosts.mjs put each pinned host (undefined: not installed; the tests say so and skip). */
 // @ts-expect-error: a plain ES module, also run as a script
-import { cacheDir, HOSTS, locate, NODE22 } from '../../../scripts/install-hosts.mjs';
+import { cacheDir, HOSTS, locate, locateTool, NODE22 } from '../../../scripts/install-hosts.mjs';
 
 interface Pinned {
   id: string;
@@ -19,3 +19,7 @@ export function installed(id: string): { command: string; args: string[]; versio
 }
 
 export const node22 = (): string | undefined => (locate(NODE22) as { command: string } | undefined)?.command;
+
+/** MCP Inspector's CLI from the cache: { command: Node 22, args: [the CLI's entry file] }, or undefined. */
+export const inspectorCli = (): { command: string; args: string[] } | undefined =>
+  locateTool('mcp-inspector') as { command: string; args: string[] } | undefined;
