@@ -270,7 +270,7 @@ export function hostVerdicts(
           ...withVersion,
           outcome: 'sees-none' as const,
           sees: 0,
-          summary: `sees the server, loses ${of === 1 ? 'its one tool' : `all ${of} tools`}: ${worst!.fault.what}${unsure}`,
+          summary: `sees the server, ${of === 0 ? 'but no tools' : `loses ${of === 1 ? 'its one tool' : `all ${of} tools`}`}: ${worst!.fault.what}${unsure}`,
           decidedBy,
         };
       case 'drops-bad-tools': {
