@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cite, finding, verdict } from '../src/findings/finding.js';
 import { HOST_FACTS, hostsAt } from '../src/findings/hosts.js';
 import { applyProfile } from '../src/findings/profile.js';
+import { hostVerdicts } from '../src/hosts/verdict.js';
 import { applyBaseline } from '../src/report/baseline.js';
 import { buildReport, REPORT_FORMAT, REPORT_SCHEMA_FILE } from '../src/report/doctor-report.js';
 import { formatJunit } from '../src/report/junit.js';
@@ -150,6 +151,32 @@ describe('the --json report, JUnit and SARIF come from the findings', () => {
       properties: { hosts: ['chatgpt'], escalatedBy: 'chatgpt' },
     });
     expect(formatJunit(report)).toMatch(/fail discover\/http-error-status: HTTP 400/);
+  });
+
+  it('JUnit and SARIF open with the host table: a testcase per host (a failure when it loses tools), and the rows', () => {
+    const t = discover400();
+    const withHosts = buildReport(
+      t,
+      entries,
+      { legacy: ['2025-11-25'], modern: [] },
+      true,
+      '0.0.0',
+      'chatgpt',
+      undefined,
+      hostVerdicts(t, entries, undefined, true),
+    );
+    const junit = formatJunit(withHosts);
+    const hostsSuite = junit.indexOf('<testsuite name="hosts');
+    expect(hostsSuite).toBeGreaterThan(0);
+    expect(hostsSuite).toBeLessThan(junit.indexOf('<testsuite name="doctor'));
+    expect(junit).toMatch(
+      /<testcase classname="mcp-handshake\.hosts" name="ChatGPT">\s*<failure message="sees the server, loses its one tool: HTTP 400[^"]*" type="sees-none">/,
+    );
+    expect(junit).toMatch(/<testcase classname="mcp-handshake\.hosts" name="Claude Desktop">\s*<skipped/);
+    const sarif = JSON.parse(formatSarif(withHosts, '0.0.0'));
+    expect(sarif.runs[0].properties.hosts.find((h: { host: string }) => h.host === 'chatgpt')).toMatchObject({
+      outcome: 'sees-none',
+    });
   });
 });
 

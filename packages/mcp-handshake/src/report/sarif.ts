@@ -25,6 +25,21 @@ export function formatSarif(report: DoctorReport, toolVersion: string): string {
           },
         },
         invocations: [{ executionSuccessful: report.exitCode !== 2 }],
+        // The host table (which hosts see the tools, and why not): SARIF has no place for it but a run's properties.
+        ...(report.hosts && {
+          properties: {
+            hosts: report.hosts.map((h) => ({
+              host: h.host,
+              name: h.name,
+              ...(h.version && { version: h.version }),
+              outcome: h.outcome,
+              ...(h.sees !== undefined && { sees: h.sees }),
+              of: h.of,
+              summary: h.summary,
+              ...(h.decidedBy && { decidedBy: h.decidedBy.code }),
+            })),
+          },
+        }),
         // One result per finding that matters; the finding's code keeps results apart across runs.
         results: report.checks.flatMap((c) =>
           c.findings
