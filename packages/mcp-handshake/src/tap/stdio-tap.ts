@@ -30,17 +30,23 @@ const MAX_STDERR_LINES = 2000;
 /** Forward a chunk and respect back-pressure: pause the source until the sink drains. */
 function forward(source: Readable, sink: Writable, onChunk: (chunk: Buffer) => void): void {
   source.on('data', (chunk: Buffer) => {
-    if (!sink.write(chunk)) {
-      source.pause();
-      sink.once('drain', () => source.resume());
+    // Recorded first, so a peer that acts on what it received (a host killing the tap) finds it on disk; a
+    // recording that fails never stops the bytes.
+    try {
+      onChunk(chunk);
+    } finally {
+      if (!sink.write(chunk)) {
+        source.pause();
+        sink.once('drain', () => source.resume());
+      }
     }
-    onChunk(chunk);
   });
 }
 
 /**
- * Run the server between the host's stdio and ours. Bytes go through untouched and
- * first; a copy is split into lines and recorded. Resolves when the server has exited
+ * Run the server between the host's stdio and ours. Bytes go through untouched; a copy
+ * is split into lines and recorded just before (the first events reach the disk then:
+ * transcript-file.ts). Resolves when the server has exited
  * and all its output was forwarded. `kill` passes a signal on to the server.
  */
 export function runStdioTap(

@@ -9,19 +9,32 @@ import type { Recorder } from '../wire/recorder.js';
  * (atomically, via a temp file) shortly after a change, and once more at the end. A
  * rewrite costs time in proportion to the transcript, so the pause between rewrites is
  * 50× the last rewrite (at least delayMs): the tap spends at most ~2% of its time on the
- * file, and a small transcript — the handshake — is on disk within tens of ms. A fixed
- * 500 ms pause lost whole sessions to SIGKILL (test/tap-sigkill.test.ts).
+ * file. The first events are written at once (eagerEvents). A fixed 500 ms pause lost whole
+ * sessions to SIGKILL (test/tap-sigkill.test.ts).
  */
 export class TranscriptFile {
   private timer: NodeJS.Timeout | undefined;
   private lastWriteMs = 0;
+  private events = 0;
 
   constructor(
     readonly path: string,
     private readonly rec: Recorder,
     private readonly delayMs = 20,
+    /**
+     * The first events (the handshake and the first listings) are written at once, before the tap passes the
+     * message on: whatever a host has received is on disk when it kills the tap, however busy the machine.
+     */
+    private readonly eagerEvents = 128,
   ) {
-    rec.onEvent(() => this.soon());
+    rec.onEvent(() => {
+      if (++this.events > this.eagerEvents) return this.soon();
+      try {
+        this.write();
+      } catch {
+        this.soon(); // the end's write reports what cannot be written
+      }
+    });
   }
 
   private soon(): void {
