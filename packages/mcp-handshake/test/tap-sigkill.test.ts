@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runPassive } from '../src/report/check-report.js';
 import type { Transcript } from '../src/types.js';
 import { CLI, fixture } from './helpers.js';
 
@@ -48,5 +49,9 @@ describe('the stdio tap under SIGKILL', () => {
       e.dir === 'out' && e.kind === 'message' ? [(e.message as { method?: string }).method] : [],
     );
     expect(methods).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
+    // What is on disk is consistent: an answer written is an answer to its request (written at the answer's own
+    // event, before the exchange was settled, check called Continue CLI's answers unsolicited).
+    const codes = runPassive(t).findings.map((f) => f.code);
+    expect(codes).not.toContain('jsonrpc-envelope/unsolicited-answer');
   }, 30_000);
 });

@@ -16,6 +16,7 @@ export class TranscriptFile {
   private timer: NodeJS.Timeout | undefined;
   private lastWriteMs = 0;
   private events = 0;
+  private queued = false;
 
   constructor(
     readonly path: string,
@@ -29,11 +30,19 @@ export class TranscriptFile {
   ) {
     rec.onEvent(() => {
       if (++this.events > this.eagerEvents) return this.soon();
-      try {
-        this.write();
-      } catch {
-        this.soon(); // the end's write reports what cannot be written
-      }
+      // After the recorder's bookkeeping for this event (an answer's exchange is settled after its event is
+      // recorded: written at the event itself, a killed tap left answers that seemed unsolicited), before the
+      // tap reads anything more.
+      if (this.queued) return;
+      this.queued = true;
+      queueMicrotask(() => {
+        this.queued = false;
+        try {
+          this.write();
+        } catch {
+          this.soon(); // the end's write reports what cannot be written
+        }
+      });
     });
   }
 
