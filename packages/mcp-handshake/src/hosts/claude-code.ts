@@ -1,5 +1,5 @@
 /** Claude Code (@anthropic-ai/claude-code), measured headless here: claude -p "say ok" --output-format stream-json --verbose and `claude mcp list`. */
-import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, bannerKept, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '2.1.332';
@@ -52,15 +52,7 @@ export const claudeCode: HostProfile = {
   appOnlyTools: appOnlyMeasured(V, 'Claude Code', SESSION, true),
   faults: {
     'stdio-hygiene/noise-at-start': {
-      stdio: corpusReaction(
-        V,
-        'Claude Code',
-        SESSION,
-        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
-        'stdio',
-        'keeps-all',
-        'the model saw its 1 tool: lines before the first message are skipped',
-      ),
+      stdio: bannerKept(V, 'Claude Code', SESSION),
     },
     'capabilities-backed/refused': {
       stdio: reaction(

@@ -1,5 +1,5 @@
 /** Codex CLI (@openai/codex), measured headless here: codex exec --skip-git-repo-check "say ok". */
-import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, bannerKept, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '0.171.0';
@@ -35,15 +35,7 @@ export const codex: HostProfile = {
   appOnlyTools: appOnlyMeasured(V, 'Codex CLI', SESSION, true),
   faults: {
     'stdio-hygiene/noise-at-start': {
-      stdio: corpusReaction(
-        V,
-        'Codex CLI',
-        SESSION,
-        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
-        'stdio',
-        'keeps-all',
-        'the model saw its 1 tool: lines before the first message are skipped',
-      ),
+      stdio: bannerKept(V, 'Codex CLI', SESSION),
     },
     'capabilities-backed/refused': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('capabilities-backed/refused'), T('stdio faults')),

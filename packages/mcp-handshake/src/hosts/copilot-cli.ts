@@ -1,5 +1,5 @@
 /** GitHub Copilot CLI (@github/copilot), measured headless here: copilot -p "say ok". */
-import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, bannerKept, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '1.0.102';
@@ -49,15 +49,7 @@ export const copilotCli: HostProfile = {
   appOnlyTools: appOnlyMeasured(V, 'Copilot CLI', SESSION, false),
   faults: {
     'stdio-hygiene/noise-at-start': {
-      stdio: corpusReaction(
-        V,
-        'Copilot CLI',
-        SESSION,
-        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
-        'stdio',
-        'keeps-all',
-        'the model saw its 1 tool: lines before the first message are skipped',
-      ),
+      stdio: bannerKept(V, 'Copilot CLI', SESSION),
     },
     'capabilities-backed/refused': {
       stdio: reaction('keeps-all', 'the model saw 1/1 tools', stdio('capabilities-backed/refused'), T('stdio faults')),

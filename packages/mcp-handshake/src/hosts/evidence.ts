@@ -43,21 +43,16 @@ export const appOnlyMeasured = (
   test: `${CORPUS_HOSTS_TEST} › ${label} ${hostVersion}: the stdio servers`,
 });
 
-/** A reaction measured on a server of the host corpus (test/corpus/hosts/), by corpus-hosts.test.ts. */
-export const corpusReaction = (
-  hostVersion: string,
-  label: string,
-  session: string,
-  server: string,
-  transport: 'stdio' | 'http',
-  effect: Reaction['effect'],
-  note: string,
-): Fact<Reaction> => ({
-  value: { effect, note },
+/**
+ * The host corpus's code-runner-stdio (log lines on stdout before its first answer only), measured by
+ * corpus-hosts.test.ts: every host driven here keeps its tool.
+ */
+export const bannerKept = (hostVersion: string, label: string, session: string): Fact<Reaction> => ({
+  value: { effect: 'keeps-all', note: 'the model saw its 1 tool: lines before the first message are skipped' },
   basis: 'measured',
   hostVersion,
-  command: `${session}; server: ${server}`,
-  test: `${CORPUS_HOSTS_TEST} › ${label} ${hostVersion}: the ${transport} servers`,
+  command: `${session}; server: mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)`,
+  test: `${CORPUS_HOSTS_TEST} › ${label} ${hostVersion}: the stdio servers`,
 });
 
 export const reported = <T>(value: T, url: string, note?: string): Fact<T> => ({

@@ -1,5 +1,5 @@
 /** Gemini CLI (@google/gemini-cli), measured headless here: gemini -m gemini-2.5-flash --yolo -p "say ok" --output-format json and `gemini mcp list`. */
-import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, bannerKept, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '0.61.0';
@@ -48,15 +48,7 @@ export const geminiCli: HostProfile = {
   appOnlyTools: appOnlyMeasured(V, 'Gemini CLI', SESSION, false),
   faults: {
     'stdio-hygiene/noise-at-start': {
-      stdio: corpusReaction(
-        V,
-        'Gemini CLI',
-        SESSION,
-        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
-        'stdio',
-        'keeps-all',
-        'the model saw its 1 tool: lines before the first message are skipped',
-      ),
+      stdio: bannerKept(V, 'Gemini CLI', SESSION),
     },
     'capabilities-backed/refused': {
       stdio: reaction(

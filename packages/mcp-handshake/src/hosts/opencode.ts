@@ -1,5 +1,5 @@
 /** opencode (opencode-ai), measured headless here: opencode run "say ok" and `opencode mcp list`. */
-import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, bannerKept, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '1.18.33';
@@ -38,15 +38,7 @@ export const opencode: HostProfile = {
   appOnlyTools: appOnlyMeasured(V, 'opencode', SESSION, false),
   faults: {
     'stdio-hygiene/noise-at-start': {
-      stdio: corpusReaction(
-        V,
-        'opencode',
-        SESSION,
-        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
-        'stdio',
-        'keeps-all',
-        'the model saw its 1 tool: lines before the first message are skipped',
-      ),
+      stdio: bannerKept(V, 'opencode', SESSION),
     },
     'capabilities-backed/refused': {
       stdio: reaction(

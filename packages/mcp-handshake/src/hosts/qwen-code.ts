@@ -1,5 +1,5 @@
 /** Qwen Code (@qwen-code/qwen-code), measured headless here: qwen --yolo -p "say ok" and `qwen mcp list`. */
-import { appOnlyMeasured, corpusReaction, measuredOn, reported } from './evidence.js';
+import { appOnlyMeasured, bannerKept, measuredOn, reported } from './evidence.js';
 import type { HostProfile } from './types.js';
 
 const V = '0.24.4';
@@ -49,15 +49,7 @@ export const qwenCode: HostProfile = {
   appOnlyTools: appOnlyMeasured(V, 'Qwen Code', SESSION, true),
   faults: {
     'stdio-hygiene/noise-at-start': {
-      stdio: corpusReaction(
-        V,
-        'Qwen Code',
-        SESSION,
-        'mcp-server-code-runner 0.1.8 (stdio: log lines on stdout before its first answer only)',
-        'stdio',
-        'keeps-all',
-        'the model saw its 1 tool: lines before the first message are skipped',
-      ),
+      stdio: bannerKept(V, 'Qwen Code', SESSION),
     },
     'capabilities-backed/refused': {
       stdio: reaction(
