@@ -22,16 +22,6 @@ const article = (word: string) =>
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
-/** FNV-1a of `${id}|${position}`, hashed in place (no string made per reason). */
-function seedOf(id: string, position: number): number {
-  let h = 2166136261;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
-  h = Math.imul(h ^ 124, 16777619); // '|'
-  const digits = String(position);
-  for (let i = 0; i < digits.length; i++) h = Math.imul(h ^ digits.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 /** "your sister", "your wife's dad", "the newlyweds"; "them" when the relationship was not understood. */
 export function recipient(q: ParsedQuery): string {
   const r = q.relationship;
@@ -53,15 +43,32 @@ const named = (noun: string, plural: boolean): Who => ({
   possessive: possessive(noun),
   plural,
 });
-const THEY: Who = { subject: 'they', object: 'them', possessive: 'their', plural: true };
 
 /** The person the request names, with a child's or a teenager's age ("your 12-year-old son"). */
 function person(q: ParsedQuery): Who {
   const r = q.relationship;
-  if (!r) return THEY;
+  if (!r)
+    return q.relationshipWords
+      ? named(`your ${q.relationshipWords}`, false)
+      : {
+          subject: 'the person you are shopping for',
+          object: 'the person you are shopping for',
+          possessive: 'their',
+          plural: false,
+        };
   // The age says something for a child; not twice ("a first birthday gift for your 1-year-old").
   const aged = !r.couple && q.age >= 1 && q.age < 18 && !r.definite && q.occasion?.milestone !== q.age;
-  return named(aged ? `your ${q.age}-year-old ${r.noun}` : recipient(q), r.couple === true || /[^s]s$/.test(r.noun));
+  // The age goes with the child, not the owner: "your friend's 6-year-old kid", not "your 6-year-old friend's kid".
+  const owned = /^(.*'s?) (\S+)$/.exec(r.noun);
+  const noun = !aged
+    ? recipient(q)
+    : owned
+      ? `your ${owned[1]} ${q.age}-year-old ${owned[2]}`
+      : `your ${q.age}-year-old ${r.noun}`;
+  const who = named(noun, r.couple === true || /[^s]s$/.test(r.noun));
+  // "your friend who just became a dad": the possessive drops the clause ("your friend's new baby").
+  const clause = / who /.exec(noun);
+  return clause ? { ...who, possessive: possessive(noun.slice(0, clause.index)) } : who;
 }
 
 /** The pronouns a gift's deed takes ({them}, {their}, {they}) for whom it is. */
@@ -181,11 +188,14 @@ const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-be
  */
 const VERB_START =
   /^(works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches)\b/;
+/** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
+const DOING_START =
+  /^(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for)\b/;
 const AGENT_END =
   /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
 
-function saidOf(w: Who, phrases: readonly string[]): string {
-  return said(w.subject, w.plural, phrases);
+function saidOf(w: Who, phrases: readonly string[], enjoys = false): string {
+  return said(w.subject, w.plural, phrases, enjoys);
 }
 /** The same, as a relative clause after the person ("who works from home", "who's into “coffee”"). */
 function whoClause(w: Who, phrases: readonly string[]): string {
@@ -201,7 +211,7 @@ interface SaidNode {
 }
 const saids = new Map<string, SaidNode>();
 let saidCount = 0;
-function said(subject: string, plural: boolean, phrases: readonly string[]): string {
+function said(subject: string, plural: boolean, phrases: readonly string[], enjoys = false): string {
   let node = saids.get(subject);
   if (!node) {
     if (saidCount > 4096) {
@@ -210,10 +220,10 @@ function said(subject: string, plural: boolean, phrases: readonly string[]): str
     }
     saids.set(subject, (node = {}));
   }
-  node = step(node, plural ? '\u0001' : '\u0000');
+  node = step(node, plural ? (enjoys ? '\u0003' : '\u0001') : enjoys ? '\u0002' : '\u0000');
   for (const p of phrases) node = step(node, p);
   if (node.said === undefined) {
-    node.said = sayOf(subject, plural, phrases);
+    node.said = sayOf(subject, plural, phrases, enjoys);
     saidCount++;
   }
   return node.said;
@@ -223,16 +233,20 @@ function step(node: SaidNode, key: string): SaidNode {
   if (!next) (node.next ??= new Map()).set(key, (next = {}));
   return next;
 }
-function sayOf(subject: string, plural: boolean, phrases: readonly string[]): string {
+function sayOf(subject: string, plural: boolean, phrases: readonly string[], enjoys = false): string {
   const be = plural ? 'are' : 'is';
-  // Verb phrases as said ("works from home"), a kind of person with "is a", the rest "into" in quotes.
+  // Verb phrases as said ("works from home"), a situation with "is" ("is heading to college"), a kind of
+  // person with "is a", the rest "into" ("is into birdwatching").
   const verbs = plural ? [] : phrases.filter((p) => VERB_START.test(p));
-  const agents = phrases.filter((p) => !verbs.includes(p) && AGENT_END.test(p));
-  const rest = phrases.filter((p) => !verbs.includes(p) && !agents.includes(p));
+  const doing = phrases.filter((p) => !verbs.includes(p) && DOING_START.test(p));
+  const agents = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && AGENT_END.test(p));
+  const rest = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && !agents.includes(p));
   const parts = [
     ...verbs,
+    ...doing.map((p) => `${be} ${p}`),
     ...agents.map((p) => `${be} ${article(p)} ${p}`),
-    ...(rest.length ? [`${be} into ${listOf(rest.map((p) => `“${p}”`))}`] : []),
+    // What they enjoy is what the interests field asks for: "enjoys" is the user's fact, "is into" its echo.
+    ...(rest.length ? [`${enjoys ? (plural ? 'enjoy' : 'enjoys') : `${be} into`} ${listOf(rest)}`] : []),
   ];
   const line = `${subject} ${listOf(parts)}`;
   return subject === 'who' ? line.replace(/^who is into/, "who's into") : line;
@@ -317,14 +331,37 @@ function deedFor(gift: Gift, reading: InterestReading | undefined): string | und
 
 /** The person of the last request (a request's reasons are written one after another for the same query). */
 let lastQuery: ParsedQuery | undefined;
-let lastPerson: Who = THEY;
+let lastPerson: Who | undefined;
+
+/*
+ * Sentence frames. A list's reasons take frames by position, so no two of its first five share one (three
+ * reasons in one frame with the slots changed read as a template, and a reader, or the held-out rubric, marks
+ * them down). Each slot is one sentence shape whatever the reason is about:
+ *   0  "Since …, this …"            lead clause, then what it does
+ *   1  "Your sister gets … that …"  the person as subject
+ *   2  "It …, a … for …"            what it does first, then for whom
+ *   3  "… and this …" / "With … in mind, this …"
+ *   4  "Picked because …: it …" / "Try this for …: it …"
+ */
+const SLOTS = 5;
+
+/** What a reason says, before it is worded (one sentence, no final stop). */
+interface Parts {
+  w: Who;
+  /** The occasion's name when the gift suits it ("birthday", "50th birthday"), else undefined. */
+  occasion: string | undefined;
+  /** What the gift does, as a verb phrase after a subject ("brews her a rich cup…"), or "is …" from its description. */
+  does: string;
+  /** The same for a baby's gift with the baby as "them" (when the sentence already names the baby). */
+  doesThem: string;
+}
 
 export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
-  const seed = seedOf(s.gift.id, position);
   const gift = s.gift;
   const b = beneficiary(gift, q);
   if (q !== lastQuery) (lastQuery = q), (lastPerson = person(q));
-  const w = lastPerson;
+  const w = lastPerson!;
+  const slot = (position + q.age) % SLOTS;
   // The phrases the pick meets, best first; those it meets plainly (its tag in their words, or its text
   // squarely) are the ones a reason names as met. A tag alone under a narrower phrase (a pizza stone for
   // "bbq", a jigsaw for "crossword puzzles") is a broader pick, said as one.
@@ -340,32 +377,196 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const o = q.occasion?.occasion;
   const occasion = o && (s.occasionFits || GENERAL.has(o)) ? occasionName(q) : undefined;
   const deed = deedFor(gift, best === undefined ? undefined : q.interests[best]);
-  const clause = descriptionClause(gift.description);
-  const does = deed ? written(deed, pronouns(q, b)) : undefined;
-  // "this brews her…", or for a catalog without deeds "this is a compact press…" (its description's first sentence).
-  const thisDoes = (subject: string) => (does ? `${subject} ${does}` : `${subject} is ${clause}`);
-  const Does = does ? capital(does) : capital(clause);
-  const shape = (seed >>> 3) % 2;
+  const does = deed ? written(deed, pronouns(q, b)) : `is ${descriptionClause(gift.description)}`;
+  const doesThem = deed && b === 'baby' ? written(deed, PRONOUNS.plural) : does;
+  const parts: Parts = { w, occasion, does, doesThem };
   let line: string;
-  if (plain.length && b === 'person') {
-    // An interest met: what the gift does for it, for this person.
-    const phrases = plain.map((p) => q.interests[p]!.phrase);
-    line =
-      shape === 0
-        ? `Since ${saidOf(w, phrases)}, ${thisDoes(occasion ? `this ${occasion} gift` : 'this')}`
-        : `${Does}: ${occasion ? `${article(occasion)} ${occasion} gift for` : 'for'} ${w.object}, ${whoClause(w, phrases)}`;
-  } else if (best !== undefined && b === 'person') {
-    // Met by a broader tag only: said as broader than what the user named.
-    line = `Beyond “${q.interests[best]!.phrase}” itself, ${thisDoes(occasion ? `this ${occasion} gift` : 'this')}`;
-  } else {
+  if (b === 'baby') line = forBaby(parts, q, slot);
+  else if (b === 'couple') line = forCouple(parts, q, slot);
+  else if (b === 'household') line = forHome(parts, q, slot);
+  else if (plain.length)
+    line = forInterest(
+      parts,
+      plain.map((p) => q.interests[p]!.shown),
+      slot,
+    );
+  else if (best !== undefined) line = beyond(parts, q.interests[best]!.shown, slot);
+  else {
     // Near an interest without meeting it: a loose link said as loose.
     let near = -1;
     for (let p = 0; p < s.phraseRel.length; p++)
       if (s.phraseRel[p]! >= NEAR && (near < 0 || s.phraseRel[p]! > s.phraseRel[near]!)) near = p;
-    if (near >= 0 && b === 'person') line = `Not strictly for “${q.interests[near]!.phrase}”, but ${thisDoes('it')}`;
-    else line = shape === 0 ? `${lead(q, b, w, occasion)}, ${thisDoes('this')}` : `${Does}: ${tail(q, b, w, occasion)}`;
+    line = near >= 0 ? loose(parts, q.interests[near]!, slot) : forPerson(parts, q, slot);
   }
-  return `${line}.${priceNote(gift.price, q)}`;
+  // The price against the budget once per list, on the first pick (on every reason it read as a template).
+  return `${line}.${position === 0 ? priceNote(gift.price, q) : ''}`;
+}
+
+const gets = (w: Who) => (w.plural ? 'get' : 'gets');
+const anOccasionGift = (occasion: string) => `${article(occasion)} ${occasion} gift`;
+/** A deed after "It" closes with a dash when it has commas of its own ("It times …, the step … — a good fit …"). */
+const then = (does: string) => (does.includes(',') ? ' —' : ',');
+
+/*
+ * Each slot is one sentence shape, whatever the reason is about (see SLOTS):
+ *   0  "Since …, this …" / "For …, this …"
+ *   1  "Your sister … gets … that …"
+ *   2  "It … — a good fit for …"
+ *   3  "… enjoys …, so this …" / "Here is one for … that …"
+ *   4  "Picked because …: it …" / "A … pick for …: it …"
+ */
+
+/** An interest the pick meets, for the person: what it does for it. */
+function forInterest({ w, occasion, does }: Parts, phrases: readonly string[], slot: number): string {
+  const gift = occasion ? `this ${occasion} gift` : 'this';
+  // "your friend who just became a dad and is into cycling"; else "your sister, who's into coffee,".
+  const clause = w.subject.includes(' who ');
+  const described = clause
+    ? `${w.subject} and ${sayOf('', w.plural, phrases).trim()}`
+    : `${w.subject}, ${whoClause(w, phrases)}`;
+  switch (slot) {
+    case 0:
+      return `Since ${saidOf(w, phrases)}, ${gift} ${does}`;
+    case 1:
+      return `${capital(described)}${clause ? '' : ','} ${gets(w)} ${occasion ? anOccasionGift(occasion) : 'something'} that ${does}`;
+    case 2:
+      return `It ${does}${then(does)} a good fit for ${described}`;
+    case 3:
+      return `${capital(saidOf(w, phrases, true))}, so ${gift} ${does}`;
+    default:
+      return `Picked because ${saidOf(w, phrases)}: it ${does}`;
+  }
+}
+
+/** The interest in words a sentence can take as a noun: a verb phrase quoted ("“works from home”"). */
+const asNoun = (phrase: string) => (VERB_START.test(phrase) || DOING_START.test(phrase) ? `“${phrase}”` : phrase);
+
+/** Met through a broader tag only: said as broader than what the user named. */
+function beyond({ w, does }: Parts, phrase: string, slot: number): string {
+  const x = asNoun(phrase);
+  switch (slot) {
+    case 0:
+      return `Beyond ${x} itself, this ${does}`;
+    case 1:
+      return `${capital(w.subject)} ${gets(w)} something broader than ${x} itself that ${does}`;
+    case 2:
+      return `It ${does}${then(does)} a step beyond ${x} itself`;
+    case 3:
+      return `Here is one that goes beyond ${x} itself and ${does}`;
+    default:
+      return `Broader than ${x} itself: it ${does}`;
+  }
+}
+
+/** Near an interest without meeting it: said as loose, never as a match. */
+function loose({ w, does }: Parts, reading: InterestReading, slot: number): string {
+  const x = asNoun(reading.shown);
+  switch (slot) {
+    case 0:
+      return `Not strictly for ${x}, but it ${does}`;
+    case 1:
+      return `${capital(w.subject)} ${gets(w)} something a little apart from ${x} that ${does}`;
+    case 2:
+      return `It ${does}${then(does)} though only loosely tied to ${x}`;
+    case 3:
+      return `Here is one a step away from ${x} that ${does}`;
+    default:
+      return `Only loosely tied to ${x}: it ${does}`;
+  }
+}
+
+/** No interest to cite: the occasion and the person. */
+function forPerson({ w, occasion, does }: Parts, q: ParsedQuery, slot: number): string {
+  const o = q.occasion?.occasion;
+  if (!occasion)
+    switch (slot) {
+      case 0:
+        return `For ${w.object}, this ${does}`;
+      case 1:
+        return `${capital(w.subject)} ${gets(w)} something that ${does}`;
+      case 2:
+        return `It ${does}${then(does)} a good pick for ${w.object}`;
+      case 3:
+        return `Here is one for ${w.object} that ${does}`;
+      default:
+        return `Try this for ${w.object}: it ${does}`;
+    }
+  switch (slot) {
+    case 0:
+      return o !== undefined && NOMINAL.has(o)
+        ? `For ${w.possessive} ${occasion}, this ${does}`
+        : `As ${anOccasionGift(occasion)} for ${w.object}, this ${does}`;
+    case 1:
+      return `${capital(w.subject)} ${gets(w)} ${anOccasionGift(occasion)} that ${does}`;
+    case 2:
+      return `It ${does}${then(does)} a good ${occasion} gift for ${w.object}`;
+    case 3:
+      return `Here is ${anOccasionGift(occasion)} for ${w.object} that ${does}`;
+    default:
+      return `${capital(article(occasion))} ${occasion} pick for ${w.object}: it ${does}`;
+  }
+}
+
+/** "baby shower" when the user said so, else "new-baby". */
+const babyOccasion = (q: ParsedQuery) => (q.occasion?.named === 'baby shower' ? 'baby shower' : 'new-baby');
+
+/** A gift for the baby of a new-baby occasion: the baby is named as the baby, the parent as the user named them. */
+function forBaby({ w, does, doesThem }: Parts, q: ParsedQuery, slot: number): string {
+  const occasion = babyOccasion(q);
+  const newBaby = baby(w);
+  switch (slot) {
+    case 0:
+      return occasion === 'baby shower'
+        ? `For ${w.possessive} baby shower, this ${does}`
+        : `For ${newBaby}, this ${does}`;
+    case 1:
+      return `${capital(w.subject)} ${gets(w)} ${anOccasionGift(occasion)} that ${does}`;
+    case 2:
+      return `It ${does}${then(does)} ${anOccasionGift(occasion)} for the little one`;
+    case 3:
+      return `${occasion === 'baby shower' ? 'Once the baby arrives' : 'Now that the baby is here'}, it ${doesThem}`;
+    default:
+      return `Something for ${newBaby}: it ${doesThem}`;
+  }
+}
+
+/** A gift the couple shares (a wedding, their anniversary, a couple named). */
+function forCouple({ w, occasion, does }: Parts, q: ParsedQuery, slot: number): string {
+  const two = couple(q, w);
+  const them = two.subject === 'you' ? 'you' : 'them';
+  const o = q.occasion?.occasion;
+  switch (slot) {
+    case 0:
+      return occasion && o && NOMINAL.has(o)
+        ? `For ${two.possessive} ${occasion}, this ${does}`
+        : `For ${two.object}, this ${does}`;
+    case 1:
+      return `${capital(two.object)} get something to share that ${does}`;
+    case 2:
+      return `It ${does}${then(does)} ${occasion ? anOccasionGift(occasion) : 'a gift'} for the two of ${them}`;
+    case 3:
+      return `Here is one for ${two.object} that ${does}`;
+    default:
+      return `A gift for the two of ${them} to share: it ${does}`;
+  }
+}
+
+/** A gift for the household (a housewarming, a couple's wedding): the home, its kitchen and its table. */
+function forHome({ w, does }: Parts, q: ParsedQuery, slot: number): string {
+  const housewarming = q.occasion?.occasion === 'housewarming';
+  const home = housewarming ? `${w.possessive} new home` : `${couple(q, w).possessive} home`;
+  switch (slot) {
+    case 0:
+      return `For ${home}, this ${does}`;
+    case 1:
+      return `${capital(w.subject)} ${gets(w)} something for the ${housewarming ? 'new place' : 'home'} that ${does}`;
+    case 2:
+      return `It ${does}${then(does)} ${housewarming ? 'a housewarming gift' : 'a gift'} for the whole household`;
+    case 3:
+      return `Here is one for ${home} that ${does}`;
+    default:
+      return `One for the home as a whole: it ${does}`;
+  }
 }
 
 /** "your coworker's new baby"; "the new parents' baby" when the words already say the baby is new. */
@@ -377,31 +578,6 @@ function couple(q: ParsedQuery, w: Who): Who {
   return partner(q)
     ? { subject: 'you', object: `you and ${w.object}`, possessive: 'your', plural: true }
     : named('the couple', true);
-}
-
-/** "For your sister's birthday", "As a Christmas gift for your grandmother", "For the couple's wedding". */
-function lead(q: ParsedQuery, b: Beneficiary, w: Who, occasion: string | undefined): string {
-  const o = q.occasion?.occasion;
-  if (b === 'baby') return `For ${baby(w)}`; // the occasion goes without saying
-  if (b === 'household')
-    return o === 'housewarming' ? `For ${w.possessive} new home` : `For ${couple(q, w).possessive} home`;
-  const who = b === 'couple' ? couple(q, w) : w;
-  if (!occasion) return `For ${who.object}`;
-  return o && NOMINAL.has(o)
-    ? `For ${who.possessive} ${occasion}`
-    : `As ${article(occasion)} ${occasion} gift for ${who.object}`;
-}
-
-/** The same as a phrase after a colon: "a birthday gift for your sister", "a gift for your coworker's new baby". */
-function tail(q: ParsedQuery, b: Beneficiary, w: Who, occasion: string | undefined): string {
-  const named = occasion ? `${article(occasion)} ${occasion} gift` : 'a gift';
-  if (b === 'baby') return `a gift for ${baby(w)}`;
-  if (b === 'household')
-    return q.occasion?.occasion === 'housewarming'
-      ? `${named} for ${w.possessive} new home`
-      : `${named} for ${couple(q, w).possessive} home`;
-  const who = b === 'couple' ? couple(q, w) : w;
-  return occasion ? `${named} for ${who.object}` : `for ${who.object}`;
 }
 
 /**

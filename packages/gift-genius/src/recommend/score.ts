@@ -55,6 +55,8 @@ export interface ParsedQuery {
   band: AgeBand;
   budget?: number;
   relationship?: RelationshipReading;
+  /** The relationship's words when they were not understood but read as plain words ("mail carrier"), for copy. */
+  relationshipWords: string | undefined;
   /** The occasion the user named (or an interest implied: "new dad"), read by whole words. */
   occasion: OccasionReading | undefined;
   interests: InterestReading[];
@@ -111,6 +113,17 @@ const SPEND_NORMS = new Map<Relationship, number>([
 ]);
 const BIG_OCCASIONS = new Set<Occasion>(['anniversary', 'wedding', 'graduation', 'retirement']);
 
+/** "My mail carrier" → "mail carrier": words a sentence can repeat after "your" (letters only, a few of them). */
+function plainWords(text: string): string | undefined {
+  const words = text
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^(my|our|the) /, '');
+  return /^[\p{L}][\p{L}' -]{0,38}[\p{L}]$/u.test(words) && words.split(' ').length <= 4 ? words : undefined;
+}
+
 export function parseQuery(query: GiftQuery): ParsedQuery {
   const count = Math.min(Math.max(query.count ?? 5, 1), 10);
   const relationship = relationshipReadings.get(query.relationship, readRelationship);
@@ -152,6 +165,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     band,
     budget,
     relationship,
+    relationshipWords: relationship ? undefined : plainWords(query.relationship),
     occasion,
     interests,
     stated,

@@ -288,6 +288,9 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   ['promotion', 'graduation', 'promotion'],
   ['congratulations', 'graduation', 'congratulations'],
   ['congrats', 'graduation', 'congratulations'],
+  ['holiday', 'christmas', 'holiday'],
+  ['holidays', 'christmas', 'holiday'],
+  ['holiday season', 'christmas', 'holiday'],
   ['diwali', 'christmas', 'Diwali'],
   ['deepavali', 'christmas', 'Deepavali'],
   ['eid', 'christmas', 'Eid'],
@@ -339,7 +342,13 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['valentine day', 'valentines'],
   ['baby shower', 'new-baby'],
   ['new baby', 'new-baby'],
+  ['wedding anniversary', 'anniversary'],
   ['new home', 'housewarming'],
+  ['first home', 'housewarming'],
+  ['first house', 'housewarming'],
+  ['first apartment', 'housewarming'],
+  ['new place', 'housewarming'],
+  ['new condo', 'housewarming'],
   ['new house', 'housewarming'],
   ['new apartment', 'housewarming'],
   ['house warming', 'housewarming'],
@@ -854,8 +863,10 @@ const NOT_INTERESTS = new Set([
 ]);
 
 export interface InterestReading {
-  /** The user's words, trimmed. */
+  /** The user's words, trimmed and lower-cased (what matching and notes use). */
   phrase: string;
+  /** The same words as a sentence may say them: the user's own capitals ("Star Wars"), known names ("LEGO"). */
+  shown: string;
   /** Catalog interests with their weight: 1 stated, 0.5 related. */
   interests: Map<Interest, number>;
   /** The phrase's content words (filler dropped), matched together by the text-relevance engine. */
@@ -905,8 +916,86 @@ export function readInterest(text: string): InterestReading {
   }
   const content = tokens.filter((t) => !FILLER.has(t));
   const named = [...interests.values()].some((weight) => weight === 1);
-  return { phrase, interests, words: content, terms: [...terms], named, ...(occasion && { occasion }) };
+  return {
+    phrase,
+    shown: shownPhrase(text, phrase),
+    interests,
+    words: content,
+    terms: [...terms],
+    named,
+    ...(occasion && { occasion }),
+  };
 }
+
+/** Names people type in lower case that a sentence writes with capitals. */
+const PROPER_NAMES = new Map<string, string>(
+  [
+    'LEGO',
+    'Star Wars',
+    'Star Trek',
+    'Harry Potter',
+    'Pokémon',
+    'Minecraft',
+    'Marvel',
+    'Disney',
+    'Nintendo',
+    'PlayStation',
+    'Xbox',
+    'Taylor Swift',
+    'Formula 1',
+    'F1',
+    'NBA',
+    'NFL',
+    'MLB',
+    'NHL',
+    'D&D',
+    'Dungeons & Dragons',
+    'K-pop',
+    'Broadway',
+    'Barbie',
+    'Bluey',
+    'Paw Patrol',
+    'Peppa Pig',
+    'Hello Kitty',
+    'Lord of the Rings',
+    'Tolkien',
+    'Jane Austen',
+    'Beatles',
+    'Zelda',
+    'Mario',
+    'Roblox',
+    'DIY',
+    'TV',
+    'Fortnite',
+  ].map((name) => [unaccent(name.toLowerCase()), name] as const),
+)
+  .set('pokemon', 'Pokémon')
+  .set('dnd', 'D&D')
+  .set('legos', 'LEGO')
+  .set('kpop', 'K-pop');
+
+/**
+ * The user's casing when it says something (a capital after the first letter: "Star Wars", "NBA"), else the
+ * lower-cased phrase with known names capitalised ("lego" → "LEGO"); a sentence-case "Coffee" reads "coffee".
+ */
+/** Words a sentence always capitalises: nationalities, languages, faiths ("Italian food", "learning French"). */
+const PROPER_WORDS = new Set(
+  'african american arabic asian brazilian british chinese christian english european filipino french german greek indian irish italian japanese jewish korean latin lebanese mediterranean mexican moroccan nordic persian polish portuguese russian scandinavian scottish spanish swedish thai turkish ukrainian vietnamese welsh bible'.split(
+    ' ',
+  ),
+);
+
+function shownPhrase(text: string, phrase: string): string {
+  const own = text.normalize('NFKC').trim().replace(/[’`]/g, "'").replace(/\s+/g, ' ');
+  // A capital inside says something ("Star Wars", "NBA"); a phrase typed all in capitals does not.
+  if (/\p{Lu}/u.test(own.slice(1)) && (own.length <= 4 || own !== own.toUpperCase())) return own;
+  let shown = phrase.replace(/\p{L}+/gu, (w) => (PROPER_WORDS.has(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w));
+  for (const [lower, name] of PROPER_NAMES)
+    if (shown.includes(lower))
+      shown = shown.replace(new RegExp(`(^|[^\\p{L}])${escapeRegExp(lower)}(?![\\p{L}])`, 'gu'), `$1${name}`);
+  return shown;
+}
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The concept some words name, however the compound is written: spaced, hyphenated or closed up ("bird
