@@ -184,6 +184,13 @@ describe('people as the user named them', () => {
     for (const g of r.gifts) expect(g.reason).not.toMatch(/dad's new baby|dad's baby/);
   });
 
+  it('a gift to share at a partner’s birthday is for "your wife\'s birthday", never "your birthday"', () => {
+    for (let age = 25; age < 60; age++) {
+      const r = rank({ age, relationship: 'wife', occasion: 'birthday', budget: 300 });
+      for (const g of r.gifts) expect(g.reason).not.toMatch(/\byour birthday\b/i);
+    }
+  });
+
   it('a relationship the vocabulary does not know is said in the user’s words, not as "them"', () => {
     const r = rank({ age: 45, relationship: 'mail carrier', budget: 30, occasion: 'christmas' });
     expect(r.gifts.some((g) => /your mail carrier/.test(g.reason))).toBe(true);

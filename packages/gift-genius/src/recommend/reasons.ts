@@ -178,6 +178,8 @@ const NOMINAL = new Set<Occasion>([
   'housewarming',
   'farewell',
 ]);
+/** Occasions a couple has together (the others are one person's, even with a gift the two share). */
+const SHARED = new Set<Occasion>(['anniversary', 'wedding', 'housewarming']);
 /** Occasions any gift in the list is a gift for (not a claim of fit, unlike a get-well or a wedding). */
 const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-because', 'secret-santa']);
 
@@ -537,9 +539,11 @@ function forCouple({ w, occasion, does }: Parts, q: ParsedQuery, slot: number): 
   const o = q.occasion?.occasion;
   switch (slot) {
     case 0:
-      return occasion && o && NOMINAL.has(o)
-        ? `For ${two.possessive} ${occasion}, this ${does}`
-        : `For ${two.object}, this ${does}`;
+      // A shared occasion is the couple's ("your 25th anniversary"); a birthday stays the person's ("your wife's
+      // birthday", never "your birthday" for a gift to share with her).
+      if (occasion && o && NOMINAL.has(o))
+        return `For ${SHARED.has(o) ? two.possessive : w.possessive} ${occasion}, this ${does}`;
+      return `For ${two.object}, this ${does}`;
     case 1:
       return `${capital(two.object)} get something to share that ${does}`;
     case 2:
