@@ -191,6 +191,21 @@ describe('people as the user named them', () => {
     }
   });
 
+  it('a partner’s engagement is "your engagement"; a broader pick never says "itself" (it broke on plurals)', () => {
+    for (let age = 22; age < 40; age++) {
+      const r = rank({ age, relationship: 'fiancé', occasion: 'engagement', budget: 150 });
+      for (const g of r.gifts) expect(g.reason).not.toMatch(/fiancé's engagement/);
+    }
+    const crosswords = rank({
+      age: 80,
+      relationship: 'grandma',
+      budget: 40,
+      interests: ['crossword puzzles'],
+      count: 10,
+    });
+    for (const g of crosswords.gifts) expect(g.reason).not.toMatch(/\bitself\b/);
+  });
+
   it('a relationship the vocabulary does not know is said in the user’s words, not as "them"', () => {
     const r = rank({ age: 45, relationship: 'mail carrier', budget: 30, occasion: 'christmas' });
     expect(r.gifts.some((g) => /your mail carrier/.test(g.reason))).toBe(true);

@@ -185,7 +185,7 @@ describe('a match is a match', () => {
       count: 10,
     });
     const book = r.gifts.find((g) => g.gift.id === 'gluten-free-baking-book');
-    if (book) expect(book.reason).toMatch(/(beyond|broader than) sourdough baking itself/i);
+    if (book) expect(book.reason).toMatch(/(beyond|broader than) sourdough baking/i);
     expect(
       r.gifts.slice(0, 3).every((g) => /sourdough|bread|loaves/i.test(`${g.gift.title} ${g.gift.description}`)),
     ).toBe(true);
@@ -345,34 +345,24 @@ describe('reasons worth reading', () => {
 });
 
 describe('words that hold', () => {
-  it('property: a budget share is said once per list, on the first pick, as the share it is ("about half" only near half)', () => {
-    const bands: Array<[RegExp, number, number]> = [
-      [/nearly all of/, 0.9, 1],
-      [/uses most of/, 0.7, 0.9],
-      [/over half of/, 0.56, 0.7],
-      [/about half of/, 0.42, 0.56],
-      [/about a third of/, 0.28, 0.42],
-      [/about a quarter of/, 0.18, 0.28],
-      [/a small part of/, 0, 0.18],
-    ];
+  it('property: the budget is said once per list, on the first pick, as arithmetic that holds', () => {
+    const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
     fc.assert(
       fc.property(request, (q) => {
-        if (q.budget === undefined) return;
         const gifts = rank(q).gifts;
         // On every reason the same budget sentence read as a template (the held-out judges capped 83 reasons
-        // for it); once, on the first pick, it still says how the list sits in the budget.
-        for (const g of gifts.slice(1))
-          expect(
-            bands.some(([re]) => re.test(g.reason)),
-            g.reason,
-          ).toBe(false);
-        for (const g of gifts.slice(0, 1)) {
-          const share = g.gift.price / q.budget;
-          const said = bands.find(([re]) => re.test(g.reason));
-          expect(said, g.reason).toBeDefined();
-          expect(share).toBeGreaterThanOrEqual(said![1] - 1e-9);
-          expect(share).toBeLessThan(said![2] + 1e-9);
-        }
+        // for it); share words ("about a third") were wrong at their edges; without a budget, no price norm.
+        for (const g of gifts.slice(q.budget === undefined ? 0 : 1))
+          expect(g.reason, g.reason).not.toMatch(/budget|usually spend/);
+        if (q.budget === undefined || gifts.length === 0) return;
+        const g = gifts[0]!;
+        const left = Math.round((q.budget - g.gift.price) * 100) / 100;
+        expect(g.reason).toMatch(
+          left <= 0
+            ? ` At ${money(g.gift.price)} it uses your whole ${money(q.budget)} budget.`
+            : ` At ${money(g.gift.price)} it leaves ${money(left)} of your ${money(q.budget)} budget.`,
+        );
+        expect(g.reason.endsWith('budget.')).toBe(true);
       }),
       { numRuns: 200 },
     );
