@@ -107,3 +107,24 @@ describe('eval/run.mjs --split', () => {
     expect(bad.stderr).toMatch(/unknown argument "--splits"/);
   });
 });
+
+describe('the committed held-out splits', () => {
+  // The README's command as written: every pair either ranker shows is judged (a ranking change that shows a new
+  // item must be graded blind before its figures are reported), and the targets the splits can check by
+  // computation hold on them.
+  it('node eval/run.mjs --split eval/heldout-2: every pair judged, no violation, no repeated kind, no interest left out', async () => {
+    const out = await run(['--split', 'eval/heldout-2', '--json']);
+    expect(out.code, out.stderr).toBe(0);
+    const figures = JSON.parse(out.stdout);
+    expect(figures.unjudged).toBe(0);
+    // The reasons of the code as it is were graded by two judges (a2, b2); judges a and b graded the code before.
+    expect(figures.unjudgedReasons['judge-a2']).toBe(0);
+    expect(figures.unjudgedReasons['judge-b2']).toBe(0);
+    const text = (await run(['--split', 'eval/heldout-2'])).stdout;
+    expect(text).toMatch(/Pairs not yet judged: 0;/);
+    expect(text).toMatch(/\| budget violations \| 0 \|/);
+    expect(text).toMatch(/\| exclusion violations \| 0 \|/);
+    expect(text).toMatch(/\| lists with two of one kind \| 0 \|/);
+    expect(text).toMatch(/\| stated interests left out \(of servable\) \| 0 of \d+ \|/);
+  });
+});
