@@ -206,6 +206,42 @@ describe('people as the user named them', () => {
     for (const g of crosswords.gifts) expect(g.reason).not.toMatch(/\bitself\b/);
   });
 
+  // The next five were found by the held-out-2 judges (k001, k009, k010, k020, k025, k040, k041): fixed after that
+  // split was graded, so it no longer counts as unseen for these.
+  it('the relationship as a sentence repeats it: no bracketed aside, "your" for the user\'s "our", typed capitals kept', () => {
+    const team = rank({ age: 50, relationship: 'boss (gift from the whole team)', occasion: 'birthday', budget: 80 });
+    for (const g of team.gifts) expect(g.reason).not.toMatch(/[()]/);
+    const dog = rank({ age: 40, relationship: 'neighbor who watched our dog', occasion: 'thank you', budget: 40 });
+    for (const g of dog.gifts) expect(g.reason).not.toMatch(/\bour\b/);
+    const berlin = rank({ age: 30, relationship: 'friend moving to Berlin', occasion: 'farewell', budget: 50 });
+    expect(berlin.gifts.some((g) => /Berlin/.test(g.reason))).toBe(true);
+    for (const g of berlin.gifts) expect(g.reason).not.toMatch(/berlin/);
+  });
+
+  it('one friend is one person, whatever follows: "your friend having twins gets", never "get"', () => {
+    for (let age = 25; age < 40; age++) {
+      const r = rank({ age, relationship: 'friend having twins', occasion: 'baby shower', budget: 100 });
+      for (const g of r.gifts) expect(g.reason).not.toMatch(/having twins get\b/i);
+    }
+    const kids = rank({ age: 8, relationship: "friend's kids", budget: 40 });
+    for (const g of kids.gifts) expect(g.reason).not.toMatch(/kids gets\b/i);
+  });
+
+  it('a verb the user led with is said as a verb: "hosts a book club", never "is into hosts"; "the gym"', () => {
+    const r = rank({ age: 45, relationship: 'sister', budget: 60, interests: ['hosts a book club', 'gym'] });
+    for (const g of r.gifts) expect(g.reason).not.toMatch(/into hosts|enjoys hosts|into gym|enjoys gym/);
+  });
+
+  it('"nursing school graduation" is said as the user said it, never "high school graduation"', () => {
+    expect(readOccasion('nursing school graduation')).toMatchObject({
+      occasion: 'graduation',
+      named: 'nursing school graduation',
+    });
+    expect(readOccasion('high school graduation').named).toBeUndefined();
+    const r = rank({ age: 24, relationship: 'cousin', occasion: 'nursing school graduation', budget: 100 });
+    for (const g of r.gifts) expect(g.reason).not.toMatch(/high school/);
+  });
+
   it('a relationship the vocabulary does not know is said in the user’s words, not as "them"', () => {
     const r = rank({ age: 45, relationship: 'mail carrier', budget: 30, occasion: 'christmas' });
     expect(r.gifts.some((g) => /your mail carrier/.test(g.reason))).toBe(true);

@@ -59,16 +59,44 @@ function person(q: ParsedQuery): Who {
   // The age says something for a child; not twice ("a first birthday gift for your 1-year-old").
   const aged = !r.couple && q.age >= 1 && q.age < 18 && !r.definite && q.occasion?.milestone !== q.age;
   // The age goes with the child, not the owner: "your friend's 6-year-old kid", not "your 6-year-old friend's kid".
-  const owned = /^(.*'s?) (\S+)$/.exec(r.noun);
+  const said = spoken(r.noun, q.relationshipText);
+  const owned = /^(.*'s?) (\S+)$/.exec(said);
   const noun = !aged
-    ? recipient(q)
+    ? `${r.definite ? 'the' : 'your'} ${said}`
     : owned
       ? `your ${owned[1]} ${q.age}-year-old ${owned[2]}`
-      : `your ${q.age}-year-old ${r.noun}`;
-  const who = named(noun, r.couple === true || /[^s]s$/.test(r.noun));
+      : `your ${q.age}-year-old ${said}`;
+  const who = named(noun, r.couple === true || plural(said));
   // "your friend who just became a dad": the possessive drops the clause ("your friend's new baby").
   const clause = / who /.exec(noun);
   return clause ? { ...who, possessive: possessive(noun.slice(0, clause.index)) } : who;
+}
+
+/**
+ * The relationship as a sentence repeats it after "your": an aside in brackets dropped ("boss (gift from the whole
+ * team)"), the user's own "our", "my" and "me" turned to the reader's ("your neighbor who watched your dog"), and
+ * the capitals the user typed kept ("friend moving to Berlin"; the first word's is only sentence case).
+ */
+function spoken(noun: string, typed: string): string {
+  let said = noun
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/\b(our|my)\b/g, 'your')
+    .replace(/\bme\b/g, 'you')
+    .trim();
+  const capitals = new Map<string, string>();
+  for (const [i, w] of typed.split(/\s+/).entries()) {
+    const word = w.replace(/[^\p{L}'-]/gu, '');
+    if (i > 0 && /\p{Lu}/u.test(word)) capitals.set(word.toLowerCase(), word);
+  }
+  if (capitals.size) said = said.replace(/[\p{L}'-]+/gu, (w) => capitals.get(w) ?? w);
+  return said;
+}
+
+/** Whether the person named is more than one: "parents", "friend's kids", not "friend having twins" or "boss". */
+function plural(noun: string): boolean {
+  const words = noun.split(' ');
+  const head = /'s?$/.test(words[0]!) && words.length > 1 ? words[1]! : words[0]!;
+  return /[^s']s$/.test(head);
 }
 
 /** The pronouns a gift's deed takes ({them}, {their}, {they}) for whom it is. */
@@ -189,7 +217,7 @@ const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-be
  * are quoted after "into" (the user's own words, which may be anything).
  */
 const VERB_START =
-  /^(works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches)\b/;
+  /^(works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
   /^(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for)\b/;
@@ -248,7 +276,11 @@ function sayOf(subject: string, plural: boolean, phrases: readonly string[], enj
     ...doing.map((p) => `${be} ${p}`),
     ...agents.map((p) => `${be} ${article(p)} ${p}`),
     // What they enjoy is what the interests field asks for: "enjoys" is the user's fact, "is into" its echo.
-    ...(rest.length ? [`${enjoys ? (plural ? 'enjoy' : 'enjoys') : `${be} into`} ${listOf(rest)}`] : []),
+    ...(rest.length
+      ? [
+          `${enjoys ? (plural ? 'enjoy' : 'enjoys') : `${be} into`} ${listOf(rest.map((p) => (p === 'gym' ? 'the gym' : p)))}`,
+        ]
+      : []),
   ];
   const line = `${subject} ${listOf(parts)}`;
   return subject === 'who' ? line.replace(/^who is into/, "who's into") : line;

@@ -55,6 +55,8 @@ export interface ParsedQuery {
   band: AgeBand;
   budget?: number;
   relationship?: RelationshipReading;
+  /** The relationship as the user typed it (its capitals, for copy). */
+  relationshipText: string;
   /** The relationship's words when they were not understood but read as plain words ("mail carrier"), for copy. */
   relationshipWords: string | undefined;
   /** The occasion the user named (or an interest implied: "new dad"), read by whole words. */
@@ -165,6 +167,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     band,
     budget,
     relationship,
+    relationshipText: query.relationship,
     relationshipWords: relationship ? undefined : plainWords(query.relationship),
     occasion,
     interests,

@@ -455,11 +455,18 @@ export function readOccasion(text: string): OccasionReading {
   }
   const leaving =
     occasion === 'graduation' && (tokens.includes('going') || tokens.includes('off') || tokens.includes('back'));
+  // "nursing school", "law school": a school of its own, said as the user said it, not as "high school".
+  const before = tokens[tokens.indexOf('school') - 1];
+  const ownSchool =
+    occasion === 'graduation' &&
+    before !== undefined &&
+    !/^(high|secondary|middle|grade|elementary|primary|the|of)$/.test(before);
+  if (ownSchool && !named) named = `${before} school graduation`;
   const stage = leaving
     ? 'send-off'
     : tokens.includes('college') || tokens.includes('university')
       ? 'college'
-      : tokens.includes('school') && occasion === 'graduation'
+      : tokens.includes('school') && occasion === 'graduation' && !ownSchool
         ? 'school'
         : undefined;
   return {
