@@ -370,12 +370,8 @@ let lastPerson: Who | undefined;
 /*
  * Sentence frames. A list's reasons take frames by position, so no two of its first five share one (three
  * reasons in one frame with the slots changed read as a template, and a reader, or the held-out rubric, marks
- * them down). Each slot is one sentence shape whatever the reason is about:
- *   0  "Since …, this …"            lead clause, then what it does
- *   1  "Your sister gets … that …"  the person as subject
- *   2  "It …, a … for …"            what it does first, then for whom
- *   3  "… and this …" / "With … in mind, this …"
- *   4  "Picked because …: it …" / "Try this for …: it …"
+ * them down). Each slot is one sentence shape whatever the reason is about (listed above forInterest). The first
+ * slot turns with the age, so lists do not all open alike.
  */
 const SLOTS = 5;
 
