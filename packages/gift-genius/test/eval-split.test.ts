@@ -122,7 +122,9 @@ describe('the committed held-out splits', () => {
     for (const judge of ['judge-a', 'judge-b', 'judge-a2', 'judge-b2'])
       expect(figures.unjudgedReasons[judge], judge).toBeGreaterThanOrEqual(0);
     const text = (await run(['--split', 'eval/heldout-2'])).stdout;
-    expect(text).toMatch(/Pairs not yet judged: 0; gift-genius reasons not yet judged: \d+ \(judge-a\), \d+ \(judge-a2\), \d+ \(judge-b\), \d+ \(judge-b2\)/);
+    expect(text).toMatch(
+      /Pairs not yet judged: 0; gift-genius reasons not yet judged: \d+ \(judge-a\), \d+ \(judge-a2\), \d+ \(judge-b\), \d+ \(judge-b2\)/,
+    );
     expect(text).toMatch(/\| budget violations \| 0 \|/);
     expect(text).toMatch(/\| exclusion violations \| 0 \|/);
     expect(text).toMatch(/\| lists with two of one kind \| 0 \|/);
