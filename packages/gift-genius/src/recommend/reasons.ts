@@ -22,10 +22,14 @@ const article = (word: string) =>
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
-/** "your sister", "your wife's dad", "the newlyweds"; "them" when the relationship was not understood. */
+/**
+ * "your sister", "your wife's dad", "the newlyweds", "your mail carrier" (words not understood, as typed); "them"
+ * when there are no words a sentence can repeat. The reasons and the unmet notes both name the person this way.
+ */
 export function recipient(q: ParsedQuery): string {
   const r = q.relationship;
-  return r ? `${r.definite ? 'the' : 'your'} ${r.noun}` : 'them';
+  if (r) return `${r.definite ? 'the' : 'your'} ${spoken(r.noun, q.relationshipText)}`;
+  return q.relationshipWords ? `your ${q.relationshipWords}` : 'them';
 }
 
 /** How a reason names someone: as a subject, an object, a possessive, and whether verbs take the plural. */
@@ -49,7 +53,7 @@ function person(q: ParsedQuery): Who {
   const r = q.relationship;
   if (!r)
     return q.relationshipWords
-      ? named(`your ${q.relationshipWords}`, false)
+      ? named(recipient(q), false)
       : {
           subject: 'the person you are shopping for',
           object: 'the person you are shopping for',
@@ -62,7 +66,7 @@ function person(q: ParsedQuery): Who {
   const said = spoken(r.noun, q.relationshipText);
   const owned = /^(.*'s?) (\S+)$/.exec(said);
   const noun = !aged
-    ? `${r.definite ? 'the' : 'your'} ${said}`
+    ? recipient(q)
     : owned
       ? `your ${owned[1]} ${q.age}-year-old ${owned[2]}`
       : `your ${q.age}-year-old ${said}`;
@@ -78,6 +82,10 @@ function person(q: ParsedQuery): Who {
  * the capitals the user typed kept ("friend moving to Berlin"; the first word's is only sentence case).
  */
 function spoken(noun: string, typed: string): string {
+  return spokenNouns.get(typed, () => speak(noun, typed)); // the noun is read from the typed text
+}
+const spokenNouns = new BoundedMemo<string, string>(256);
+function speak(noun: string, typed: string): string {
   let said = noun
     .replace(/\s*\([^)]*\)/g, '')
     .replace(/\b(our|my)\b/g, 'your')
@@ -449,18 +457,17 @@ const then = (does: string) => (does.includes(',') ? ' —' : ',');
 /** An interest the pick meets, for the person: what it does for it. */
 function forInterest({ w, occasion, does }: Parts, phrases: readonly string[], slot: number): string {
   const gift = occasion ? `this ${occasion} gift` : 'this';
-  // "your friend who just became a dad and is into cycling"; else "your sister, who's into coffee,".
+  // "your friend who just became a dad and is into cycling"; else "your sister, who's into coffee".
   const clause = w.subject.includes(' who ');
-  const described = clause
-    ? `${w.subject} and ${sayOf('', w.plural, phrases).trim()}`
-    : `${w.subject}, ${whoClause(w, phrases)}`;
+  const described = () =>
+    clause ? `${w.subject} and ${sayOf('', w.plural, phrases).trim()}` : `${w.subject}, ${whoClause(w, phrases)}`;
   switch (slot) {
     case 0:
       return `Since ${saidOf(w, phrases)}, ${gift} ${does}`;
     case 1:
-      return `${capital(described)}${clause ? '' : ','} ${gets(w)} ${occasion ? anOccasionGift(occasion) : 'something'} that ${does}`;
+      return `${capital(described())}${clause ? '' : ','} ${gets(w)} ${occasion ? anOccasionGift(occasion) : 'something'} that ${does}`;
     case 2:
-      return `It ${does}${then(does)} a good fit for ${described}`;
+      return `It ${does}${then(does)} a good fit for ${described()}`;
     case 3:
       return `${capital(saidOf(w, phrases, true))}, so ${gift} ${does}`;
     default:

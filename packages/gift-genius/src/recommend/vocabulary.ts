@@ -981,10 +981,6 @@ const PROPER_NAMES = new Map<string, string>(
   .set('legos', 'LEGO')
   .set('kpop', 'K-pop');
 
-/**
- * The user's casing when it says something (a capital after the first letter: "Star Wars", "NBA"), else the
- * lower-cased phrase with known names capitalised ("lego" → "LEGO"); a sentence-case "Coffee" reads "coffee".
- */
 /** Words a sentence always capitalises: nationalities, languages, faiths ("Italian food", "learning French"). */
 const PROPER_WORDS = new Set(
   'african american arabic asian brazilian british chinese christian english european filipino french german greek indian irish italian japanese jewish korean latin lebanese mediterranean mexican moroccan nordic persian polish portuguese russian scandinavian scottish spanish swedish thai turkish ukrainian vietnamese welsh bible'.split(
@@ -992,6 +988,10 @@ const PROPER_WORDS = new Set(
   ),
 );
 
+/**
+ * The user's casing when it says something (a capital after the first letter: "Star Wars", "NBA"), else the
+ * lower-cased phrase with known names capitalised ("lego" → "LEGO"); a sentence-case "Coffee" reads "coffee".
+ */
 function shownPhrase(text: string, phrase: string): string {
   const own = text.normalize('NFKC').trim().replace(/[’`]/g, "'").replace(/\s+/g, ' ');
   // A capital inside says something ("Star Wars", "NBA"); a phrase typed all in capitals does not.
