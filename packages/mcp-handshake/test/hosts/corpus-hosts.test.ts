@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusInstalled, HOST_CORPUS, type HostCorpusServer } from '../corpus/hosts/servers.js';
 import { HERE } from '../helpers.js';
 import { DRIVERS } from './drivers/index.js';
+import { homesLeft } from './harness.js';
 import { type HostRun, type Observation, observeBatch } from './observe.js';
 import { pool } from './pool.js';
 
@@ -57,6 +58,7 @@ async function runBatch(
 describe.skipIf(missing.length > 0 || drivers.length === 0)('real hosts against the npm host corpus', () => {
   afterAll(() => {
     if (RECORD) writeFileSync(RECORD, JSON.stringify(recorded, null, 2));
+    expect(homesLeft(), 'host HOMEs left on disk after their runs').toEqual([]);
   });
 
   it('every corpus server has its expected.json, with a reason per host', () => {

@@ -139,9 +139,16 @@ function killGroup(child: ChildProcess): void {
   }
 }
 
+/** Every HOME this test file made, so its afterAll can check that each went (homesLeft). */
+const homesMade = new Set<string>();
+
+/** The HOMEs this test file made that are still on disk (a run that leaks one fills the disk: observe). */
+export const homesLeft = (): string[] => [...homesMade].filter((h) => existsSync(h));
+
 /** A fresh HOME with the XDG folders inside it, and a project folder the host runs in. */
 export function isolatedHome(prefix: string): { home: string; project: string; env: Record<string, string> } {
   const home = mkdtempSync(join(tmpdir(), `mcp-handshake-${prefix}-`));
+  homesMade.add(home);
   const project = join(home, 'project');
   mkdirSync(project, { recursive: true });
   const env = {

@@ -4,6 +4,7 @@
  * an Observation: what the health check printed, which of its tools the model was handed, and what the host
  * sent (from the tap transcripts).
  */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Effect } from '../../src/hosts/types.js';
 import { runPassive } from '../../src/report/check-report.js';
@@ -75,6 +76,7 @@ export interface HostRun {
   /** Each model request: its path and the tools it carried (evidence, and for a reader of a failure). */
   modelLog: Array<{ path: string; tools?: string[] }>;
   observations: Observation[];
+  /** The tail of the host's own debug log, if it writes one. */
   debugLog?: string;
 }
 
@@ -255,19 +257,30 @@ export async function observe(driver: HostDriver, wanted: Wanted[], options: Obs
       modelRequests: model.requests.length,
       modelLog: model.requests.map((r) => ({ path: r.path, ...(r.tools && { tools: r.tools }) })),
       observations,
-      debugLog: driver.debugLog?.({
-        home,
-        project,
-        servers: session.servers,
-        modelUrl: model.url,
-        path: '',
-        env: baseEnv,
-        budgetMs: 0,
-      }),
+      debugLog: tailOf(
+        driver.debugLog?.({
+          home,
+          project,
+          servers: session.servers,
+          modelUrl: model.url,
+          path: '',
+          env: baseEnv,
+          budgetMs: 0,
+        }),
+      ),
     };
   } finally {
     await model.close();
+    // The HOME goes with the run: a host unpacks itself into it (Copilot CLI: 235 MB), and a run of the
+    // matrix starts dozens. What a reader of a failure needs is in the HostRun (output, wire, debug log's tail).
+    rmSync(home, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/** The last part of a host's debug log, read before its HOME is removed. */
+function tailOf(file: string | undefined): string | undefined {
+  if (!file || !existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8').slice(-8000);
 }
 
 /**

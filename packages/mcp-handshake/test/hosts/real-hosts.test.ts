@@ -8,7 +8,7 @@
  * that is not installed is skipped with one line saying so. MCP_HANDSHAKE_HOSTS=claude-code,opencode runs
  * some; MCP_HANDSHAKE_HOSTS_RECORD=<file> writes every observation there (to update a data file).
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import type { FaultCode } from '../../src/hosts/fault-classes.js';
 import { HOST_PROFILES, reactionOf } from '../../src/hosts/index.js';
 import type { HostProfile } from '../../src/hosts/types.js';
 import { DRIVERS } from './drivers/index.js';
-import type { HostDriver, Transport } from './harness.js';
+import { type HostDriver, homesLeft, type Transport } from './harness.js';
 import { formatMatrix } from './matrix.js';
 import { type HostRun, type Observation, observe, observeBatch } from './observe.js';
 import { type Batch, batchesFor, SLOW_START_MS } from './plan.js';
@@ -68,21 +68,24 @@ function timingRun(
   budgetMs: number,
   env: Record<string, string> = {},
 ): Promise<TimingRun> {
-  const log = join(mkdtempSync(join(tmpdir(), 'mcp-handshake-timing-')), 'log.jsonl');
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-handshake-timing-'));
+  const log = join(dir, 'log.jsonl');
   return observe(driver, [{ fault, transport, timingLog: log, env }], {
     budgetMs,
     noHealth: true,
     measureTimeouts: true,
-  }).then((run) => ({
-    run,
-    log: existsSync(log)
-      ? readFileSync(log, 'utf8')
-          .trim()
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as TimingLine)
-      : [],
-  }));
+  })
+    .then((run) => ({
+      run,
+      log: existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as TimingLine)
+        : [],
+    }))
+    .finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
 /** The slack a timing comparison allows: the host's own start and connect, measured in this run, twice. */
@@ -169,6 +172,7 @@ describe.skipIf(installed.length === 0)('real hosts against the fault fixtures',
   afterAll(() => {
     if (allObservations.length) console.log(formatMatrix(allObservations, installed));
     if (RECORD) writeFileSync(RECORD, JSON.stringify({ observations: allObservations, timings }, null, 2));
+    expect(homesLeft(), 'host HOMEs left on disk after their runs').toEqual([]);
   });
 
   for (const driver of installed) {
