@@ -6,7 +6,7 @@ const answer = loadRaw();
 const rl = createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   if (!line.trim()) return;
-  const body = answer(line);
-  if (body !== null) process.stdout.write(`${body}\n`);
+  const messages = answer(line);
+  if (messages !== null) process.stdout.write(`${messages.join('\n')}\n`);
 });
 rl.on('close', () => process.exit(0));
