@@ -116,7 +116,15 @@ describe('catalog import streams', () => {
     const gift = { ...catalog[0]!, id: 'semicolon-gift' };
     const header = giftsToCsv([gift]).split('\n')[0]!.split(',');
     const cell = (value: unknown) => {
-      const text = value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value);
+      // As the exporter writes cells: lists joined by |, objects (serves) as JSON text.
+      const text =
+        value === undefined
+          ? ''
+          : Array.isArray(value)
+            ? value.join('|')
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value);
       return /[;"\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
     };
     const row = header.map((h) => cell((gift as Record<string, unknown>)[h]));

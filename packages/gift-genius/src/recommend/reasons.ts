@@ -71,8 +71,9 @@ function person(q: ParsedQuery): Who {
       ? `your ${owned[1]} ${q.age}-year-old ${owned[2]}`
       : `your ${q.age}-year-old ${said}`;
   const who = named(noun, r.couple === true || plural(said));
-  // "your friend who just became a dad": the possessive drops the clause ("your friend's new baby").
-  const clause = / who /.exec(noun);
+  // "your friend who just became a dad", "your friend having twins": the possessive drops the clause ("your
+  // friend's new baby", never "your friend having twins' baby shower").
+  const clause = / (who|having|expecting) /.exec(noun);
   return clause ? { ...who, possessive: possessive(noun.slice(0, clause.index)) } : who;
 }
 
@@ -120,7 +121,11 @@ const PRONOUNS = {
   // A gift for the user and their partner.
   us: { them: 'you both', their: 'your', they: 'you' },
   baby: { them: 'the baby', their: "the baby's", they: 'the baby' },
+  twins: { them: 'the twins', their: "the twins'", they: 'the twins' },
 } satisfies Record<string, Pronouns>;
+
+/** A new baby who is two: "friend having twins", "twins shower" (the words say so; the reading does not). */
+const twins = (q: ParsedQuery) => q.baby && /\btwins\b/i.test(`${q.relationshipText} ${q.occasion?.words ?? ''}`);
 
 /** Whom this gift is for in this request: the person, or the couple, the household or the baby of the occasion. */
 type Beneficiary = 'person' | 'couple' | 'household' | 'baby';
@@ -135,7 +140,7 @@ const partner = (q: ParsedQuery) => q.relationship?.role === 'partner' && !q.rel
 
 function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
   const r = q.relationship;
-  if (b === 'baby') return PRONOUNS.baby;
+  if (b === 'baby') return twins(q) ? PRONOUNS.twins : PRONOUNS.baby;
   if (b !== 'person') return partner(q) ? PRONOUNS.us : PRONOUNS.plural;
   if (!r || r.couple) return PRONOUNS.plural;
   return r.gender === 'female' ? PRONOUNS.female : r.gender === 'male' ? PRONOUNS.male : PRONOUNS.plural;
@@ -551,7 +556,8 @@ const babyOccasion = (q: ParsedQuery) => (q.occasion?.named === 'baby shower' ? 
 /** A gift for the baby of a new-baby occasion: the baby is named as the baby, the parent as the user named them. */
 function forBaby({ w, does, doesThem }: Parts, q: ParsedQuery, slot: number): string {
   const occasion = babyOccasion(q);
-  const newBaby = baby(w);
+  const two = twins(q);
+  const newBaby = two ? `${w.possessive} new twins` : baby(w);
   switch (slot) {
     case 0:
       return occasion === 'baby shower'
@@ -560,9 +566,11 @@ function forBaby({ w, does, doesThem }: Parts, q: ParsedQuery, slot: number): st
     case 1:
       return `${capital(w.subject)} ${gets(w)} ${anOccasionGift(occasion)} that ${does}`;
     case 2:
-      return `It ${does}${then(does)} ${anOccasionGift(occasion)} for the little one`;
-    case 3:
-      return `${occasion === 'baby shower' ? 'Once the baby arrives' : 'Now that the baby is here'}, it ${doesThem}`;
+      return `It ${does}${then(does)} ${anOccasionGift(occasion)} for the little ${two ? 'ones' : 'one'}`;
+    case 3: {
+      const who = two ? ['the twins', 'arrive', 'are'] : ['the baby', 'arrives', 'is'];
+      return `${occasion === 'baby shower' ? `Once ${who[0]} ${who[1]}` : `Now that ${who[0]} ${who[2]} here`}, it ${doesThem}`;
+    }
     default:
       return `Something for ${newBaby}: it ${doesThem}`;
   }

@@ -548,6 +548,8 @@ const CONCEPTS = new Map<string, Concept>([
   ['barbecue', c(['cooking'], [], ['grill', 'bbq', 'meat'])],
   ['smoking meat', c(['cooking'], [], ['meat', 'grill'])],
   ['pasta', c(['cooking'], [], ['pasta'])],
+  ['italian food', c(['cooking'], ['food'], ['italian', 'pasta', 'pizza'])],
+  ['italian cooking', c(['cooking'], ['food'], ['italian', 'pasta', 'pizza'])],
   ['spicy food', c(['cooking'], [], ['hot', 'sauce', 'spice'])],
   ['hot sauce', c(['cooking'], [], ['hot', 'sauce'])],
   ['bake', c(['baking'])],
@@ -646,9 +648,9 @@ const CONCEPTS = new Map<string, Concept>([
   ['sketching', c(['drawing'])],
   ['calligraphy', c(['writing', 'drawing'], [], ['calligraphy', 'lettering'])],
   ['pottery', c(['crafts'], [], ['pottery', 'clay', 'ceramic'])],
-  ['crochet', c(['knitting', 'crafts'])],
-  ['embroidery', c(['sewing'])],
-  ['quilting', c(['sewing'])],
+  ['crochet', c(['knitting'], ['crafts'], ['crochet', 'yarn'])],
+  ['embroidery', c(['sewing'], ['crafts'], ['embroidery', 'stitch'])],
+  ['quilting', c(['sewing'], ['crafts'], ['quilt', 'quilting'])],
   ['writer', c(['writing'])],
   ['journal', c(['journaling'])],
   ['stationery', c(['writing', 'journaling'])],
@@ -656,7 +658,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['jigsaw', c(['puzzles'])],
   ['crossword puzzles', c(['puzzles'], [], ['crossword'])],
   ['crosswords', c(['puzzles'], [], ['crossword'])],
-  ['sudoku', c(['puzzles'])],
+  ['sudoku', c(['puzzles'], [], ['sudoku', 'logic'])],
   ['brain teasers', c(['puzzles'])],
   ['chess', c(['board-games'], [], ['chess'])],
   ['dog', c(['dogs'])],
@@ -918,11 +920,17 @@ export function readInterest(text: string): InterestReading {
     tokens.forEach((t, i) => {
       if (covered.has(i) || FILLER.has(t)) return;
       const hit = compound([t]) ?? CONCEPTS.get(t.replace(/ing$/, '')) ?? hobbyOf(t);
-      if (hit) add(hit);
+      if (hit) add(hit), covered.add(i);
     });
   }
   const content = tokens.filter((t) => !FILLER.has(t));
   const named = [...interests.values()].some((weight) => weight === 1);
+  // The words beside a known one narrow it ("mystery novels", "classic cars"): they are search words too, so an
+  // item of the tag that does not say them is a broader pick (a Star Wars encyclopedia for "mystery novels").
+  if (named && !whole)
+    tokens.forEach((t, i) => {
+      if (!covered.has(i) && !FILLER.has(t) && t.length > 2 && !/^\d+$/.test(t)) terms.add(t);
+    });
   return {
     phrase,
     shown: shownPhrase(text, phrase),
