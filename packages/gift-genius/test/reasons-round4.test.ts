@@ -61,3 +61,55 @@ describe('each interest in its own terms', () => {
     expect(seen).toBeGreaterThan(100);
   });
 });
+
+describe('what the user typed as a clause is not pasted into a sentence (held-out-3: 31 reasons graded 0)', () => {
+  const reasonsOf = (args: Parameters<typeof index.rank>[0]) => index.rank(args).gifts.map((g) => g.reason);
+
+  it('a relationship typed with a comma is the person before it: "your sister in law", "your mom", "your parents"', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['sister in law, its her third baby', /its her third|, its/],
+      ['my mom, retiring after 30 years of teaching', /retiring after|person you are shopping for/],
+      ['my parents, they just became grandparents for the first time', /they just became|parents, they/],
+    ];
+    for (const [relationship, bad] of cases)
+      for (const occasion of ['birthday', 'baby shower', 'retirement', 'housewarming'])
+        for (const reason of reasonsOf({ age: 40, relationship, occasion, budget: 80 }))
+          expect(reason, `${relationship}: ${reason}`).not.toMatch(bad);
+    expect(reasonsOf({ age: 66, relationship: 'my mom, retiring soon', budget: 80 }).join(' ')).toMatch(/\byour mom\b/);
+  });
+
+  it('"friends who …" is never "your friend\'s who" or "your friend\'s\'"; us and we are said as you', () => {
+    const friends = reasonsOf({
+      age: 30,
+      relationship: 'friends who just bought a fixer-upper',
+      occasion: 'housewarming',
+    });
+    for (const reason of friends) expect(reason).not.toMatch(/friend's who|friend's'|friends's/);
+    for (const reason of reasonsOf({
+      age: 61,
+      relationship: 'the pastor who married us',
+      occasion: 'thank you',
+      budget: 75,
+    }))
+      expect(reason).not.toMatch(/\bus\b/);
+    const client = reasonsOf({ age: 55, relationship: "Japanese client we're visiting", budget: 80 });
+    for (const reason of client) expect(reason).not.toMatch(/japanese|we're/);
+    expect(client.join(' ')).toMatch(/Japanese client/);
+  });
+
+  it('an interest is said without the user’s report or emphasis, and a verb phrase as a noun where a noun goes', () => {
+    const cases: Array<[string, RegExp]> = [
+      [
+        'obsessed with garbage trucks',
+        /into obsessed|beyond obsessed|for obsessed|than obsessed|from obsessed|to obsessed/,
+      ],
+      ['says she finally wants to learn piano', /says she|into says|into wants/],
+      ['collects baseball cards', /[“”]|beyond collects|for collects|than collects|from collects|to collects/],
+      ['really into birdwatching', /into really|into into|really into/],
+    ];
+    for (const [interest, bad] of cases)
+      for (const age of [3, 10, 35, 66])
+        for (const reason of reasonsOf({ age, relationship: 'friend', interests: [interest], budget: 60 }))
+          expect(reason, `${interest}: ${reason}`).not.toMatch(bad);
+  });
+});

@@ -4,7 +4,7 @@ import { BoundedMemo } from './memo.js';
 import type { UnmetKind } from './result.js';
 import type { ParsedQuery } from './score.js';
 import { words } from './text.js';
-import type { InterestReading } from './vocabulary.js';
+import { type InterestReading, properWords } from './vocabulary.js';
 
 /*
  * Reasons: one or two sentences that say what the gift does for this person in terms of what the user said:
@@ -29,7 +29,7 @@ const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`
 export function recipient(q: ParsedQuery): string {
   const r = q.relationship;
   if (r) return `${r.definite ? 'the' : 'your'} ${spoken(r.noun, q.relationshipText)}`;
-  return q.relationshipWords ? `your ${q.relationshipWords}` : 'them';
+  return q.relationshipWords ? `your ${spoken(q.relationshipWords, q.relationshipText)}` : 'them';
 }
 
 /** How a reason names someone: as a subject, an object, a possessive, and whether verbs take the plural. */
@@ -89,9 +89,13 @@ const spokenNouns = new BoundedMemo<string, string>(256);
 function speak(noun: string, typed: string): string {
   let said = noun
     .replace(/\s*\([^)]*\)/g, '')
+    // What follows a comma is the user talking to us ("sister in law, its her third baby"), not a name.
+    .replace(/\s*,.*$/, '')
     .replace(/\b(our|my)\b/g, 'your')
-    .replace(/\bme\b/g, 'you')
+    .replace(/\bwe're\b/g, "you're")
+    .replace(/\b(me|us|we)\b/g, 'you')
     .trim();
+  said = properWords(said);
   const capitals = new Map<string, string>();
   for (const [i, w] of typed.split(/\s+/).entries()) {
     const word = w.replace(/[^\p{L}'-]/gu, '');
@@ -230,7 +234,7 @@ const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-be
  * are quoted after "into" (the user's own words, which may be anything).
  */
 const VERB_START =
-  /^(works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
+  /^(wants? to|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
   /^(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for)\b/;
@@ -480,8 +484,31 @@ function forInterest({ w, occasion, does }: Parts, phrases: readonly string[], s
   }
 }
 
-/** The interest in words a sentence can take as a noun: a verb phrase quoted ("“works from home”"). */
-const asNoun = (phrase: string) => (VERB_START.test(phrase) || DOING_START.test(phrase) ? `“${phrase}”` : phrase);
+/**
+ * The interest in words a sentence can take as a noun: a verb phrase as its -ing form ("collecting baseball
+ * cards", "working from home", "learning piano"); what someone loves or has just started, as the thing itself.
+ */
+function asNoun(phrase: string): string {
+  if (DOING_START.test(phrase)) return phrase;
+  const p = phrase.replace(/^(?:just\s+|recently\s+)?(?:started|starting|began|loves?|likes?|enjoys?)\s+/, '');
+  if (p !== phrase) return p || phrase;
+  const want = /^wants? to (\S+)(.*)$/.exec(phrase);
+  if (want) return `${ing(want[1]!)}${want[2]}`;
+  const verb = VERB_START.exec(phrase);
+  return verb ? `${ing(verb[0])}${phrase.slice(verb[0].length)}` : phrase;
+}
+const DOUBLED = new Set(['run', 'swim', 'shop', 'jog', 'knit', 'plan', 'sit', 'get', 'dig', 'skip', 'spin', 'begin']);
+/** "collects" → "collecting", "bakes" → "baking", "runs" → "running", "studies" → "studying". */
+function ing(verb: string): string {
+  if (/ies$/.test(verb)) return `${verb.slice(0, -3)}ying`;
+  if (/(ch|sh|x|ss)es$/.test(verb) || /^(go|do)es$/.test(verb)) return `${verb.slice(0, -2)}ing`;
+  const base = /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb;
+  if (base === 'is' || base === 'are') return 'being';
+  if (base === 'ha' || base === 'have') return 'having';
+  if (DOUBLED.has(base)) return `${base}${base.at(-1)}ing`;
+  if (/[^aeiouy]e$/.test(base) || /[^e]ue$/.test(base)) return `${base.slice(0, -1)}ing`;
+  return `${base}ing`;
+}
 
 /** Met through a broader tag only: said as broader than what the user named. */
 function beyond({ w, does }: Parts, phrase: string, slot: number): string {

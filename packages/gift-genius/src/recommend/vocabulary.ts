@@ -164,7 +164,7 @@ const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f
 
 /** "wifes grandmother" typed for "wife's grandmother": a relationship word with an s before another word. */
 const POSSESSIVE_TYPED =
-  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?=\p{L})/gu;
+  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|who've|who're|we're|are|were|have|had|is)\b)(?=\p{L})/gu;
 
 /** Words that name two people at once: a gift for a couple, read as the role given (or a friend's). */
 const COUPLE_WORDS = new Map<string, Word>([
@@ -188,6 +188,8 @@ const COUPLE_WORDS = new Map<string, Word>([
  */
 export function readRelationship(text: string): RelationshipReading | undefined {
   const noun = normalize(text)
+    // "my mom, retiring after 30 years of teaching": what follows a comma is about the person, not who they are.
+    .replace(/\s*,.*$/, '')
     .replace(/^(my|our|a|the|your)\s+/, '')
     .replace(POSSESSIVE_TYPED, "$1's ");
   const whole = unaccent(noun)
@@ -1001,6 +1003,27 @@ const PROPER_WORDS = new Set(
  * lower-cased phrase with known names capitalised ("lego" → "LEGO"); a sentence-case "Coffee" reads "coffee".
  */
 function shownPhrase(text: string, phrase: string): string {
+  return sayable(ownCase(text, phrase));
+}
+
+/**
+ * What a sentence can say after "who" or "is into": the user's report and emphasis dropped ("says she finally
+ * wants to learn piano" → "wants to learn piano", "obsessed with garbage trucks" → "garbage trucks").
+ */
+function sayable(shown: string): string {
+  const said = shown
+    .replace(/^(?:says|said|thinks|mentioned)\s+(?:she|he|they)\s+/i, '')
+    .replace(/^(?:(?:finally|really|totally|absolutely|super|secretly|always|kinda|kind of)\s+)+/i, '')
+    .replace(
+      /^(?:obsessed with|crazy about|mad about|nuts about|passionate about|addicted to|(?:a\s+)?(?:big\s+|huge\s+)?fan of|into)\s+/i,
+      '',
+    )
+    .replace(/^(?:would like|would love|hopes|plans|dreams of wanting) to\s+/i, 'wants to ')
+    .trim();
+  return said || shown;
+}
+
+function ownCase(text: string, phrase: string): string {
   const own = text.normalize('NFKC').trim().replace(/[’`]/g, "'").replace(/\s+/g, ' ');
   // A capital inside says something ("Star Wars", "NBA"); a phrase typed all in capitals does not.
   if (/\p{Lu}/u.test(own.slice(1)) && (own.length <= 4 || own !== own.toUpperCase())) return own;
@@ -1010,6 +1033,9 @@ function shownPhrase(text: string, phrase: string): string {
       shown = shown.replace(new RegExp(`(^|[^\\p{L}])${escapeRegExp(lower)}(?![\\p{L}])`, 'gu'), `$1${name}`);
   return shown;
 }
+/** The words a sentence always capitalises, capitalised ("japanese client" → "Japanese client"). */
+export const properWords = (text: string) =>
+  text.replace(/\p{L}+/gu, (w) => (PROPER_WORDS.has(w.toLowerCase()) ? w.charAt(0).toUpperCase() + w.slice(1) : w));
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
