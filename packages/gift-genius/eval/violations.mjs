@@ -9,7 +9,16 @@ const GROUPS = new Map([
   ['caffeine', { contains: ['caffeine'] }],
   ['screens', { categories: ['tech'], interests: ['gaming', 'gadgets'] }],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
+  ['food', { categories: ['food-drink'] }],
 ]);
+/** "no food, everything tastes off to her" → "food": the words before any comma or reason, less the negation. */
+const thing = (raw) =>
+  raw
+    .toLowerCase()
+    .split(/[,;(]| - | because | since /)[0]
+    .replace(/^(?:please )?(?:no more|no|not|nothing|without|avoid|skip|none|don'?t want) (?:any )?/, '')
+    .replace(/ please$/, '')
+    .trim() || raw.toLowerCase().trim();
 export function violations(gift, args) {
   const budget = args.budget !== undefined && gift.price > args.budget;
   // "nut-free", "alcohol-free" state the absence of the word they contain.
@@ -17,7 +26,7 @@ export function violations(gift, args) {
     .toLowerCase()
     .replace(/\b[a-z]+-free\b/g, ' ');
   const exclusion = (args.exclude ?? []).some((raw) => {
-    const w = raw.toLowerCase().trim();
+    const w = thing(raw);
     const g = GROUPS.get(w);
     if (
       g &&

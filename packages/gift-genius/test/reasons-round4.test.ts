@@ -113,3 +113,23 @@ describe('what the user typed as a clause is not pasted into a sentence (held-ou
           expect(reason, `${interest}: ${reason}`).not.toMatch(bad);
   });
 });
+
+describe('an exclusion typed with its reason (held-out-3: a spice set for "no food, everything tastes off to her")', () => {
+  it('rules out what it names, whatever negation or reason comes with it', () => {
+    const base = { age: 47, relationship: 'sister', occasion: 'birthday', budget: 75 };
+    const cases: Array<[string, string]> = [
+      ['no food, everything tastes off to her', 'food'],
+      ['no alcohol please', 'alcohol'],
+      ['nothing with nuts (allergy)', 'nuts'],
+      ['no more clothes, her closet is full', 'clothes'],
+      ["no screens because he's 6", 'screens'],
+    ];
+    for (const [typed, word] of cases) {
+      const ids = (exclude: string) =>
+        index.rank({ ...base, exclude: [exclude], count: 10 }).gifts.map((g) => g.gift.id);
+      expect(ids(typed), typed).toEqual(ids(word));
+    }
+    const food = index.rank({ ...base, exclude: ['no food, everything tastes off to her'], count: 20 });
+    for (const g of food.gifts) expect(g.gift.categories, g.gift.id).not.toContain('food-drink');
+  });
+});

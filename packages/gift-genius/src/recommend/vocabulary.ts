@@ -1141,8 +1141,16 @@ const EXCLUDE_WORDS = new Map<
   ['pets', { categories: ['pets'], interests: ['dogs', 'cats'] }],
 ]);
 
+/** "no food, everything tastes off to her" → "food": the thing ruled out, not the negation or the why after it. */
+const NEGATION = /^(?:please\s+)?(?:no more|no|not|nothing|without|avoid|skip|none|dont want|don't want)\s+(?:any\s+)?/;
+function excludedThing(text: string): string {
+  const clause = text.split(/[,;(]|\s+-\s+|\s+because\s+|\s+since\s+/)[0] ?? text;
+  const word = phraseTokens(clause).join(' ').replace(NEGATION, '').replace(/\s+please$/, '');
+  return word || phraseTokens(text).join(' ');
+}
+
 export function readExclusion(text: string): ExclusionReading {
-  const word = phraseTokens(text).join(' ');
+  const word = excludedThing(text);
   const known = EXCLUDE_WORDS.get(word) ?? EXCLUDE_WORDS.get(singular(word));
   const concept = CONCEPTS.get(word) ?? CONCEPTS.get(singular(word));
   return {
