@@ -92,6 +92,14 @@ describe('what the user typed as a clause is not pasted into a sentence (held-ou
       budget: 75,
     }))
       expect(reason).not.toMatch(/\bus\b/);
+    // "us" the pronoun, never "US" the country (held-out-4: "your coworker who just became a you citizen").
+    const citizen = reasonsOf({
+      age: 36,
+      relationship: 'coworker who just became a US citizen',
+      occasion: 'congratulations',
+    });
+    for (const reason of citizen) expect(reason).not.toMatch(/\byou citizen/i);
+    expect(citizen.join(' ')).toMatch(/US citizen/);
     const client = reasonsOf({ age: 55, relationship: "Japanese client we're visiting", budget: 80 });
     for (const reason of client) expect(reason).not.toMatch(/japanese|we're/);
     expect(client.join(' ')).toMatch(/Japanese client/);

@@ -93,7 +93,9 @@ function speak(noun: string, typed: string): string {
     .replace(/\s*,.*$/, '')
     .replace(/\b(our|my)\b/g, 'your')
     .replace(/\bwe're\b/g, "you're")
-    .replace(/\b(me|us|we)\b/g, 'you')
+    .replace(/\b(me|we)\b/g, 'you')
+    // "who married us", never "a US citizen": "us" as an object ends the phrase or comes before a preposition.
+    .replace(/\bus\b(?=\s*$|\s+(?:and|when|with|in|on|at|for|to|during|last|this|after|before|out|through)\b)/g, 'you')
     .trim();
   said = properWords(said);
   const capitals = new Map<string, string>();
