@@ -1145,7 +1145,10 @@ const EXCLUDE_WORDS = new Map<
 const NEGATION = /^(?:please\s+)?(?:no more|no|not|nothing|without|avoid|skip|none|dont want|don't want)\s+(?:any\s+)?/;
 function excludedThing(text: string): string {
   const clause = text.split(/[,;(]|\s+-\s+|\s+because\s+|\s+since\s+/)[0] ?? text;
-  const word = phraseTokens(clause).join(' ').replace(NEGATION, '').replace(/\s+please$/, '');
+  const word = phraseTokens(clause)
+    .join(' ')
+    .replace(NEGATION, '')
+    .replace(/\s+please$/, '');
   return word || phraseTokens(text).join(' ');
 }
 
