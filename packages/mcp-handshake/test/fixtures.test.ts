@@ -84,23 +84,34 @@ describe('a server that echoes any version', () => {
 });
 
 describe('a slow server over stdio', () => {
-  it('answering everything 1.2 s late, it passes: the malformed-initialize variants wait for slow answers too', async () => {
-    // The wait for an answer is the fixture's 1.2 s plus what answering costs on this machine now: the same run
-    // against the same server without the delay, twice over (at least the 3.8 s a quiet machine needs). A fixed
-    // 5 s failed once in a clean-clone CI run on a loaded machine; the verdict must not change with load.
+  it('answering everything but its start 1.2 s late, it passes: the malformed-initialize variants wait for slow answers too', async () => {
+    // The fixture answers a well-formed initialize at once and everything else (the malformed-initialize variants,
+    // which have string ids, and every later request) 1.2 s late: past doctor's 1 s wait for a variant that is
+    // often dropped. A start-up of 1.2 s is within half a second of Codex CLI's 1.5 s (the start-up check's line,
+    // with its margin, is 1.875 s), so a slow *start* is judged by the start-up tests, not here: a clean-clone run
+    // on a loaded machine measured 2.8 s (1.9 s less CPU waits) and warned. The wait for an answer is the 1.2 s
+    // plus this machine's measured cost of the same run without the delay, twice (at least the 3.8 s of old).
+    const args = (delay: string) => [fixture('slow-server.mjs'), '--prompt-initialize', '--delay-ms', delay];
     const quick = performance.now();
     await doctor(
-      { kind: 'stdio', command: process.execPath, args: [fixture('slow-server.mjs'), '--delay-ms', '0'], env: {} },
+      { kind: 'stdio', command: process.execPath, args: args('0'), env: {} },
       { timeoutMs: 60_000, concurrency: 6 },
     );
     const overhead = performance.now() - quick;
-    const { report } = await doctor(
-      { kind: 'stdio', command: process.execPath, args: [fixture('slow-server.mjs')], env: {} },
+    const { report, transcript } = await doctor(
+      { kind: 'stdio', command: process.execPath, args: args('1200'), env: {} },
       { timeoutMs: 1200 + Math.max(3800, 2 * overhead), concurrency: 6 },
     );
     const notPassed = report.checks.filter((c) => !['pass', 'info', 'skip'].includes(c.status));
     expect(notPassed.map((c) => `${c.id}: ${c.summary}`)).toEqual([]);
     expect(report.exitCode).toBe(0);
+    // The variants were answered, late (past the 1 s wait for one often dropped): none was given up on.
+    const variants = transcript.exchanges.filter((x) => x.label?.startsWith('variant:'));
+    expect(variants.length).toBeGreaterThan(0);
+    for (const v of variants) {
+      expect(v.outcome, v.label).toBe('reply');
+      expect(v.ms, v.label).toBeGreaterThan(1000);
+    }
   }, 240_000);
 });
 

@@ -1134,6 +1134,8 @@ const EXCLUDE_WORDS = new Map<
   ['gadgets', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
   ['tech', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
   ['clutter', { categories: ['home'] }],
+  // "no more mugs": a tumbler or a cup and saucer is one more mug.
+  ['mugs', { textWords: ['mug', 'mugs', 'tumbler', 'tumblers', 'cup', 'cups'] }],
   ['clothes', { categories: ['fashion'] }],
   ['clothing', { categories: ['fashion'] }],
   ['perfume', { interests: [] }],
