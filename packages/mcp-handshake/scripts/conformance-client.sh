@@ -14,5 +14,6 @@ ROOT="$(cd "$PKG/../.." && pwd)"
 SUITE="$(node "$PKG/scripts/install-hosts.mjs" --where conformance)"
 # The suite writes results/ into the current directory: keep it out of the work tree.
 WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
 "$NODE22" "$SUITE" client --command "\"$NODE22\" \"$PKG/dist/cli.js\" inspect --era auto" --scenario "${2:-initialize}"
