@@ -109,42 +109,25 @@ describe('eval/run.mjs --split', () => {
 });
 
 describe('the committed held-out splits', () => {
-  it("node eval/run.mjs --split eval/heldout-4 (the README's): every pair and reason judged by both, no violation, no repeated kind, no interest left out", async () => {
-    const out = await run(['--split', 'eval/heldout-4', '--json']);
-    expect(out.code, out.stderr).toBe(0);
-    const figures = JSON.parse(out.stdout);
-    expect(figures.unjudged).toBe(0);
-    const text = (await run(['--split', 'eval/heldout-4'])).stdout;
-    expect(text).toMatch(
-      /Pairs not yet judged: 0; gift-genius reasons not yet judged: \d+ \(judge-a\), \d+ \(judge-b\)/,
-    );
-    expect(text).toMatch(/\| budget violations \| 0 \|/);
-    expect(text).toMatch(/\| exclusion violations \| 0 \|/);
-    expect(text).toMatch(/\| lists with two of one kind \| 0 \|/);
-    expect(text).toMatch(/\| stated interests left out \(of servable\) \| 0 of \d+ \|/);
-  });
-
   // The README's command as written: every pair either ranker shows is judged (a ranking change that shows a new
   // item must be graded blind before its figures are reported), and the targets the splits can check by
   // computation hold on them.
-  it("node eval/run.mjs --split eval/heldout-3 (the README's): every pair and reason judged by both, no violation, no repeated kind, no interest left out", async () => {
-    const out = await run(['--split', 'eval/heldout-3', '--json']);
-    expect(out.code, out.stderr).toBe(0);
-    const figures = JSON.parse(out.stdout);
-    expect(figures.unjudged).toBe(0);
-    const text = (await run(['--split', 'eval/heldout-3'])).stdout;
-    expect(text).toMatch(
-      /Pairs not yet judged: 0; gift-genius reasons not yet judged: \d+ \(judge-a\), \d+ \(judge-b\)/,
-    );
-    expect(text).toMatch(/\| budget violations \| 0 \|/);
-    expect(text).toMatch(/\| exclusion violations \| 0 \|/);
-    expect(text).toMatch(/\| lists with two of one kind \| 0 \|/);
-    expect(text).toMatch(/\| stated interests left out \(of servable\) \| 0 of \d+ \|/);
-  });
+  for (const split of ['eval/heldout-4', 'eval/heldout-3'])
+    it(`node eval/run.mjs --split ${split} (the README's): every pair and reason judged by both, no violation, no repeated kind, no interest left out`, async () => {
+      const out = await run(['--split', split, '--json']);
+      expect(out.code, out.stderr).toBe(0);
+      const figures = JSON.parse(out.stdout);
+      expect(figures.unjudged).toBe(0);
+      const text = (await run(['--split', split])).stdout;
+      expect(text).toMatch(
+        /Pairs not yet judged: 0; gift-genius reasons not yet judged: \d+ \(judge-a\), \d+ \(judge-b\)/,
+      );
+      expect(text).toMatch(/\| budget violations \| 0 \|/);
+      expect(text).toMatch(/\| exclusion violations \| 0 \|/);
+      expect(text).toMatch(/\| lists with two of one kind \| 0 \|/);
+      expect(text).toMatch(/\| stated interests left out \(of servable\) \| 0 of \d+ \|/);
+    });
 
-  // The README's command as written: every pair either ranker shows is judged (a ranking change that shows a new
-  // item must be graded blind before its figures are reported), and the targets the splits can check by
-  // computation hold on them.
   it('node eval/run.mjs --split eval/heldout-2: every pair judged, no violation, no repeated kind, no interest left out', async () => {
     const out = await run(['--split', 'eval/heldout-2', '--json']);
     expect(out.code, out.stderr).toBe(0);

@@ -114,21 +114,7 @@ describe('catalog import streams', () => {
     const data = dir();
     const file = join(dir(), 'semicolons.csv');
     const gift = { ...catalog[0]!, id: 'semicolon-gift' };
-    const header = giftsToCsv([gift]).split('\n')[0]!.split(',');
-    const cell = (value: unknown) => {
-      // As the exporter writes cells: lists joined by |, objects (serves) as JSON text.
-      const text =
-        value === undefined
-          ? ''
-          : Array.isArray(value)
-            ? value.join('|')
-            : typeof value === 'object'
-              ? JSON.stringify(value)
-              : String(value);
-      return /[;"\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    };
-    const row = header.map((h) => cell((gift as Record<string, unknown>)[h]));
-    writeFileSync(file, `${header.join(';')}\n${row.join(';')}\n`);
+    writeFileSync(file, giftsToCsv([gift], ';'));
     const result = await runCli(['catalog', 'import', file, '--data', data]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('Imported 1 gift');

@@ -165,8 +165,8 @@ export function formatFromPath(path: string): 'json' | 'csv' {
   return path.toLowerCase().endsWith('.csv') ? 'csv' : 'json';
 }
 
-/** CSV export mirrors what the importer reads. */
-export function giftsToCsv(gifts: Gift[]): string {
+/** CSV export mirrors what the importer reads (which takes `,` or `;` between cells, as spreadsheets write). */
+export function giftsToCsv(gifts: Gift[], separator: ',' | ';' = ','): string {
   const header = [
     'id',
     'title',
@@ -190,8 +190,8 @@ export function giftsToCsv(gifts: Gift[]): string {
             ? JSON.stringify(value)
             : String(value);
     const text = typeof value === 'number' ? joined : neutralise(joined);
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    return /[",;\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  const lines = gifts.map((g) => header.map((h) => cell(g[h as keyof Gift])).join(','));
-  return `${[header.join(','), ...lines].join('\n')}\n`;
+  const lines = gifts.map((g) => header.map((h) => cell(g[h as keyof Gift])).join(separator));
+  return `${[header.join(separator), ...lines].join('\n')}\n`;
 }
