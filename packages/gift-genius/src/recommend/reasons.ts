@@ -72,9 +72,17 @@ function person(q: ParsedQuery): Who {
       : `your ${q.age}-year-old ${said}`;
   const who = named(noun, r.couple === true || plural(said));
   // "your friend who just became a dad", "your friend having twins": the possessive drops the clause ("your
-  // friend's new baby", never "your friend having twins' baby shower").
-  const clause = / (who|having|expecting) /.exec(noun);
+  // friend's new baby", never "your friend having twins' baby shower" or "… basic training's farewell").
+  const clause = CLAUSE.exec(noun);
   return clause ? { ...who, possessive: possessive(noun.slice(0, clause.index)) } : who;
+}
+
+const CLAUSE = / (who|who's|whos|who is|who are|that|having|expecting) /;
+
+/** The person as later reasons of one list name them: the clause said once ("your aunt", after "your aunt who hosts …"). */
+function briefly(w: Who): Who {
+  const clause = CLAUSE.exec(w.subject);
+  return clause ? { ...named(w.subject.slice(0, clause.index), w.plural), possessive: w.possessive } : w;
 }
 
 /**
@@ -385,6 +393,7 @@ function deedFor(gift: Gift, reading: InterestReading | undefined): string | und
 /** The person of the last request (a request's reasons are written one after another for the same query). */
 let lastQuery: ParsedQuery | undefined;
 let lastPerson: Who | undefined;
+let lastBrief: Who | undefined;
 
 /*
  * Sentence frames. A list's reasons take frames by position, so no two of its first five share one (three
@@ -408,8 +417,8 @@ interface Parts {
 export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const gift = s.gift;
   const b = beneficiary(gift, q);
-  if (q !== lastQuery) (lastQuery = q), (lastPerson = person(q));
-  const w = lastPerson!;
+  if (q !== lastQuery) (lastQuery = q), (lastPerson = person(q)), (lastBrief = briefly(lastPerson));
+  const w = position === 0 ? lastPerson! : lastBrief!;
   const slot = (position + q.age) % SLOTS;
   // The phrases the pick meets, best first; those it meets plainly (its tag in their words, or its text
   // squarely) are the ones a reason names as met. A tag alone under a narrower phrase (a pizza stone for

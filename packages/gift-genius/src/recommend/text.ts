@@ -50,12 +50,18 @@ const STOP = new Set([
   'gifts',
 ]);
 
+/**
+ * -ing words that name a thing of their own, not the doing of their stem: boxing is a sport, not a box (a puzzle
+ * box was reasoned "since your friend is into boxing"), bowling no bowl, clothing no cloth napkin.
+ */
+const NOUN_ING = new Set(['boxing', 'bowling', 'rowing', 'evening', 'morning', 'clothing', 'string', 'spring']);
+
 /** Light stemming: plural and -ing forms meet ("runners", "running" → "run"). */
 export function stem(word: string): string {
   let t = word;
   if (t.length > 4 && t.endsWith('ies')) t = `${t.slice(0, -3)}y`;
   else if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('us')) t = t.slice(0, -1);
-  if (t.length > 5 && t.endsWith('ing')) {
+  if (t.length > 5 && t.endsWith('ing') && !NOUN_ING.has(t)) {
     t = t.slice(0, -3);
     if (t.length > 2 && t.at(-1) === t.at(-2)) t = t.slice(0, -1);
   }

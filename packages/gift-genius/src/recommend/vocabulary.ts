@@ -150,6 +150,49 @@ const RELATIONSHIP_WORDS = new Map<string, Word>([
   ['babysitter', w('teacher')],
   ['neighbour', w('neighbor')],
   ['landlord', w('neighbor')],
+  // The people who care for us or serve us: thanked formally, as a client would (nothing personal, no gender).
+  ...[
+    'aide',
+    'health aide',
+    'caregiver',
+    'carer',
+    'nurse',
+    'doctor',
+    'physician',
+    'surgeon',
+    'pediatrician',
+    'paediatrician',
+    'dentist',
+    'therapist',
+    'counselor',
+    'counsellor',
+    'vet',
+    'veterinarian',
+    'pastor',
+    'priest',
+    'rabbi',
+    'imam',
+    'minister',
+    'chaplain',
+    'mail carrier',
+    'mailman',
+    'postman',
+    'hairdresser',
+    'hairstylist',
+    'stylist',
+    'barber',
+    'doula',
+    'midwife',
+    'lawyer',
+    'accountant',
+    'realtor',
+    'contractor',
+    'housekeeper',
+    'cleaner',
+    'dog walker',
+  ].map((word) => [word, w('colleague')] as const),
+  ['trainer', w('teacher')],
+  ['personal trainer', w('teacher')],
   ['hostess', w('host', 'female')],
   ['hosts', w('host')],
   ['dinner host', w('host')],
@@ -240,11 +283,18 @@ function readOne(text: string, noun: string): RelationshipReading | undefined {
   const base = unaccent(text.replace(/-?in-?laws?\b|\bin law\b/g, '').trim());
   const direct = RELATIONSHIP_WORDS.get(base) ?? RELATIONSHIP_WORDS.get(singular(base));
   if (direct) return { ...direct, inLaw, noun };
-  // "older sister", "little brother", "my wife's dad", "my kid's teacher": the last known word decides.
-  const tokens = base
-    .split(/[\s']+|(?<=\w)-(?=\w)/)
-    .filter(Boolean)
-    .reverse();
+  // "older sister", "little brother", "my wife's dad", "my kid's teacher": the last known word decides, and a
+  // relative clause is about the person, not who they are ("the surgeon who operated on my son" is no son):
+  // words before it are read first, the clause only when they name no one.
+  const all = base.split(/[\s']+|(?<=\w)-(?=\w)/).filter(Boolean);
+  const clause = all.findIndex((t, i) => i > 0 && CLAUSE_WORDS.has(t));
+  const head = clause > 0 ? all.slice(0, clause) : all;
+  return readTokens(head.reverse(), inLaw, noun) ?? (clause > 0 ? readTokens(all.reverse(), inLaw, noun) : undefined);
+}
+
+const CLAUSE_WORDS = new Set(['who', 'whos', 'that', 'which', 'whose', 'whom']);
+
+function readTokens(tokens: string[], inLaw: boolean, noun: string): RelationshipReading | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const pair = i + 1 < tokens.length ? `${tokens[i + 1]} ${tokens[i]}` : undefined;
     const hit =
