@@ -109,3 +109,17 @@ describe('a relationship typed with a clause (held-out-4: "basic training\'s far
     }
   });
 });
+
+describe('a person the relationship word leaves without a gender', () => {
+  it('takes the one the user’s own words give (held-out-4: "makes his own hot sauce", then "their dishes")', () => {
+    const he = index.rank({ age: 39, relationship: 'old friend from high school', interests: ['makes his own hot sauce'], budget: 40 });
+    const text = he.gifts.map((g) => g.reason).join(' ');
+    expect(text).toMatch(/\b(him|his)\b/);
+    expect(text).not.toMatch(/\b(them|their|her)\b/);
+    const she = index.rank({ age: 39, relationship: 'coworker', interests: ['her sourdough'], budget: 40 });
+    expect(she.gifts.map((g) => g.reason).join(' ')).not.toMatch(/\b(him|his)\b/);
+    // Both, or neither: no guess.
+    const both = index.rank({ age: 39, relationship: 'friend', interests: ['his dog', 'her garden'], budget: 40 });
+    expect(both.gifts.map((g) => g.reason).join(' ')).not.toMatch(/\b(him|he)\b/);
+  });
+});
