@@ -1,7 +1,7 @@
 import { byRank, type Candidate, MET, type Pick } from './candidates.js';
 import { diversify } from './diversify.js';
 import { type ItemGroup, upperBound } from './groups.js';
-import { reasonFor, unmetMessage } from './reasons.js';
+import { byName, reasonFor, unmetMessage } from './reasons.js';
 import { priceBand, type Ranking, type Unmet } from './result.js';
 import {
   ageFor,
@@ -121,14 +121,20 @@ function findUnmet(
 ): Unmet[] {
   const unmet: Unmet[] = [];
   if (q.occasion && !q.occasion.occasion) unmet.push({ kind: 'occasion', message: unmetMessage.occasion(q) });
+  // Met as the reasons say it: relevant enough and by name (a D&D set near "harry potter" through the word
+  // "fantasy" is said as a step away, so the note that nothing matches must still be given).
+  const meets = (s: Pick, p: number) => s.phraseRel[p]! >= MET && byName(s.gift, q.interests[p]!);
   q.interests.forEach((reading, p) => {
-    if (picks.some((s) => s.phraseRel[p]! >= MET)) return;
+    if (picks.some((s) => meets(s, p))) return;
     // What the list is instead: the other phrases its picks meet, and whether some picks meet none.
-    const others = q.interests.filter((_, o) => o !== p && picks.some((s) => s.phraseRel[o]! >= MET));
-    const fillers = picks.filter((s) => !s.phraseRel.some((r) => r >= MET)).length;
+    const others = q.interests.filter((_, o) => o !== p && picks.some((s) => meets(s, o)));
+    const fillers = picks.filter((s) => !s.phraseRel.some((_, o) => meets(s, o))).length;
     const instead = { others: others.map((r) => r.phrase), fillers, picks: picks.length };
     // A match that fits everything was left out: the list had no room for it (fewer ideas than interests).
-    const fits = candidates.some((c) => phraseRelevance(c.group.rep, reading, relevance[p]![c.group.profile]!) >= MET);
+    const fits = candidates.some(
+      (c) =>
+        phraseRelevance(c.group.rep, reading, relevance[p]![c.group.profile]!) >= MET && byName(c.group.rep, reading),
+    );
     if (fits) {
       unmet.push({ kind: 'interest', message: unmetMessage.room(reading.phrase, q) });
       return;
@@ -138,7 +144,8 @@ function findUnmet(
     let cheapest = Infinity;
     // The order does not matter: an exclusion wins over age, age over budget, the cheapest is a minimum.
     for (const group of touching(p)) {
-      if (phraseRelevance(group.rep, reading, relevance[p]![group.profile]!) < MET) continue;
+      if (phraseRelevance(group.rep, reading, relevance[p]![group.profile]!) < MET || !byName(group.rep, reading))
+        continue;
       const failure = gate(group.rep, q, group.words);
       if (failure === 'exclusion') cause = 'exclusion';
       else if (!failure) {

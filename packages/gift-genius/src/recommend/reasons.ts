@@ -364,7 +364,8 @@ function broader(gift: Gift, reading: InterestReading, relevance: number): boole
  * related tag when the phrase names catalog interests. A description that only mentions the word ("trains
  * focus and patience" for "studying") is a loose link. eval/checks.mjs reads a match the same way.
  */
-function byName(gift: Gift, reading: InterestReading): boolean {
+/** Whether a pick that reaches a phrase's relevance meets it by name (the reasons and the unmet notes both ask). */
+export function byName(gift: Gift, reading: InterestReading): boolean {
   if (gift.interests.some((i) => reading.interests.get(i) === 1)) return true;
   // A phrase that names catalog interests needs at least a related one ("cars": a toy car garage, not a marble run).
   if (reading.named && !gift.interests.some((i) => reading.interests.has(i))) return false;

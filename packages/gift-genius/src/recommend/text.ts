@@ -68,11 +68,19 @@ export function stem(word: string): string {
   return t;
 }
 
+/**
+ * Two words that name one thing apart from either: a fantasy football league is no fantasy novel (the Harry Potter
+ * search word "fantasy" found a draft board), Hot Wheels are not hot. Read as one word, in catalog texts and in
+ * requests alike.
+ */
+const COMPOUNDS = /\b(fantasy) (football|sports|league|baseball|basketball|hockey)\b|\b(hot) (wheels)\b/g;
+
 /** Words of a text: lower case, letters only, no stop words, stemmed. */
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const raw of text
     .toLowerCase()
+    .replace(COMPOUNDS, (_, a, b, c, d) => `${a ?? c}${b ?? d}`)
     .normalize('NFD')
     .replace(/[\u0300-\u036f']/g, '')
     // A single letter joined by a hyphen is part of the word ("k-pop", "e-reader", "t-rex"), not a word of its own.

@@ -9,6 +9,7 @@ import {
   RELATIONSHIPS,
   type Relationship,
 } from '../catalog/schema.js';
+import { GROWN_PHRASES } from './grown-phrases.js';
 
 /*
  * The curated vocabulary between what people type and the catalog's closed vocabularies: relationship words
@@ -552,6 +553,8 @@ const c = (interests: Interest[], related: Interest[] = [], terms: string[] = []
 
 /** Curated: the phrases chat models pass verbatim, mapped onto the catalog (interest names map to themselves). */
 const CONCEPTS = new Map<string, Concept>([
+  // First, so a curated phrase below always wins.
+  ...GROWN_PHRASES.map(([phrase, direct, related, terms]) => [phrase, c(direct, related, terms)] as const),
   ...INTERESTS.map((i) => [i.replace(/-/g, ' '), c([i])] as const),
   ['books', c(['reading'])],
   ['book', c(['reading'])],
@@ -653,8 +656,6 @@ const CONCEPTS = new Map<string, Concept>([
   ['workout', c(['fitness'])],
   ['working out', c(['fitness'])],
   ['exercise', c(['fitness'])],
-  ['weightlifting', c(['fitness'])],
-  ['crossfit', c(['fitness'])],
   ['sports', c(['fitness'])],
   // Climbing by name; fitness (axe throwing, a foam roller) only related.
   ['climbing', c(['climbing'], ['fitness', 'hiking'], ['climbing', 'bouldering'])],
@@ -685,8 +686,8 @@ const CONCEPTS = new Map<string, Concept>([
   ['vinyl records', c(['vinyl'])],
   // Genres name a kind of music, not all of it: a thumb piano is music, not jazz or K-pop.
   ['jazz', c(['music'], ['vinyl'], ['jazz'])],
-  ['k-pop', c([], ['music'], ['k-pop', 'kpop', 'korean'])],
-  ['kpop', c([], ['music'], ['k-pop', 'kpop', 'korean'])],
+  ['k-pop', c([], ['music'], ['k-pop', 'kpop', 'korean', 'lightstick', 'photocards'])],
+  ['kpop', c([], ['music'], ['k-pop', 'kpop', 'korean', 'lightstick', 'photocards'])],
   ['singing', c(['music'], [], ['karaoke', 'microphone'])],
   ['piano', c(['music'], [], ['piano', 'keyboard'])],
   ['ukulele', c(['music', 'guitar'])],
@@ -756,7 +757,8 @@ const CONCEPTS = new Map<string, Concept>([
   ['home', c(['home-decor'])],
   ['cozy', c(['home-decor', 'sleep'], [], ['cozy', 'blanket', 'throw'])],
   ['candles', c(['home-decor'], [], ['candle'])],
-  ['trains', c(['cars-toys'], [], ['train'])],
+  // Trains by name: a toy car is no train (cars-toys only related).
+  ['trains', c([], ['cars-toys', 'history', 'travel'], ['train', 'railway', 'railroad', 'locomotive'])],
   ['trucks', c(['cars-toys'], [], ['truck'])],
   ['cars', c(['cars'], ['cars-toys'])],
   ['lego', c(['lego'])],
@@ -764,7 +766,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['dino', c(['dinosaurs'])],
   ['t-rex', c(['dinosaurs'])],
   ['princesses', c(['dolls'], ['crafts'], ['princess'])],
-  ['unicorns', c([], ['crafts', 'drawing'], ['unicorn'])],
+  ['unicorns', c([], ['crafts', 'drawing', 'animals'], ['unicorn'])],
   ['science experiments', c(['science'], ['learning'], ['experiment'])],
   ['stem', c(['science', 'learning'])],
   ['experiments', c(['science'])],
@@ -784,7 +786,8 @@ const CONCEPTS = new Map<string, Concept>([
   ['home improvement', c(['diy'])],
   ['tools', c(['diy'])],
   ['fixing things', c(['diy'])],
-  ['3d printing', c(['diy', 'gadgets'])],
+  // The printing itself (filament, a 3D pen), not every gadget or DIY item.
+  ['3d printing', c([], ['diy', 'gadgets'], ['filament', 'printer'])],
   ['traveling', c(['travel'])],
   ['travelling', c(['travel'])],
   ['traveler', c(['travel'])],
@@ -819,16 +822,13 @@ const CONCEPTS = new Map<string, Concept>([
   ['tarot', c([], ['meditation'], ['tarot'])],
   ['poetry', c(['reading', 'writing'], [], ['poetry', 'poems'])],
   ['comics', c(['reading'], ['drawing'], ['graphic', 'novel'])],
-  ['anime', c([], [], ['anime', 'manga'])],
+  ['anime', c([], ['movies', 'drawing'], ['anime', 'manga', 'ghibli', 'gundam', 'crunchyroll', 'totoro'])],
   ['theater', c(['movies', 'music'], [], ['theater'])],
-  ['broadway', c(['music'], [], ['theater'])],
+  ['broadway', c(['music'], ['movies'], ['theater', 'theatre', 'broadway', 'musical', 'hamilton', 'playbill'])],
   ['concerts', c(['music'], [], ['concert'])],
   ['festivals', c(['music', 'camping'])],
   ['fishing trips', c(['fishing'])],
   ['fly fishing', c(['fishing'], [], ['fly'])],
-  ['hunting', c(['camping', 'hiking'])],
-  ['kayaking', c(['swimming'], [], ['kayak'])],
-  ['boating', c(['swimming', 'fishing'])],
   ['tennis player', c(['tennis'])],
   ['golfer', c(['golf'])],
   ['football fan', c(['football'])],
@@ -836,7 +836,6 @@ const CONCEPTS = new Map<string, Concept>([
   ['basketball', c(['basketball'], [], ['basketball'])],
   ['nba', c(['basketball'])],
   ['hoops', c(['basketball'])],
-  ['baseball', c([], ['fitness'], ['baseball'])],
   ['horse', c(['horses'])],
   ['horse riding', c(['horses'])],
   ['horseback riding', c(['horses'])],
@@ -1129,7 +1128,7 @@ export interface ExclusionReading {
   textWords: string[];
 }
 
-const MEAT = ['meat', 'charcuterie', 'jerky', 'beef', 'pork', 'bacon', 'salami', 'steak', 'brisket', 'sausage'];
+const MEAT = ['meat', 'charcuterie', 'jerky', 'beef', 'pork', 'bacon', 'salami', 'steak', 'brisket', 'sausage', 'chashu', 'venison'];
 const ANIMAL = [
   ...MEAT,
   'cheese',
