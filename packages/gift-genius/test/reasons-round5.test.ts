@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
-import { stem } from '../dist/recommend/text.js';
+import { stem, words } from '../dist/recommend/text.js';
 import { readRelationship } from '../dist/recommend/vocabulary.js';
 
 const catalog = loadBundledCatalog();
@@ -112,7 +112,12 @@ describe('a relationship typed with a clause (held-out-4: "basic training\'s far
 
 describe('a person the relationship word leaves without a gender', () => {
   it('takes the one the user’s own words give (held-out-4: "makes his own hot sauce", then "their dishes")', () => {
-    const he = index.rank({ age: 39, relationship: 'old friend from high school', interests: ['makes his own hot sauce'], budget: 40 });
+    const he = index.rank({
+      age: 39,
+      relationship: 'old friend from high school',
+      interests: ['makes his own hot sauce'],
+      budget: 40,
+    });
     const text = he.gifts.map((g) => g.reason).join(' ');
     expect(text).toMatch(/\b(him|his)\b/);
     expect(text).not.toMatch(/\b(them|their|her)\b/);
@@ -121,5 +126,112 @@ describe('a person the relationship word leaves without a gender', () => {
     // Both, or neither: no guess.
     const both = index.rank({ age: 39, relationship: 'friend', interests: ['his dog', 'her garden'], budget: 40 });
     expect(both.gifts.map((g) => g.reason).join(' ')).not.toMatch(/\b(him|he)\b/);
+  });
+});
+
+describe('the catalog serves interests that found nothing (round 5: 222 items)', () => {
+  // Each of these got "Nothing in the catalog matches" before the items were added.
+  const interests = [
+    'baseball',
+    'hockey',
+    'volleyball',
+    'dance',
+    'ballet',
+    'archery',
+    'bowling',
+    'triathlon',
+    'rowing',
+    'sailing',
+    'scuba diving',
+    'motorcycles',
+    'pilates',
+    'metal detecting',
+    'geocaching',
+    'marvel',
+    'disney',
+    'pokemon',
+    'studio ghibli',
+    'taylor swift',
+    'opera',
+    'true crime',
+    'magic tricks',
+    'model kits',
+    'coin collecting',
+    'stamp collecting',
+    'sea glass',
+    'film photography',
+    'ham radio',
+    'architecture',
+    'backyard chickens',
+    'foraging',
+    'sushi',
+    'ramen',
+    'kombucha',
+    'cheese making',
+    'mocktails',
+    'philosophy',
+    'investing',
+    'violin',
+    'drums',
+    'fantasy football',
+    'karaoke',
+    'boxing',
+    'leather working',
+    'cross-stitch',
+    'van life',
+    'beekeeping',
+  ];
+  it('each gets a pick said as a match for it, for an adult', () => {
+    const missing: string[] = [];
+    for (const interest of interests) {
+      const r = index.rank({
+        age: 35,
+        relationship: 'friend',
+        occasion: 'birthday',
+        interests: [interest],
+        budget: 150,
+      });
+      const met = r.gifts.filter(
+        (g) =>
+          g.reason
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .includes(interest) && !HEDGED.test(g.reason),
+      );
+      if (met.length === 0 || r.unmet.some((u) => u.kind === 'interest')) missing.push(interest);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('"fantasy football" is one thing: the Harry Potter search word "fantasy" does not find a draft board', () => {
+    expect(words('fantasy football league')).toEqual(['fantasyfootball', 'league']);
+    const r = index.rank({
+      age: 23,
+      relationship: 'girlfriend',
+      budget: 40,
+      interests: ['harry potter'],
+      occasion: 'anniversary',
+    });
+    for (const g of r.gifts) expect(g.gift.id).not.toMatch(/fantasy-football/);
+    // Nothing Harry Potter fits $40 for her, and the answer says so (a D&D set near "fantasy" is no match by name).
+    expect(r.unmet.map((u) => u.kind)).toEqual(['budget']);
+    const hot = index.rank({ age: 8, relationship: 'son', budget: 40, interests: ['hot wheels'] });
+    for (const g of hot.gifts) expect(g.gift.id).not.toBe('cast-iron-skillet');
+  });
+
+  it('a niche item does not take a broad interest’s list (an egg basket for "cooking", a baseball book for "history")', () => {
+    const niche = new Set([
+      'wire-egg-collecting-basket',
+      'bamboo-drawer-dividers',
+      'mushroom-foraging-knife',
+      'the-baseball-100-book',
+      'bluetooth-sleep-headphones',
+    ]);
+    for (const interest of ['cooking', 'history', 'music', 'reading', 'home decor'])
+      for (const age of [30, 60]) {
+        const r = index.rank({ age, relationship: 'friend', interests: [interest], budget: 100 });
+        for (const g of r.gifts) expect(niche.has(g.gift.id), `${interest}: ${g.gift.id}`).toBe(false);
+      }
   });
 });
