@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
 import { stem, words } from '../dist/recommend/text.js';
-import { readRelationship } from '../dist/recommend/vocabulary.js';
+import { readInterest, readRelationship } from '../dist/recommend/vocabulary.js';
 
 const catalog = loadBundledCatalog();
 const index = GiftIndex.build(catalog);
@@ -233,5 +233,25 @@ describe('the catalog serves interests that found nothing (round 5: 222 items)',
         const r = index.rank({ age, relationship: 'friend', interests: [interest], budget: 100 });
         for (const g of r.gifts) expect(niche.has(g.gift.id), `${interest}: ${g.gift.id}`).toBe(false);
       }
+  });
+});
+
+describe('what the words around an interest say (held-out-3: a beading kit "for craft cocktails")', () => {
+  it('"craft cocktails" is cocktails, not crafts; "wants to learn piano" is piano, not the learning tag', () => {
+    expect([...readInterest('craft cocktails').interests.keys()]).toEqual(['cocktails']);
+    const piano = readInterest('says she finally wants to learn piano');
+    expect(piano.interests.has('learning')).toBe(false);
+    expect(piano.interests.get('music')).toBe(1);
+    for (const w of ['says', 'finally', 'wants', 'she']) expect(piano.terms).not.toContain(w);
+    const r = index.rank({
+      age: 40,
+      relationship: "my sister's husband",
+      occasion: 'Christmas',
+      interests: ['Warhammer 40k', 'craft cocktails'],
+      budget: 65,
+    });
+    for (const g of r.gifts)
+      if (g.reason.includes('craft cocktails') && !HEDGED.test(g.reason))
+        expect(g.gift.interests, `${g.gift.id}: ${g.reason}`).toContain('cocktails');
   });
 });
