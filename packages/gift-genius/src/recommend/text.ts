@@ -70,10 +70,10 @@ export function stem(word: string): string {
 
 /**
  * Two words that name one thing apart from either: a fantasy football league is no fantasy novel (the Harry Potter
- * search word "fantasy" found a draft board), Hot Wheels are not hot. Read as one word, in catalog texts and in
+ * search word "fantasy" found a draft board), Hot Wheels are not hot, disc golf is not golf. Read as one word, in catalog texts and in
  * requests alike.
  */
-const COMPOUNDS = /\b(fantasy) (football|sports|league|baseball|basketball|hockey)\b|\b(hot) (wheels)\b/g;
+const COMPOUNDS = /\b(fantasy) (football|sports|league|baseball|basketball|hockey)\b|\b(hot|disc) (wheels|golf)\b/g;
 
 /** Words of a text: lower case, letters only, no stop words, stemmed. */
 export function words(text: string): string[] {

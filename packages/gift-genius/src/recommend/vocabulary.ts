@@ -674,7 +674,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['soccer', c(['football'])],
   ['nfl', c(['football'])],
   // A sport of its own: tennis gear is no pickleball gift (related only).
-  ['pickleball', c(['pickleball'], ['tennis', 'fitness'], ['pickleball', 'paddle'])],
+  ['pickleball', c(['pickleball'], ['tennis', 'fitness'], ['pickleball'])],
   ['swim', c(['swimming'])],
   ['surfing', c(['swimming'], [], ['surf'])],
   ['ski', c(['skiing'])],
