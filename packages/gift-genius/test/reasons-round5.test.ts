@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
 import { stem, words } from '../dist/recommend/text.js';
-import { readInterest, readRelationship } from '../dist/recommend/vocabulary.js';
+import { readInterest, readOccasion, readRelationship } from '../dist/recommend/vocabulary.js';
 
 const catalog = loadBundledCatalog();
 const index = GiftIndex.build(catalog);
@@ -253,5 +253,45 @@ describe('what the words around an interest say (held-out-3: a beading kit "for 
     for (const g of r.gifts)
       if (g.reason.includes('craft cocktails') && !HEDGED.test(g.reason))
         expect(g.gift.interests, `${g.gift.id}: ${g.reason}`).toContain('cocktails');
+  });
+});
+
+describe('held-out-4, read again: what people say about a person', () => {
+  it('a dog by its breed is a dog; national parks and audiobooks find theirs; "she\'s keto" gives the pronoun', () => {
+    const dog = index.rank({
+      age: 52,
+      relationship: 'aunt',
+      occasion: 'christmas',
+      interests: ['her golden retriever, Biscuit'],
+      budget: 45,
+    });
+    expect(dog.gifts.filter((g) => g.gift.interests.includes('dogs')).length).toBeGreaterThanOrEqual(2);
+    expect(dog.unmet.map((u) => u.kind)).not.toContain('interest');
+    const parks = index.rank({
+      age: 67,
+      relationship: 'father-in-law',
+      occasion: 'retirement',
+      interests: ['wants to visit every national park'],
+      budget: 120,
+    });
+    expect(parks.gifts.slice(0, 2).map((g) => g.gift.id)).toContain('national-parks-annual-pass');
+    expect(parks.unmet).toEqual([]);
+    const audio = index.rank({
+      age: 45,
+      relationship: 'husband',
+      interests: ['listens to audiobooks on his commute'],
+      budget: 100,
+    });
+    expect(audio.gifts.map((g) => g.gift.id)).toContain('audiobook-subscription');
+    const keto = index.rank({
+      age: 30,
+      relationship: 'my best friend',
+      occasion: 'birthday',
+      interests: ['crossfit'],
+      budget: 50,
+      exclude: ["she's keto, no sweets"],
+    });
+    expect(keto.gifts.map((g) => g.reason).join(' ')).not.toMatch(/\b(them|their)\b/);
+    expect(readOccasion('welcome baby').occasion).toBe('new-baby');
   });
 });

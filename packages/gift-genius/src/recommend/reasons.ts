@@ -163,12 +163,11 @@ function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
 
 /**
  * The gender the user's own words give a person whose relationship word has none ("old friend" with "makes his
- * own hot sauce": a reason quoting "his" then saying "their dishes" reads as two people). Only when the words
- * use one gender's pronouns and not the other's.
+ * own hot sauce", "best friend" with "she's keto": a reason quoting "his" then saying "their dishes" reads as two
+ * people). Only when the words use one gender's pronouns and not the other's.
  */
 function saidGender(q: ParsedQuery): 'female' | 'male' | undefined {
-  let text = q.relationshipText;
-  for (const i of q.interests) text += ` ${i.shown}`;
+  const text = q.saidText;
   const he = /\b(he|him|his|he's|himself)\b/i.test(text);
   const she = /\b(she|her|hers|she's|herself)\b/i.test(text);
   return he === she ? undefined : he ? 'male' : 'female';

@@ -57,6 +57,8 @@ export interface ParsedQuery {
   relationship?: RelationshipReading;
   /** The relationship as the user typed it (its capitals, for copy). */
   relationshipText: string;
+  /** Everything the user typed about the person (relationship, interests, exclusions): the pronouns they use. */
+  saidText: string;
   /** The relationship's words when they were not understood but read as plain words ("mail carrier"), for copy. */
   relationshipWords: string | undefined;
   /** The occasion the user named (or an interest implied: "new dad"), read by whole words. */
@@ -168,6 +170,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     budget,
     relationship,
     relationshipText: query.relationship,
+    saidText: [query.relationship, ...(query.interests ?? []), ...(query.exclude ?? [])].join(' '),
     relationshipWords: relationship ? undefined : plainWords(query.relationship),
     occasion,
     interests,
