@@ -295,3 +295,29 @@ describe('held-out-4, read again: what people say about a person', () => {
     expect(readOccasion('welcome baby').occasion).toBe('new-baby');
   });
 });
+
+describe('two words that name one thing (held-out-4: WWII books "for Civil War history", a hunting beanie for sea glass)', () => {
+  it('a Civil War is no World War, and "sea glass hunting" hunts no game', () => {
+    const war = index.rank({
+      age: 71,
+      relationship: 'grandpa',
+      occasion: 'birthday',
+      interests: ['Civil War history'],
+      budget: 80,
+    });
+    for (const g of war.gifts)
+      if (/world war|wwii|spitfire|axis/i.test(`${g.gift.title} ${g.gift.description}`))
+        expect(g.reason, g.reason).toMatch(HEDGED);
+    expect(readInterest('sea glass hunting').interests.has('camping')).toBe(false);
+    const glass = index.rank({
+      age: 41,
+      relationship: 'cousin',
+      occasion: 'christmas',
+      interests: ['sea glass hunting'],
+      budget: 30,
+    });
+    for (const g of glass.gifts) expect(g.gift.id).not.toBe('blaze-orange-beanie');
+    // Deer hunting is still hunting.
+    expect(readInterest('deer hunting').terms).toContain('hunting');
+  });
+});

@@ -70,17 +70,25 @@ export function stem(word: string): string {
 
 /**
  * Two words that name one thing apart from either: a fantasy football league is no fantasy novel (the Harry Potter
- * search word "fantasy" found a draft board), Hot Wheels are not hot, disc golf is not golf. Read as one word, in catalog texts and in
+ * search word "fantasy" found a draft board), Hot Wheels are not hot, disc golf is not golf, a
+ * Civil War book is no World War II one. Read as one word, in catalog texts and in
  * requests alike.
  */
-const COMPOUNDS = /\b(fantasy) (football|sports|league|baseball|basketball|hockey)\b|\b(hot|disc) (wheels|golf)\b/g;
+const COMPOUNDS =
+  /\b(fantasy) (football|sports|league|baseball|basketball|hockey)\b|\b(hot|disc|civil|world|cold) (wheels|golf|war|wars)\b/g;
+
+/** A text with its compounds joined ("civil war" → "civilwar"), for whatever splits it into words next. */
+export function joinCompounds(lowerCase: string): string {
+  return lowerCase.replace(COMPOUNDS, joined);
+}
+const joined = (_: string, a?: string, b?: string, c?: string, d?: string) => `${a ?? c}${b ?? d}`;
 
 /** Words of a text: lower case, letters only, no stop words, stemmed. */
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const raw of text
     .toLowerCase()
-    .replace(COMPOUNDS, (_, a, b, c, d) => `${a ?? c}${b ?? d}`)
+    .replace(COMPOUNDS, joined)
     .normalize('NFD')
     .replace(/[\u0300-\u036f']/g, '')
     // A single letter joined by a hyphen is part of the word ("k-pop", "e-reader", "t-rex"), not a word of its own.

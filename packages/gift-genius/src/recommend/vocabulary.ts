@@ -10,6 +10,7 @@ import {
   type Relationship,
 } from '../catalog/schema.js';
 import { GROWN_PHRASES } from './grown-phrases.js';
+import { joinCompounds } from './text.js';
 
 /*
  * The curated vocabulary between what people type and the catalog's closed vocabularies: relationship words
@@ -880,6 +881,11 @@ const CONCEPTS = new Map<string, Concept>([
   ['ponies', c(['horses'])],
   ['pony', c(['horses'])],
 ]);
+// Compound phrases ("fantasy football", "civil war") are keyed as the one token phraseTokens makes of them.
+for (const [phrase, concept] of [...CONCEPTS]) {
+  const joined = joinCompounds(phrase);
+  if (joined !== phrase) CONCEPTS.delete(phrase), CONCEPTS.set(joined, concept);
+}
 
 /** Filler words a chat model passes along with an interest: "just started running", "big fan of jazz". */
 const FILLER = new Set([
@@ -989,17 +995,54 @@ export interface InterestReading {
 }
 
 const phraseTokens = (text: string) =>
-  normalize(text)
+  // Two words that name a thing apart from either are one token, as in the catalog's text (text.ts).
+  joinCompounds(normalize(text))
     .replace(/'/g, '')
     .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
     .split(/\s+/)
     .filter(Boolean);
 
+const HUNTING = new Set(['hunting', 'hunt', 'hunter', 'hunters']);
+const SEARCHED = new Set([
+  'glass',
+  'mushroom',
+  'mushrooms',
+  'treasure',
+  'antique',
+  'antiques',
+  'fossil',
+  'fossils',
+  'rock',
+  'rocks',
+  'shell',
+  'shells',
+  'ghost',
+  'ghosts',
+  'bargain',
+  'bargains',
+  'thrift',
+  'deal',
+  'deals',
+  'house',
+  'job',
+  'egg',
+  'eggs',
+  'agate',
+  'agates',
+  'arrowhead',
+  'arrowheads',
+  'crystal',
+  'crystals',
+]);
+
 /** "sourdough baking" → baking + the words sourdough, baking; "just started running" → running. */
 export function readInterest(text: string): InterestReading {
   const phrase = normalize(text);
   const said = phraseTokens(text);
-  const tokens = NOT_INTERESTS.has(said.join(' ')) ? [] : said;
+  const tokens = (NOT_INTERESTS.has(said.join(' ')) ? [] : said).filter(
+    // "sea glass hunting", "mushroom hunting": the search for a thing, not the hunting of game.
+    (t, i, all) => !(HUNTING.has(t) && i > 0 && SEARCHED.has(all[i - 1]!)),
+  );
   const interests = new Map<Interest, number>();
   const terms = new Set<string>();
   let occasion: Occasion | undefined;
