@@ -321,3 +321,32 @@ describe('two words that name one thing (held-out-4: WWII books "for Civil War h
     expect(readInterest('deer hunting').terms).toContain('hunting');
   });
 });
+
+describe('work words and the words around an instrument (held-out-4)', () => {
+  it('"my direct report", "new hire on my team", "board chair of our nonprofit" are named, never "the person you are shopping for"', () => {
+    for (const [relationship, said] of [
+      ['my direct report, she just wrapped up a huge project', 'your direct report'],
+      ['new hire on my team, starts monday', 'your new hire on your team'],
+      ['board chair of our nonprofit', 'the board chair of your nonprofit'],
+    ]) {
+      const reasons = index
+        .rank({ age: 40, relationship, occasion: 'thank you', budget: 50 })
+        .gifts.map((g) => g.reason);
+      expect(reasons.join(' '), relationship).not.toMatch(/person you are shopping for/);
+      expect(reasons.join(' ').toLowerCase(), relationship).toContain(said);
+      expect(['colleague', 'boss']).toContain(readRelationship(relationship)!.role);
+    }
+  });
+
+  it('"plays drums in the school band" is drums: a "Suzuki Violin School" book is not said to be for it', () => {
+    const r = index.rank({
+      age: 14,
+      relationship: 'my daughter',
+      occasion: 'birthday',
+      interests: ['plays drums in the school band'],
+      budget: 100,
+    });
+    for (const g of r.gifts) if (/violin|ukulele|piano/i.test(g.gift.title)) expect(g.reason, g.reason).toMatch(HEDGED);
+    expect(r.gifts[0]!.gift.id).toMatch(/drum|cajon/);
+  });
+});

@@ -28,7 +28,11 @@ const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`
  */
 export function recipient(q: ParsedQuery): string {
   const r = q.relationship;
-  if (r) return `${r.definite ? 'the' : 'your'} ${spoken(r.noun, q.relationshipText)}`;
+  if (r) {
+    const said = spoken(r.noun, q.relationshipText);
+    // "the board chair of your nonprofit", never "your board chair of your nonprofit".
+    return `${r.definite || / of (your|the|my|our) /.test(said) ? 'the' : 'your'} ${said}`;
+  }
   return q.relationshipWords ? `your ${spoken(q.relationshipWords, q.relationshipText)}` : 'them';
 }
 

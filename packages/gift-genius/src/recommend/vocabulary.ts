@@ -138,6 +138,32 @@ const RELATIONSHIP_WORDS = new Map<string, Word>([
   ['co-worker', w('colleague')],
   ['teammate', w('colleague')],
   ['employee', w('colleague')],
+  // Work words people type for the people they manage or serve with (held-out-4: "my direct report", "new hire on
+  // my team", "board chair of our nonprofit" were "the person you are shopping for").
+  ...[
+    'direct report',
+    'new hire',
+    'hire',
+    'intern',
+    'assistant',
+    'team member',
+    'staff member',
+    'board member',
+    'volunteer',
+    'coordinator',
+  ].map((word) => [word, w('colleague')] as const),
+  ...[
+    'board chair',
+    'chair',
+    'chairman',
+    'chairwoman',
+    'ceo',
+    'director',
+    'executive',
+    'president',
+    'principal',
+    'dean',
+  ].map((word) => [word, w('boss')] as const),
   ['client', w('colleague')],
   ['customer', w('colleague')],
   ['work friend', w('colleague')],
@@ -928,6 +954,8 @@ const FILLER = new Set([
   // 'learning' tag, "says" and "wants" no search words).
   'learn',
   'learns',
+  'plays',
+  'playing',
   'says',
   'said',
   'finally',
@@ -1046,10 +1074,12 @@ export function readInterest(text: string): InterestReading {
   const interests = new Map<Interest, number>();
   const terms = new Set<string>();
   let occasion: Occasion | undefined;
+  let curated = false;
   const add = (concept: Concept) => {
     for (const i of concept.interests) interests.set(i, 1);
     for (const i of concept.related ?? []) if (!interests.has(i)) interests.set(i, 0.5);
     for (const t of concept.terms ?? []) terms.add(t);
+    if (concept.terms?.length) curated = true;
     occasion ??= concept.occasion;
   };
   const whole = compound(tokens);
@@ -1071,7 +1101,9 @@ export function readInterest(text: string): InterestReading {
   const named = [...interests.values()].some((weight) => weight === 1);
   // The words beside a known one narrow it ("mystery novels", "classic cars"): they are search words too, so an
   // item of the tag that does not say them is a broader pick (a Star Wars encyclopedia for "mystery novels").
-  if (named && !whole)
+  // Only where the concept has no search words of its own: "plays drums in the school band" is drums (a
+  // "Suzuki Violin School" book was "for" it through the word school).
+  if (named && !whole && !curated)
     tokens.forEach((t, i) => {
       if (!covered.has(i) && !FILLER.has(t) && t.length > 2 && !/^\d+$/.test(t)) terms.add(t);
     });
