@@ -350,3 +350,12 @@ describe('work words and the words around an instrument (held-out-4)', () => {
     expect(r.gifts[0]!.gift.id).toMatch(/drum|cajon/);
   });
 });
+
+describe('held-out-3, read again', () => {
+  it('"training for her first marathon" is running, not trains; a "baby sprinkle" is a new baby', () => {
+    const r = readInterest('training for her first marathon');
+    expect(r.interests.get('running')).toBe(1);
+    expect(r.terms).not.toContain('train');
+    expect(readOccasion('baby sprinkle').occasion).toBe('new-baby');
+  });
+});

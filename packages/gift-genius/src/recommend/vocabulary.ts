@@ -423,6 +423,8 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['baby shower', 'new-baby'],
   ['new baby', 'new-baby'],
   ['welcome baby', 'new-baby'],
+  ['baby sprinkle', 'new-baby'],
+  ['sprinkle', 'new-baby'],
   ['baby welcome', 'new-baby'],
   ['sip and see', 'new-baby'],
   ['gender reveal', 'new-baby'],
@@ -956,6 +958,8 @@ const FILLER = new Set([
   'learns',
   'plays',
   'playing',
+  // "training for her first marathon": training for a thing, not trains.
+  'training',
   'says',
   'said',
   'finally',
