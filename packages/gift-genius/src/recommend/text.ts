@@ -75,13 +75,13 @@ export function stem(word: string): string {
  * requests alike.
  */
 const COMPOUNDS =
-  /\b(fantasy) (football|sports|league|baseball|basketball|hockey)\b|\b(hot|disc|civil|world|cold) (wheels|golf|war|wars)\b/g;
+  /\bfantasy (?:football|sports|league|baseball|basketball|hockey)\b|\bhot wheels\b|\bdisc golf\b|\b(?:civil|world|cold) wars?\b/g;
 
 /** A text with its compounds joined ("civil war" → "civilwar"), for whatever splits it into words next. */
 export function joinCompounds(lowerCase: string): string {
   return lowerCase.replace(COMPOUNDS, joined);
 }
-const joined = (_: string, a?: string, b?: string, c?: string, d?: string) => `${a ?? c}${b ?? d}`;
+const joined = (pair: string) => pair.replace(' ', '');
 
 /** Words of a text: lower case, letters only, no stop words, stemmed. */
 export function words(text: string): string[] {
