@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
 import { stem, words } from '../dist/recommend/text.js';
-import { readInterest, readOccasion, readRelationship } from '../dist/recommend/vocabulary.js';
+import { readExclusions, readInterest, readOccasion, readRelationship } from '../dist/recommend/vocabulary.js';
 
 const catalog = loadBundledCatalog();
 const index = GiftIndex.build(catalog);
@@ -357,5 +357,33 @@ describe('held-out-3, read again', () => {
     expect(r.interests.get('running')).toBe(1);
     expect(r.terms).not.toContain('train');
     expect(readOccasion('baby sprinkle').occasion).toBe('new-baby');
+  });
+});
+
+describe('exclusions as people type them (found grading held-out-2: "gluten free please" excluded nothing)', () => {
+  const contents = (text: string) => readExclusions(text).flatMap((e) => e.contents);
+  it('"X free", "allergic to X", "X allergy", diets and "doesn\'t drink" name what they rule out', () => {
+    expect(contents('gluten free please')).toContain('gluten');
+    expect(contents('gluten-free')).toContain('gluten');
+    expect(contents('she is gluten free')).toContain('gluten');
+    expect(contents('celiac')).toContain('gluten');
+    expect(contents('dairy free')).toContain('dairy');
+    expect(contents('lactose intolerant')).toContain('dairy');
+    expect(contents('allergic to nuts')).toEqual(expect.arrayContaining(['nuts', 'peanuts']));
+    expect(contents('peanut allergy')).toContain('peanuts');
+    expect(contents('she does not drink')).toContain('alcohol');
+    expect(contents("he doesn't drink")).toContain('alcohol');
+    expect(contents('alcohol free')).toContain('alcohol');
+    expect(readExclusions("doesn't drink coffee").flatMap((e) => e.interests)).toContain('coffee');
+  });
+
+  it('"she\'s keto, no sweets" rules out sweets: every clause that names a thing counts, a reason after a comma does not', () => {
+    const sweets = readExclusions("she's keto, no sweets");
+    expect(sweets.some((e) => e.textWords.includes('chocolate'))).toBe(true);
+    expect(readExclusions('no food, everything tastes off to her').map((e) => e.word)).toEqual(['food']);
+    const r = index.rank({ age: 30, relationship: 'best friend', occasion: 'birthday', budget: 50, exclude: ["she's keto, no sweets"] });
+    for (const g of r.gifts) expect(`${g.gift.title} ${g.gift.description}`).not.toMatch(/chocolate|candy|truffle|fudge|caramel|marshmallow/i);
+    const gf = index.rank({ age: 48, relationship: 'sister-in-law', interests: ['baking'], budget: 50, exclude: ['gluten free please'] });
+    for (const g of gf.gifts) expect(g.gift.contains ?? []).not.toContain('gluten');
   });
 });

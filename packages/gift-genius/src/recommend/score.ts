@@ -15,7 +15,7 @@ import {
   type OccasionReading,
   PRESUMPTION_SATISFIED_BY,
   type RelationshipReading,
-  readExclusion,
+  readExclusions,
   readInterest,
   readOccasion,
   readRelationship,
@@ -141,7 +141,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   if (implied && !occasion?.occasion) occasion = { ...occasion, words: occasion?.words ?? implied, occasion: implied };
   const stated = new Set<Interest>();
   for (const i of interests) for (const [interest, weight] of i.interests) if (weight === 1) stated.add(interest);
-  const exclusions = (query.exclude ?? []).map((t) => exclusionReadings.get(t, readExclusion)).filter((e) => e.word);
+  const exclusions = (query.exclude ?? []).flatMap((t) => exclusionReadings.get(t, readExclusions));
   const band = ageBand(query.age);
   let norm = SPEND_NORMS.get(relationship?.role ?? 'friend')!;
   if (relationship?.role === 'child') norm = band === 'toddler' || band === 'child' ? 35 : band === 'teen' ? 50 : 60;
@@ -196,7 +196,7 @@ const READINGS = 2048;
 const relationshipReadings = new BoundedMemo<string, RelationshipReading | undefined>(READINGS);
 const interestReadings = new BoundedMemo<string, InterestReading>(READINGS);
 const occasionReadings = new BoundedMemo<string, OccasionReading>(READINGS);
-const exclusionReadings = new BoundedMemo<string, ExclusionReading>(READINGS);
+const exclusionReadings = new BoundedMemo<string, ExclusionReading[]>(READINGS);
 
 /** Why an item cannot be suggested whatever its price and age range (checked apart), or undefined when it can. */
 export type GateFailure = 'exclusion' | 'presumption' | 'relationship';

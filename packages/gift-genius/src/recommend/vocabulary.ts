@@ -1285,6 +1285,25 @@ const ANIMAL = [
   'cashmere',
 ];
 
+const SWEET = [
+  'chocolate',
+  'chocolates',
+  'candy',
+  'candies',
+  'sweets',
+  'truffle',
+  'truffles',
+  'bonbons',
+  'fudge',
+  'caramel',
+  'toffee',
+  'marshmallow',
+  'marshmallows',
+  'cookies',
+  'cake',
+  'gummies',
+];
+
 const EXCLUDE_WORDS = new Map<
   string,
   { contents?: Content[]; interests?: Interest[]; categories?: Category[]; textWords?: string[] }
@@ -1318,7 +1337,14 @@ const EXCLUDE_WORDS = new Map<
   ['fish', { contents: ['fish'] }],
   ['shellfish', { contents: ['shellfish'] }],
   ['food', { categories: ['food-drink'] }],
-  ['sweets', { contents: [] }],
+  ['sweets', { textWords: SWEET }],
+  ['sweet', { textWords: SWEET }],
+  ['sugar', { textWords: SWEET }],
+  ['candy', { textWords: SWEET }],
+  ['chocolate', { textWords: SWEET }],
+  ['keto', { textWords: SWEET }],
+  ['diabetic', { textWords: SWEET }],
+  ['low carb', { textWords: SWEET }],
   ['screens', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
   ['screen time', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
   ['electronics', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
@@ -1336,6 +1362,21 @@ const EXCLUDE_WORDS = new Map<
 
 /** "no food, everything tastes off to her" → "food": the thing ruled out, not the negation or the why after it. */
 const NEGATION = /^(?:please\s+)?(?:no more|no|not|nothing|without|avoid|skip|none|dont want|don't want)\s+(?:any\s+)?/;
+/** "she is gluten free" → "gluten", "allergic to nuts" → "nuts", "doesn't drink coffee" → "coffee", "celiac" → "gluten". */
+function plainThing(word: string): string {
+  const bare = word
+    .replace(/^(?:shes|hes|theyre|she is|he is|they are|she|he|they|is|are)\s+/, '')
+    .replace(/\s+please$/, '');
+  const condition = CONDITIONS.get(bare);
+  if (condition) return condition;
+  const drink = /^(?:doesnt|does not|dont|do not|cant|cannot|wont) (?:drink|eat|like|have|use)\s+(.+)$/.exec(bare);
+  if (drink) return drink[1]!;
+  return bare
+    .replace(/^allergic to\s+/, '')
+    .replace(/\s+(?:allergy|allergies|allergic|intolerance)$/, '')
+    .replace(/(?:-|\s+)free$/, '');
+}
+
 function excludedThing(text: string): string {
   const clause = text.split(/[,;(]|\s+-\s+|\s+because\s+|\s+since\s+/)[0] ?? text;
   const word = phraseTokens(clause)
@@ -1345,8 +1386,44 @@ function excludedThing(text: string): string {
   return word || phraseTokens(text).join(' ');
 }
 
+/** What a diet or a condition rules out, said as the thing ("celiac" → gluten). */
+const CONDITIONS = new Map<string, string>([
+  ['celiac', 'gluten'],
+  ['coeliac', 'gluten'],
+  ['lactose intolerant', 'lactose'],
+  ['teetotal', 'alcohol'],
+  ['teetotaler', 'alcohol'],
+  ['non drinker', 'alcohol'],
+  ['nondrinker', 'alcohol'],
+  ['recovering alcoholic', 'alcohol'],
+  ['in recovery', 'alcohol'],
+  ['doesnt drink', 'alcohol'],
+  ['does not drink', 'alcohol'],
+  ['dont drink', 'alcohol'],
+  ['do not drink', 'alcohol'],
+]);
+
+/**
+ * What an exclusion as typed rules out, one reading per thing: "she's keto, no sweets" is two, "no food,
+ * everything tastes off to her" one (a later clause counts only when it names something this vocabulary knows).
+ * "gluten free please", "she is gluten-free", "allergic to nuts", "peanut allergy" and "doesn't drink coffee" name
+ * gluten, nuts, peanuts and coffee.
+ */
+export function readExclusions(text: string): ExclusionReading[] {
+  const clauses = text.split(/[,;]|\s+and\s+(?=no\b|not\b|nothing\b)/);
+  const out: ExclusionReading[] = [];
+  clauses.forEach((clause, i) => {
+    const reading = readExclusion(clause);
+    const known =
+      reading.contents.length + reading.interests.length + reading.categories.length > 0 ||
+      reading.textWords.length > 1;
+    if (reading.word && (i === 0 || known)) out.push(reading);
+  });
+  return out;
+}
+
 export function readExclusion(text: string): ExclusionReading {
-  const word = excludedThing(text);
+  const word = plainThing(excludedThing(text));
   const known = EXCLUDE_WORDS.get(word) ?? EXCLUDE_WORDS.get(singular(word));
   const concept = CONCEPTS.get(word) ?? CONCEPTS.get(singular(word));
   return {
