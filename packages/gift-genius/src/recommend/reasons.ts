@@ -121,8 +121,12 @@ function speak(noun: string, typed: string): string {
 
 /** Whether the person named is more than one: "parents", "friend's kids", not "friend having twins" or "boss". */
 function plural(noun: string): boolean {
-  const words = noun.split(' ');
-  const head = /'s?$/.test(words[0]!) && words.length > 1 ? words[1]! : words[0]!;
+  // The head noun: the last word before a clause or a preposition ("your son's daycare teachers", "neighbors
+  // across the street", "board chair of your nonprofit").
+  const core = noun.split(
+    / (?:who|who's|whos|that|having|expecting|of|from|at|across|in|on|with|for|next|down|up|over) |\s*\(/,
+  )[0]!;
+  const head = core.split(' ').at(-1)!;
   return /[^s']s$/.test(head);
 }
 
@@ -455,25 +459,28 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const deed = deedFor(gift, best === undefined ? undefined : q.interests[best]);
   const does = deed ? written(deed, pronouns(q, b)) : `is ${descriptionClause(gift.description)}`;
   const doesThem = deed && b === 'baby' ? written(deed, PRONOUNS.plural) : does;
-  const parts: Parts = { w, occasion, does, doesThem };
-  let line: string;
-  if (b === 'baby') line = forBaby(parts, q, slot);
-  else if (b === 'couple') line = forCouple(parts, q, slot);
-  else if (b === 'household') line = forHome(parts, q, slot);
-  else if (plain.length)
-    line = forInterest(
-      parts,
-      plain.map((p) => q.interests[p]!.shown),
-      slot,
-    );
-  else if (best !== undefined) line = beyond(parts, q.interests[best]!.shown, slot);
-  else {
+  const lineFor = (who: Who): string => {
+    const parts: Parts = { w: who, occasion, does, doesThem };
+    if (b === 'baby') return forBaby(parts, q, slot);
+    if (b === 'couple') return forCouple(parts, q, slot);
+    if (b === 'household') return forHome(parts, q, slot);
+    if (plain.length)
+      return forInterest(
+        parts,
+        plain.map((p) => q.interests[p]!.shown),
+        slot,
+      );
+    if (best !== undefined) return beyond(parts, q.interests[best]!.shown, slot);
     // Near an interest without meeting it: a loose link said as loose.
     let near = -1;
     for (let p = 0; p < s.phraseRel.length; p++)
       if (s.phraseRel[p]! >= NEAR && (near < 0 || s.phraseRel[p]! > s.phraseRel[near]!)) near = p;
-    line = near >= 0 ? loose(parts, q.interests[near]!, slot) : forPerson(parts, q, slot);
-  }
+    return near >= 0 ? loose(parts, q.interests[near]!, slot) : forPerson(parts, q, slot);
+  };
+  let line = lineFor(w);
+  // A clause followed by "that …" reads as the clause's ("your professor who wrote your recommendations that
+  // brightens …"): that frame names the person briefly.
+  if (w !== lastBrief && line.includes(`${w.subject} that `)) line = lineFor(lastBrief!);
   // The price against the budget once per list, on the first pick (on every reason it read as a template).
   return `${line}.${position === 0 ? priceNote(gift.price, q) : ''}`;
 }

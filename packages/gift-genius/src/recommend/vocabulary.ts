@@ -138,6 +138,8 @@ const RELATIONSHIP_WORDS = new Map<string, Word>([
   ['co-worker', w('colleague')],
   ['teammate', w('colleague')],
   ['employee', w('colleague')],
+  ['team', w('colleague')],
+  ['my team', w('colleague')],
   // Work words people type for the people they manage or serve with (held-out-4: "my direct report", "new hire on
   // my team", "board chair of our nonprofit" were "the person you are shopping for").
   ...[
@@ -235,7 +237,7 @@ const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f
 
 /** "wifes grandmother" typed for "wife's grandmother": a relationship word with an s before another word. */
 const POSSESSIVE_TYPED =
-  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|who've|who're|we're|are|were|have|had|is)\b)(?=\p{L})/gu;
+  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|who've|who're|we're|are|were|have|had|is|across|next|down|up|upstairs|downstairs|over|around|behind|near|on|to)\b)(?=\p{L})/gu;
 
 /** Words that name two people at once: a gift for a couple, read as the role given (or a friend's). */
 const COUPLE_WORDS = new Map<string, Word>([
@@ -423,6 +425,11 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['baby shower', 'new-baby'],
   ['new baby', 'new-baby'],
   ['welcome baby', 'new-baby'],
+  // Years at a job are no couple's anniversary: a recognition, thanked like one.
+  ['work anniversary', 'thank-you'],
+  ['job anniversary', 'thank-you'],
+  ['service anniversary', 'thank-you'],
+  ['years of service', 'thank-you'],
   ['baby sprinkle', 'new-baby'],
   ['sprinkle', 'new-baby'],
   ['baby welcome', 'new-baby'],
@@ -755,7 +762,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['kpop', c([], ['music'], ['k-pop', 'kpop', 'korean', 'lightstick', 'photocards'])],
   ['singing', c(['music'], [], ['karaoke', 'microphone'])],
   ['piano', c(['music'], [], ['piano', 'keyboard'])],
-  ['ukulele', c(['music', 'guitar'])],
+  ['ukulele', c(['music', 'guitar'], [], ['ukulele', 'uke'])],
   ['musician', c(['music'])],
   ['art', c(['drawing', 'painting'])],
   ['artist', c(['drawing', 'painting'])],
@@ -1068,7 +1075,10 @@ const SEARCHED = new Set([
 ]);
 
 /** "sourdough baking" → baking + the words sourdough, baking; "just started running" → running. */
-export function readInterest(text: string): InterestReading {
+export function readInterest(typed: string): InterestReading {
+  // "bowling, he's in a tuesday night league", "lock picking (the hobby)": the interest is what comes first; the
+  // rest is about the person (and would read as search words: a "pitcher" is also a jug).
+  const text = typed.split(/[,(;]/)[0]!.trim() || typed;
   const phrase = normalize(text);
   const said = phraseTokens(text);
   const tokens = (NOT_INTERESTS.has(said.join(' ')) ? [] : said).filter(
@@ -1162,6 +1172,21 @@ const PROPER_NAMES = new Map<string, string>(
     'DIY',
     'TV',
     'Fortnite',
+    'Nerf',
+    'Wordle',
+    'American Girl',
+    'Hot Wheels',
+    'Studio Ghibli',
+    'Totoro',
+    'Brandon Sanderson',
+    'Stephen King',
+    'Agatha Christie',
+    'Animal Crossing',
+    'Warhammer',
+    'Gundam',
+    'Peloton',
+    'Crossfit',
+    'Harley',
   ].map((name) => [unaccent(name.toLowerCase()), name] as const),
 )
   .set('pokemon', 'Pokémon')
@@ -1181,7 +1206,12 @@ const PROPER_WORDS = new Set(
  * lower-cased phrase with known names capitalised ("lego" → "LEGO"); a sentence-case "Coffee" reads "coffee".
  */
 function shownPhrase(text: string, phrase: string): string {
-  return sayable(ownCase(text, phrase));
+  // The user's own people said from the reader's side: "our garage gym" → "your garage gym", "baking with me" →
+  // "baking with you" (the reason speaks to the user).
+  return sayable(ownCase(text, phrase))
+    .replace(/\b(?:our|my)\b/g, 'your')
+    .replace(/\b(?:me|us)\b/g, 'you')
+    .replace(/\bwe\b/g, 'you');
 }
 
 /**
@@ -1197,6 +1227,8 @@ function sayable(shown: string): string {
       '',
     )
     .replace(/^(?:would like|would love|hopes|plans|dreams of wanting) to\s+/i, 'wants to ')
+    // "theater kid", "history buff": the person, named by the interest; the interest is the first word(s).
+    .replace(/\s+(?:kid|nerd|geek|buff|junkie|fanatic|addict|head)$/i, '')
     .trim();
   return said || shown;
 }
