@@ -57,7 +57,14 @@ export function unservedInterests(catalog, args, list) {
   for (const reading of q.interests) {
     if (!catalog.some((g) => meets(g, reading) && allowed(g, q))) continue;
     out.servable++;
-    if (!list.some((g) => meets(g, reading))) out.unserved.push(reading.phrase);
+    // Left out only if an allowed item could have joined: one whose kind the list does not hold already (a list
+    // never has two of a kind, so "wine" and "cocktails" under $29 share one drinks book).
+    const kinds = new Set(list.map((g) => g.kind ?? g.id));
+    if (
+      !list.some((g) => meets(g, reading)) &&
+      catalog.some((g) => meets(g, reading) && allowed(g, q) && !kinds.has(g.kind ?? g.id))
+    )
+      out.unserved.push(reading.phrase);
   }
   return out;
 }

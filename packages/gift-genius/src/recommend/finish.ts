@@ -36,8 +36,11 @@ export function meetsOf(c: Candidate, q: ParsedQuery, relevance: readonly Float6
     bits = 0;
     const { rep, profile } = c.group;
     const phrases = Math.min(q.interests.length, MAX_PHRASES);
+    // Met as the reasons say it (relevant enough and by name): a serving board near "sourdough baking" through
+    // its text, said "not strictly for" it, does not cover the phrase while a bread cooker waits.
     for (let p = 0; p < phrases; p++)
-      if (phraseRelevance(rep, q.interests[p]!, relevance[p]![profile]!) >= MET) bits |= 1 << p;
+      if (phraseRelevance(rep, q.interests[p]!, relevance[p]![profile]!) >= MET && byName(rep, q.interests[p]!))
+        bits |= 1 << p;
     c.meets = bits;
   }
   return bits;
@@ -47,7 +50,8 @@ export function meetsOf(c: Candidate, q: ParsedQuery, relevance: readonly Float6
 export const meetsPhrase = (c: Candidate, q: ParsedQuery, relevance: readonly Float64Array[], p: number) =>
   p < MAX_PHRASES
     ? (meetsOf(c, q, relevance) & (1 << p)) !== 0
-    : phraseRelevance(c.group.rep, q.interests[p]!, relevance[p]![c.group.profile]!) >= MET;
+    : phraseRelevance(c.group.rep, q.interests[p]!, relevance[p]![c.group.profile]!) >= MET &&
+      byName(c.group.rep, q.interests[p]!);
 
 /**
  * `touching(p)`: groups that include every group phrase p fits at all (the index passes the phrase's hits);
