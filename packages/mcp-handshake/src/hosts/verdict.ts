@@ -130,10 +130,12 @@ const serves = (h: HostProfile, transport: Transport) =>
 
 const versionOf = (e: Evidence): string | undefined => (e.basis === 'measured' ? e.hostVersion : undefined);
 /**
- * A host's start-up wait is measured to within about this factor (Codex CLI: kept at 1.0 s, omitted at 1.6 s,
- * "~1.1–1.6 s"), and a start-up varies as much between runs: beyond it the start decides the verdict.
+ * A host's start-up wait is measured to within about a factor 1.25 (Codex CLI: kept at 1.0 s, omitted at 1.6 s,
+ * "~1.1–1.6 s"), and a start-up varies more than that between runs on a busy machine even with the CPU waits taken
+ * out (disk and page-cache waits are not: a clean-clone CI run measured firecrawl-mcp at 1.9 s, which Codex CLI had
+ * kept at its own pace). Beyond this factor the start decides the verdict; within it the start is said, not predicted.
  */
-export const START_MARGIN = 1.25;
+export const START_MARGIN = 1.5;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 export function hostVerdicts(
