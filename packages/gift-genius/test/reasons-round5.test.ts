@@ -64,12 +64,15 @@ describe('the people who care for us are read as who they are (held-out-4: "him"
       'our pastor',
       'my dentist',
       "my grandma's caregiver",
+      'my personal trainer',
     ]) {
       const r = readRelationship(text);
       expect(r, text).toBeDefined();
       expect(formal.has(r!.role), `${text}: ${r!.role}`).toBe(true);
       expect(r!.gender, text).toBeUndefined();
     }
+    // A trainer is thanked as a client would, not as a teacher (a teacher's name stamp is for teachers only).
+    expect(readRelationship('my personal trainer')!.role).toBe('colleague');
     // The clause still says nothing when the head is a relationship: "my nephew who's leaving" is a nephew.
     expect(readRelationship("my nephew who's leaving for basic training")).toMatchObject({
       role: 'child',
