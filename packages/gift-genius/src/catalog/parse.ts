@@ -38,9 +38,10 @@ const OPTIONAL_FIELDS = [
   'personal',
   'does',
   'serves',
+  'marks',
 ] as const;
-/** Object columns: JSON text in the cell (`serves`: {"coffee": "…"}). */
-const JSON_FIELDS = ['serves'] as const;
+/** Object columns: JSON text in the cell (`serves`: {"coffee": "…"}, `marks`: {"retirement": "…"}). */
+const JSON_FIELDS = ['serves', 'marks'] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR) is

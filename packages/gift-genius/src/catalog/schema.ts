@@ -262,9 +262,18 @@ export const GiftSchema = z
     does: Deed.optional(),
     /** What it does for one of its interests, where that differs from `does` (a mug for coffee, for tea). */
     serves: z.partialRecord(z.enum(INTERESTS), Deed).optional(),
+    /**
+     * What it does at one of its occasions ("keeps the knives in {their} new kitchen sharp" at a housewarming): a
+     * pick that meets no stated interest is reasoned by the occasion the user named, not by its description.
+     */
+    marks: z.partialRecord(z.enum(OCCASIONS), Deed).optional(),
   })
   .strict()
-  .refine((g) => g.ageMin <= g.ageMax, { message: 'ageMin must not exceed ageMax', path: ['ageMin'] });
+  .refine((g) => g.ageMin <= g.ageMax, { message: 'ageMin must not exceed ageMax', path: ['ageMin'] })
+  .refine((g) => Object.keys(g.marks ?? {}).every((o) => (g.occasions as readonly string[]).includes(o)), {
+    message: 'marks are for occasions the gift lists in occasions',
+    path: ['marks'],
+  });
 
 export type Gift = z.infer<typeof GiftSchema>;
 

@@ -102,6 +102,8 @@ export const GiftRecordZod = z.object({
   personal: z.array(z.string()).optional(),
   does: z.string().optional(),
   serves: z.record(z.string(), z.string()).optional(),
+  // Added in round 6 of issue 25 (optional, as above): what it does at one of its occasions.
+  marks: z.record(z.string(), z.string()).optional(),
   uri: z.string(),
 });
 

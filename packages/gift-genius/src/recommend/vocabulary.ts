@@ -10,6 +10,7 @@ import {
   type Relationship,
 } from '../catalog/schema.js';
 import { GROWN_PHRASES } from './grown-phrases.js';
+import { TEAM_NAMES, teamCase, teamSport, teamWords } from './teams.js';
 import { joinCompounds } from './text.js';
 
 /*
@@ -736,7 +737,8 @@ const CONCEPTS = new Map<string, Concept>([
   ['biking', c(['cycling'])],
   ['cyclist', c(['cycling'])],
   ['mountain biking', c(['cycling'])],
-  ['soccer', c(['football'])],
+  // The football tag holds both codes: soccer's own words keep a fantasy-football trophy from an Arsenal fan.
+  ['soccer', c(['football'], [], ['soccer', 'club', 'tactics', 'premier'])],
   ['nfl', c(['football'])],
   // A sport of its own: tennis gear is no pickleball gift (related only).
   ['pickleball', c(['pickleball'], ['tennis', 'fitness'], ['pickleball'])],
@@ -1098,9 +1100,17 @@ export function readInterest(typed: string): InterestReading {
   const whole = compound(tokens);
   if (whole) add(whole);
   const covered = new Set<number>();
+  // A team names its sport ("Cubs fan"); its name and city are not words its items must say.
+  const team = whole ? undefined : teamSport(tokens);
+  if (team) {
+    add(CONCEPTS.get(team)!);
+    const named = teamWords(tokens);
+    tokens.forEach((t, i) => named.has(t) && covered.add(i));
+  }
   if (!whole) {
     // Pairs of words first ("craft beer", "new dad", "bird watching"), then single words not already covered.
     for (let i = 0; i + 1 < tokens.length; i++) {
+      if (covered.has(i) || covered.has(i + 1)) continue;
       const hit = compound([tokens[i]!, tokens[i + 1]!]);
       if (hit) add(hit), covered.add(i), covered.add(i + 1);
     }
@@ -1186,6 +1196,7 @@ const PROPER_NAMES = new Map<string, string>(
     'Peloton',
     'Crossfit',
     'Harley',
+    ...TEAM_NAMES,
   ].map((name) => [unaccent(name.toLowerCase()), name] as const),
 )
   .set('pokemon', 'Pokémon')
@@ -1207,7 +1218,7 @@ const PROPER_WORDS = new Set(
 function shownPhrase(text: string, phrase: string): string {
   // The user's own people said from the reader's side: "our garage gym" → "your garage gym", "baking with me" →
   // "baking with you" (the reason speaks to the user).
-  return sayable(ownCase(text, phrase))
+  return sayable(teamCase(ownCase(text, phrase)))
     .replace(/\b(?:our|my)\b/g, 'your')
     .replace(/\b(?:me|us)\b/g, 'you')
     .replace(/\bwe\b/g, 'you');

@@ -1,0 +1,153 @@
+/*
+ * Teams by name: "Cubs fan", "Arsenal", "huge packers fan" name a sport without saying it (a held-out request
+ * for an Arsenal fan got "nothing in the catalog matches" beside a replica jersey and a match ball). A name that
+ * is also a plain word ("giants", "jazz", "eagles", "blues") counts only beside a fan's word or a city.
+ * Each entry says the phrase its sport is read as ("baseball", "soccer"…), which vocabulary.ts already knows.
+ */
+
+const SPORTS: ReadonlyArray<readonly [string, string, string]> = [
+  // [sport phrase, distinctive names, names that are also plain words]
+  [
+    'baseball',
+    'yankees mets dodgers cubs redsox whitesox astros phillies padres mariners diamondbacks dbacks marlins',
+    'cardinals giants orioles bluejays rays guardians tigers twins royals brewers reds pirates rockies nationals athletics braves',
+  ],
+  [
+    'nfl',
+    'packers steelers patriots 49ers niners seahawks broncos bengals commanders buccaneers bucs texans colts jaguars raiders chargers',
+    'cowboys chiefs ravens browns bills dolphins jets giants bears lions vikings falcons saints panthers titans rams',
+  ],
+  [
+    'basketball',
+    'lakers celtics knicks sixers 76ers raptors cavs cavaliers mavs mavericks nuggets timberwolves clippers pistons pacers',
+    'warriors bulls heat nets bucks spurs rockets suns wolves grizzlies pelicans thunder hornets hawks blazers',
+  ],
+  [
+    'hockey',
+    'bruins redwings leafs canadiens habs blackhawks oilers canucks sabres goldenknights bluejackets',
+    'penguins flyers capitals avalanche predators lightning islanders kraken flames senators devils hurricanes sharks ducks coyotes',
+  ],
+  [
+    'soccer',
+    'arsenal chelsea liverpool tottenham barcelona barca juventus bayern psg everton dortmund ajax lafc realmadrid mancity manutd',
+    'spurs celtic',
+  ],
+];
+
+/**
+ * Names that are as often something else (the Eagles a band, jazz and the blues music, Magic a card game, "city
+ * life"): a team's only after its city ("philadelphia eagles", "utah jazz").
+ */
+const CITY_ONLY: ReadonlyArray<readonly [string, string]> = [
+  ['baseball', 'angels rangers'],
+  ['nfl', 'eagles'],
+  ['basketball', 'jazz kings magic'],
+  ['hockey', 'blues stars wild'],
+  ['soccer', 'galaxy united fc'],
+];
+
+const DISTINCT = new Map<string, string>();
+const PLAIN = new Map<string, string>();
+const AFTER_CITY = new Map<string, string>();
+for (const [sport, distinct, plain] of SPORTS) {
+  for (const name of distinct.split(' ')) DISTINCT.set(name, sport);
+  for (const name of plain.split(' ')) if (!DISTINCT.has(name)) PLAIN.set(name, sport);
+}
+for (const [sport, names] of CITY_ONLY) for (const name of names.split(' ')) AFTER_CITY.set(name, sport);
+
+/** Two-word names as one token, before the names are looked up ("red sox" → "redsox"). */
+const JOINED = new Map<string, string>([
+  ['red sox', 'redsox'],
+  ['white sox', 'whitesox'],
+  ['blue jays', 'bluejays'],
+  ['red wings', 'redwings'],
+  ['maple leafs', 'leafs'],
+  ['golden knights', 'goldenknights'],
+  ['blue jackets', 'bluejackets'],
+  ['real madrid', 'realmadrid'],
+  ['man city', 'mancity'],
+  ['manchester city', 'mancity'],
+  ['man utd', 'manutd'],
+  ['man united', 'manutd'],
+  ['manchester united', 'manutd'],
+  ['trail blazers', 'blazers'],
+]);
+
+/** Words that make a plain-word name a team's: a fan's words, or a city before it. */
+const FAN = new Set([
+  'fan',
+  'fans',
+  'game',
+  'games',
+  'season',
+  'tickets',
+  'diehard',
+  'superfan',
+  'follows',
+  'supporter',
+]);
+const CITIES = new Set(
+  (
+    'chicago boston dallas denver seattle detroit miami atlanta houston pittsburgh philadelphia philly cleveland ' +
+    'baltimore buffalo tampa toronto montreal milwaukee oakland vegas orlando charlotte brooklyn memphis phoenix ' +
+    'arizona minnesota carolina tennessee jacksonville indianapolis nashville columbus winnipeg calgary edmonton ' +
+    'ottawa vancouver anaheim green florida colorado texas washington portland sacramento utah cincinnati kc la ny sf nyc ' +
+    'york jersey england bay state francisco angeles diego antonio orleans louis kansas golden new st city'
+  ).split(' '),
+);
+
+/** Where a team is named in `words`, and its sport: the first team word's index, or -1. */
+function findTeam(words: readonly string[]): { at: number; sport: string } | undefined {
+  const fan = words.some((w) => FAN.has(w));
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const city = CITIES.has(words[i - 1] ?? '');
+    const sport = DISTINCT.get(w) || ((fan || city) && PLAIN.get(w)) || (city && AFTER_CITY.get(w));
+    if (sport) return { at: i, sport };
+  }
+  return undefined;
+}
+
+/** The sport a phrase names by a team ("baseball" for "huge cubs fan"), or undefined. */
+export function teamSport(tokens: readonly string[]): string | undefined {
+  let joined = ` ${tokens.join(' ')} `;
+  for (const [two, one] of JOINED) if (joined.includes(` ${two} `)) joined = joined.replace(` ${two} `, ` ${one} `);
+  return findTeam(joined.trim().split(' '))?.sport;
+}
+
+/**
+ * The words of a team's name in `tokens` (the team word, the city before it) and the fan's words beside it: no
+ * search words for its items, and no interests of their own ("rangers games" are no board games).
+ */
+export function teamWords(tokens: readonly string[]): Set<string> {
+  const found = findTeam(tokens);
+  const words = new Set<string>();
+  if (!found) return words;
+  words.add(tokens[found.at]!);
+  for (const t of tokens) if (FAN.has(t)) words.add(t);
+  for (let i = found.at - 1; i >= 0 && CITIES.has(tokens[i]!); i--) words.add(tokens[i]!);
+  return words;
+}
+
+/** A phrase with its team and city capitalised as a name ("philadelphia eagles fan" → "Philadelphia Eagles fan"). */
+export function teamCase(shown: string): string {
+  const words = shown.split(' ');
+  const found = findTeam(words.map((w) => w.toLowerCase()));
+  if (!found) return shown;
+  const cap = (i: number) => (words[i] = words[i]!.charAt(0).toUpperCase() + words[i]!.slice(1));
+  cap(found.at);
+  for (let i = found.at - 1; i >= 0 && CITIES.has(words[i]!.toLowerCase()) && words[i]!.length > 2; i--) cap(i);
+  return words.join(' ');
+}
+
+/** Team names a sentence capitalises ("your husband, an Arsenal fan"): the distinctive ones only ("giants" may be giants). */
+export const TEAM_NAMES: readonly string[] = [
+  ...[...DISTINCT.keys()]
+    .filter(
+      (name) =>
+        ![...JOINED.values()].includes(name) && !['psg', 'lafc', 'dbacks', 'cavs', 'mavs', 'bucs'].includes(name),
+    )
+    .map((name) => name.charAt(0).toUpperCase() + name.slice(1)),
+  ...['PSG', 'LAFC', 'Red Sox', 'White Sox', 'Blue Jays', 'Red Wings', 'Maple Leafs', 'Golden Knights', 'Blue Jackets'],
+  ...['Real Madrid', 'Man City', 'Man United', 'Manchester City', 'Manchester United', 'Cavs', 'Mavs', 'Bucs'],
+];

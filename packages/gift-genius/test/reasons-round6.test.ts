@@ -1,0 +1,144 @@
+// Reasons and matching, round 6 (issue 25): a pick that meets no interest is reasoned by what it does at the
+// occasion the user named (the catalog's `marks`), and a team names its sport.
+import { describe, expect, it } from 'vitest';
+import { loadBundledCatalog } from '../dist/catalog/open.js';
+import { giftsToCsv, parseCatalogFile } from '../dist/catalog/parse.js';
+import { GiftSchema } from '../dist/catalog/schema.js';
+import { GiftIndex } from '../dist/recommend/gift-index.js';
+import { readInterest } from '../dist/recommend/vocabulary.js';
+
+const catalog = loadBundledCatalog();
+const index = GiftIndex.build(catalog);
+/** Occasions any gift suits: a mark there would say nothing the occasion's name does not. */
+const GENERAL = new Set(['birthday', 'christmas', 'hanukkah', 'just-because', 'secret-santa']);
+const written = (deed: string, them: string, their: string) =>
+  deed
+    .replace(/\{them\}/g, them)
+    .replace(/\{their\}/g, their)
+    .replace(/\{they\}/g, them);
+
+describe('what a gift does at an occasion (marks)', () => {
+  it('every item says what it does at each life event, holiday or thank-you it lists', () => {
+    const missing = catalog.flatMap((g) =>
+      g.occasions.filter((o) => !GENERAL.has(o) && !g.marks?.[o]).map((o) => `${g.id} ${o}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('a mark is only for an occasion the gift lists', () => {
+    const gift = catalog.find((g) => g.occasions.includes('housewarming') && !g.occasions.includes('retirement'))!;
+    const bad = { ...gift, marks: { ...gift.marks, retirement: 'fills the free mornings with something calm to do' } };
+    const parsed = GiftSchema.safeParse(bad);
+    expect(parsed.success).toBe(false);
+    expect(JSON.stringify(parsed.error?.issues)).toMatch(/marks/);
+  });
+
+  it('a CSV export carries marks and reads back the same', () => {
+    const gifts = catalog.filter((g) => g.marks).slice(0, 5);
+    const csv = giftsToCsv(gifts);
+    expect(csv.split('\n')[0]!.split(',')).toContain('marks');
+    const back = parseCatalogFile(csv, 'csv');
+    expect(back.ok).toBe(true);
+    expect(back.ok && back.gifts.map((g) => g.marks)).toEqual(gifts.map((g) => g.marks));
+  });
+
+  it('a filler at a housewarming is reasoned by the new home, not by its product blurb', () => {
+    const r = index.rank({
+      age: 71,
+      relationship: 'my in-laws, they just downsized to a condo',
+      occasion: 'new place',
+      budget: 100,
+      count: 5,
+    });
+    expect(r.gifts.length).toBe(5);
+    for (const g of r.gifts) {
+      const mark = g.gift.marks?.housewarming;
+      expect(mark, g.gift.id).toBeDefined();
+      // The mark, as the reason writes it for a household ("their", "them").
+      expect(g.reason, g.gift.id).toContain(written(mark!, 'them', 'their'));
+    }
+  });
+
+  it('a retirement, a get-well and a wedding each read as that occasion in the deed itself', () => {
+    for (const [args, occasion] of [
+      [{ age: 62, relationship: 'my big sister', occasion: 'retirement party' }, 'retirement'],
+      [{ age: 45, relationship: 'coworker', occasion: 'get well soon', budget: 40 }, 'get-well'],
+      [{ age: 30, relationship: 'friend', occasion: 'wedding', budget: 120 }, 'wedding'],
+    ] as const) {
+      const r = index.rank({ ...args, count: 5 });
+      const marked = r.gifts.filter((g) => g.gift.marks?.[occasion]);
+      expect(marked.length, occasion).toBeGreaterThanOrEqual(4);
+      for (const g of marked) {
+        const deed = g.gift.marks![occasion]!;
+        const plainPart = deed
+          .replace(/\{\w+\}/g, '')
+          .split(/\s+/)
+          .slice(0, 4)
+          .join(' ');
+        expect(g.reason, `${occasion} ${g.gift.id}`).toContain(plainPart.split(' ').slice(1, 3).join(' '));
+      }
+    }
+  });
+
+  it('a pick that meets a stated interest keeps the interest’s deed over the occasion’s', () => {
+    const r = index.rank({
+      age: 60,
+      relationship: 'my dad',
+      occasion: 'retirement',
+      interests: ['gardening'],
+      budget: 80,
+      count: 5,
+    });
+    const met = r.gifts.filter((g) => g.gift.interests.includes('gardening') && g.gift.marks?.retirement);
+    expect(met.length).toBeGreaterThan(0);
+    for (const g of met) {
+      const deed = g.gift.serves?.gardening ?? g.gift.does!;
+      expect(g.reason, g.gift.id).toContain(written(deed, 'him', 'his'));
+    }
+  });
+});
+
+describe('a team names its sport', () => {
+  it('"Arsenal fan" and "huge cubs fan" are met by their sport, with no "nothing matches" note', () => {
+    for (const [interest, sport] of [
+      ['Arsenal fan', /soccer|football/i],
+      ['huge cubs fan', /baseball/i],
+      ['green bay packers', /football|stadium|nfl/i],
+    ] as const) {
+      const r = index.rank({
+        age: 46,
+        relationship: 'husband',
+        occasion: 'christmas',
+        interests: [interest],
+        count: 5,
+      });
+      expect(r.unmet ?? [], interest).toEqual([]);
+      const met = r.gifts.filter((g) => sport.test(`${g.gift.title} ${g.gift.description}`));
+      expect(met.length, interest).toBeGreaterThan(0);
+    }
+  });
+
+  it('a name that is also a plain word is a team only beside a fan’s word or its city', () => {
+    expect([...readInterest('jazz fan').interests.keys()]).toContain('music');
+    expect([...readInterest('jazz fan').interests.keys()]).not.toContain('basketball');
+    expect(readInterest('eagles fan').interests.has('football')).toBe(false);
+    expect(readInterest('philadelphia eagles fan').interests.has('football')).toBe(true);
+    expect(readInterest('giants fan').interests.has('football')).toBe(true);
+    expect(readInterest('city life').interests.has('football')).toBe(false);
+    expect(readInterest('kansas city chiefs').interests.has('football')).toBe(true);
+  });
+
+  it('a fan’s words are not interests of their own, and the team’s name is no search word for its items', () => {
+    const games = readInterest('new york rangers games');
+    expect(games.interests.has('board-games')).toBe(false);
+    expect(readInterest('Arsenal fan').terms).not.toContain('arsenal');
+    expect(readInterest('green bay packers').terms).not.toContain('green');
+  });
+
+  it('is said as a name: "Green Bay Packers", "Philadelphia Eagles fan", "Cubs"', () => {
+    expect(readInterest('green bay packers').shown).toBe('Green Bay Packers');
+    expect(readInterest('philadelphia eagles fan').shown).toBe('Philadelphia Eagles fan');
+    expect(readInterest('cubs').shown).toBe('Cubs');
+    expect(readInterest('eagles fan').shown).toBe('eagles fan');
+  });
+});
