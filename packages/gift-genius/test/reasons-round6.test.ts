@@ -98,6 +98,38 @@ describe('what a gift does at an occasion (marks)', () => {
   });
 });
 
+describe('a mark holds only for the occasion it was written for', () => {
+  it('a sympathy gift (ranked as get-well) and a first communion (ranked as a graduation) use no marks', () => {
+    for (const [args, tag] of [
+      [{ age: 50, relationship: 'coworker', occasion: 'sympathy', budget: 40 }, 'get-well'],
+      [{ age: 7, relationship: 'goddaughter', occasion: 'first communion', budget: 60 }, 'graduation'],
+      [{ age: 30, relationship: 'friend', occasion: 'promotion', budget: 60 }, 'graduation'],
+    ] as const) {
+      const r = index.rank({ ...args, count: 5 });
+      for (const g of r.gifts) {
+        const mark = g.gift.marks?.[tag];
+        if (mark) expect(g.reason, `${args.occasion} ${g.gift.id}`).not.toContain(written(mark, 'them', 'their'));
+      }
+    }
+  });
+
+  it('a baby shower uses the new baby’s marks', () => {
+    const r = index.rank({ age: 30, relationship: 'friend', occasion: 'baby shower', budget: 50, count: 5 });
+    const marked = r.gifts.filter((g) => g.gift.marks?.['new-baby']);
+    expect(marked.length).toBeGreaterThan(2);
+    for (const g of marked) {
+      const plain = g.gift.marks!['new-baby']!.split('{')[0]!.trim();
+      expect(g.reason, g.gift.id).toContain(plain);
+    }
+  });
+
+  it('"back to school" is a new school year: no college send-off', () => {
+    const r = index.rank({ age: 10, relationship: 'nephew', occasion: 'back to school', budget: 30, count: 5 });
+    for (const g of r.gifts) expect(g.reason).not.toMatch(/college|send-off|graduation/);
+    expect(r.gifts.some((g) => g.reason.includes('back-to-school'))).toBe(true);
+  });
+});
+
 describe('a team names its sport', () => {
   it('"Arsenal fan" and "huge cubs fan" are met by their sport, with no "nothing matches" note', () => {
     for (const [interest, sport] of [

@@ -219,6 +219,7 @@ function occasionName(q: ParsedQuery): string {
   const name = o.named ?? OCCASION_NAMES.get(o.occasion!)!;
   if (o.milestone !== undefined && (o.occasion === 'birthday' || o.occasion === 'anniversary'))
     return `${ordinal(o.milestone)} ${name}`;
+  if (o.named) return name; // the user's own word ("back to school", "first communion") over a stage's
   if (o.stage === 'send-off') return 'college send-off';
   if (o.occasion === 'graduation' && o.stage) return `${o.stage === 'school' ? 'high school' : 'college'} graduation`;
   return name;
@@ -425,6 +426,9 @@ let lastBrief: Who | undefined;
  */
 const SLOTS = 5;
 
+/** Occasions named apart from their tag whose marks still hold (a baby shower's are the new baby's). */
+const MARKED_AS = new Set(['baby shower', 'bridal shower', 'christening', 'teacher appreciation', 'dinner party']);
+
 /** What a reason says, before it is worded (one sentence, no final stop). */
 interface Parts {
   w: Who;
@@ -459,7 +463,13 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   // A pick that meets no stated interest is reasoned by the occasion it marks, where the catalog says what it
   // does there ("keeps the knives in her new kitchen sharp"): its bare description under an occasion label read
   // as a product blurb (a held-out-5 judge graded 216 such reasons 1).
-  const marked = best === undefined && occasion !== undefined && o !== undefined ? gift.marks?.[o] : undefined;
+  // Only where the occasion is the one the mark was written for: a sympathy gift ranks as get-well, a first
+  // communion or a promotion as a graduation, and their marks ("rest while healing", "a first job") would be false.
+  const named = q.occasion?.named;
+  const marked =
+    best === undefined && occasion !== undefined && o !== undefined && (!named || MARKED_AS.has(named))
+      ? gift.marks?.[o]
+      : undefined;
   const deed = marked ?? deedFor(gift, best === undefined ? undefined : q.interests[best]);
   const does = deed ? written(deed, pronouns(q, b)) : `is ${descriptionClause(gift.description)}`;
   const doesThem = deed && b === 'baby' ? written(deed, PRONOUNS.plural) : does;

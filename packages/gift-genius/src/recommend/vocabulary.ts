@@ -400,6 +400,7 @@ const OWN_NAMES = new Map<string, string>([
     'teacher appreciation',
     'dinner party',
   ].map((p) => [p, p] as const),
+  ['back to school', 'back-to-school'],
   ...TAGGED_AS.map(([phrase, , name]) => [phrase, name] as const),
 ]);
 
@@ -546,8 +547,12 @@ export function readOccasion(text: string): OccasionReading {
     if (m) milestone = Number(m[1]);
     else if (ORDINALS.has(t)) milestone = ORDINALS.get(t);
   }
+  // "off to college", "back to college"; "back to school" is a new school year, no send-off (a 10-year-old's was
+  // "your nephew's college send-off").
+  const college = tokens.includes('college') || tokens.includes('university');
   const leaving =
-    occasion === 'graduation' && (tokens.includes('going') || tokens.includes('off') || tokens.includes('back'));
+    occasion === 'graduation' &&
+    (tokens.includes('going') || tokens.includes('off') || (tokens.includes('back') && college));
   // "nursing school", "law school": a school of its own, said as the user said it, not as "high school".
   const before = tokens[tokens.indexOf('school') - 1];
   const ownSchool =
@@ -557,7 +562,7 @@ export function readOccasion(text: string): OccasionReading {
   if (ownSchool && !named) named = `${before} school graduation`;
   const stage = leaving
     ? 'send-off'
-    : tokens.includes('college') || tokens.includes('university')
+    : college
       ? 'college'
       : tokens.includes('school') && occasion === 'graduation' && !ownSchool
         ? 'school'
