@@ -130,6 +130,26 @@ describe('a mark holds only for the occasion it was written for', () => {
   });
 });
 
+describe('when the user is one of the people', () => {
+  it('"my husband and me", "me and my wife", "us": you and your husband, your new home; never "you\'s"', () => {
+    for (const [relationship, said] of [
+      ['my husband and me', 'you and your husband'],
+      ['me and my wife', 'you and your wife'],
+      ['my partner and I', 'you and your partner'],
+      ['us', 'you'],
+    ] as const) {
+      for (const occasion of ['housewarming', 'anniversary', 'christmas']) {
+        const r = index.rank({ age: 40, relationship, occasion, budget: 150, count: 5 });
+        const text = r.gifts.map((g) => g.reason).join(' ');
+        expect(text, `${relationship} ${occasion}`).not.toMatch(
+          /you's|your (?:you|husband and you|wife and i)\b|two of them|\byour us\b|\bYour you\b/i,
+        );
+        if (said !== 'you') expect(text, `${relationship} ${occasion}`).toMatch(new RegExp(said, 'i'));
+      }
+    }
+  });
+});
+
 describe('a team names its sport', () => {
   it('"Arsenal fan" and "huge cubs fan" are met by their sport, with no "nothing matches" note', () => {
     for (const [interest, sport] of [

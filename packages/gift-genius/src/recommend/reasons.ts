@@ -27,6 +27,8 @@ const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`
  * when there are no words a sentence can repeat. The reasons and the unmet notes both name the person this way.
  */
 export function recipient(q: ParsedQuery): string {
+  const us = withUser(q.relationshipText);
+  if (us !== undefined) return us;
   const r = q.relationship;
   if (r) {
     const said = spoken(r.noun, q.relationshipText);
@@ -34,6 +36,20 @@ export function recipient(q: ParsedQuery): string {
     return `${r.definite || / of (your|the|my|our) /.test(said) ? 'the' : 'your'} ${said}`;
   }
   return q.relationshipWords ? `your ${spoken(q.relationshipWords, q.relationshipText)}` : 'them';
+}
+
+/**
+ * The people named when the user is one of them ("my husband and me", "me and my sister", "us"), as a sentence
+ * says them to the user: "you and your husband", "you". Without this: "For your husband and you's new home".
+ */
+function withUser(typed: string): string | undefined {
+  const text = typed.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (/^(?:us|we|us two|the two of us|both of us|ourselves|me and my family|my family and me)$/.test(text))
+    return text.includes('family') ? 'you and your family' : 'you';
+  const m = /^(?:me|i|myself) (?:and|&) (.+)$/.exec(text) ?? /^(.+?) (?:and|&) (?:me|i|myself)$/.exec(text);
+  if (!m) return undefined;
+  const other = m[1]!.replace(/^(?:my|our) /, '');
+  return `you and your ${other}`;
 }
 
 /** How a reason names someone: as a subject, an object, a possessive, and whether verbs take the plural. */
@@ -54,6 +70,9 @@ const named = (noun: string, plural: boolean): Who => ({
 
 /** The person the request names, with a child's or a teenager's age ("your 12-year-old son"). */
 function person(q: ParsedQuery): Who {
+  const us = withUser(q.relationshipText);
+  // Whatever the user shares is "your": "For your new home", "your anniversary".
+  if (us !== undefined) return { subject: us, object: us, possessive: 'your', plural: true };
   const r = q.relationship;
   if (!r)
     return q.relationshipWords
@@ -163,6 +182,7 @@ const partner = (q: ParsedQuery) => q.relationship?.role === 'partner' && !q.rel
 function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
   const r = q.relationship;
   if (b === 'baby') return twins(q) ? PRONOUNS.twins : PRONOUNS.baby;
+  if (withUser(q.relationshipText) !== undefined) return PRONOUNS.us;
   if (b !== 'person') return partner(q) ? PRONOUNS.us : PRONOUNS.plural;
   if (!r || r.couple) return PRONOUNS.plural;
   const gender = r.gender ?? saidGender(q);
@@ -656,7 +676,7 @@ function forBaby({ w, does, doesThem }: Parts, q: ParsedQuery, slot: number): st
 /** A gift the couple shares (a wedding, their anniversary, a couple named). */
 function forCouple({ w, occasion, does }: Parts, q: ParsedQuery, slot: number): string {
   const two = couple(q, w);
-  const them = two.subject === 'you' ? 'you' : 'them';
+  const them = two.subject === 'you' || two.subject.startsWith('you and ') ? 'you' : 'them';
   const o = q.occasion?.occasion;
   switch (slot) {
     case 0:
@@ -699,7 +719,7 @@ const baby = (w: Who) => `${w.possessive} ${/\b(new|expect|to be)/.test(w.posses
 
 /** Whom a gift for the occasion is for, as a name: the couple named, the two of you, the couple. */
 function couple(q: ParsedQuery, w: Who): Who {
-  if (q.relationship?.couple) return w;
+  if (q.relationship?.couple || withUser(q.relationshipText) !== undefined) return w;
   return partner(q)
     ? { subject: 'you', object: `you and ${w.object}`, possessive: 'your', plural: true }
     : named('the couple', true);
