@@ -5,7 +5,7 @@ import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { giftsToCsv, parseCatalogFile } from '../dist/catalog/parse.js';
 import { GiftSchema } from '../dist/catalog/schema.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
-import { readInterest } from '../dist/recommend/vocabulary.js';
+import { readInterest, readRelationship } from '../dist/recommend/vocabulary.js';
 
 const catalog = loadBundledCatalog();
 const index = GiftIndex.build(catalog);
@@ -147,6 +147,61 @@ describe('when the user is one of the people', () => {
         if (said !== 'you') expect(text, `${relationship} ${occasion}`).toMatch(new RegExp(said, 'i'));
       }
     }
+  });
+});
+
+describe('people named as the user typed them', () => {
+  it('"my son\'s scout leader" is someone of the son\'s, read formally, with no gender (was a son, "him")', () => {
+    const r = readRelationship("my son's scout leader");
+    expect(r?.role).toBe('colleague');
+    expect(r?.gender).toBeUndefined();
+    const list = index.rank({
+      age: 45,
+      relationship: "my son's scout leader",
+      occasion: 'thank-you',
+      budget: 30,
+      count: 5,
+    });
+    for (const g of list.gifts) expect(g.reason).not.toMatch(/\b(him|his|he)\b/);
+    // Relatives after a possessive still read as relatives.
+    expect(readRelationship("my wife's dad")?.role).toBe('parent');
+    expect(readRelationship("my brother's kids")?.role).toBe('child');
+  });
+
+  it('"the guy who mows our lawn" is said back as typed and read formally, not "the person you are shopping for"', () => {
+    const r = index.rank({
+      age: 50,
+      relationship: 'the guy who mows our lawn',
+      occasion: 'christmas',
+      budget: 40,
+      count: 5,
+    });
+    expect(r.gifts[0]!.reason).toContain('the guy who mows your lawn');
+    for (const g of r.gifts) {
+      expect(g.reason).not.toMatch(/person you are shopping for|your guy/i);
+      expect(g.gift.personal ?? []).toEqual([]);
+    }
+    expect(readRelationship('my guy')).toBeUndefined();
+  });
+
+  it('"coworker i barely know" is "your coworker you barely know"; "bff", "hubby", "mil" are read', () => {
+    const r = index.rank({
+      age: 30,
+      relationship: 'coworker i barely know',
+      occasion: 'christmas',
+      budget: 25,
+      count: 5,
+    });
+    expect(r.gifts[0]!.reason).toContain('your coworker you barely know');
+    expect(readRelationship('my bff since 2nd grade')?.role).toBe('friend');
+    expect(readRelationship('hubby')).toMatchObject({ role: 'partner', gender: 'male' });
+    expect(readRelationship('mil')).toMatchObject({ role: 'parent', gender: 'female' });
+  });
+
+  it('thank-you marks do not all end in "a … thanks": a list of them reads as written, not as a template', () => {
+    const thanks = catalog.filter((g) => g.marks?.['thank-you']).map((g) => g.marks!['thank-you']!);
+    expect(thanks.length).toBeGreaterThan(50);
+    expect(thanks.filter((d) => /\bthank|gratitude/i.test(d)).length).toBeLessThanOrEqual(15);
   });
 });
 

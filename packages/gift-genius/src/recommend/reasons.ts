@@ -35,7 +35,9 @@ export function recipient(q: ParsedQuery): string {
     // "the board chair of your nonprofit", never "your board chair of your nonprofit".
     return `${r.definite || / of (your|the|my|our) /.test(said) ? 'the' : 'your'} ${said}`;
   }
-  return q.relationshipWords ? `your ${spoken(q.relationshipWords, q.relationshipText)}` : 'them';
+  if (!q.relationshipWords) return 'them';
+  // "the guy who mows our lawn" stays "the guy …" ("your guy" is someone else).
+  return `${/^(?:the|a|an) /i.test(q.relationshipText.trim()) ? 'the' : 'your'} ${spoken(q.relationshipWords, q.relationshipText)}`;
 }
 
 /**
@@ -125,6 +127,11 @@ function speak(noun: string, typed: string): string {
     .replace(/\b(our|my)\b/g, 'your')
     .replace(/\bwe're\b/g, "you're")
     .replace(/\b(me|we)\b/g, 'you')
+    // "coworker i barely know": the user's "I" is the reader's "you".
+    .replace(/\bi was\b/g, 'you were')
+    .replace(/\bi'm\b/g, "you're")
+    .replace(/\bi've\b/g, "you've")
+    .replace(/\bi\b/g, 'you')
     // "who married us", never "a US citizen": "us" as an object ends the phrase or comes before a preposition.
     .replace(/\bus\b(?=\s*$|\s+(?:and|when|with|in|on|at|for|to|during|last|this|after|before|out|through)\b)/g, 'you')
     .trim();

@@ -125,7 +125,8 @@ function plainWords(text: string): string | undefined {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .replace(/^(my|our|the) /, '');
-  return /^[\p{L}][\p{L}' -]{0,38}[\p{L}]$/u.test(words) && words.split(' ').length <= 4 ? words : undefined;
+  // "guy who mows our lawn", "bff since 2nd grade": said back as typed (up to 8 words), not as "the person".
+  return /^[\p{L}][\p{L}\p{N}' -]{0,58}[\p{L}\p{N}]$/u.test(words) && words.split(' ').length <= 8 ? words : undefined;
 }
 
 export function parseQuery(query: GiftQuery): ParsedQuery {

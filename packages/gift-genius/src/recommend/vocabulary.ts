@@ -131,6 +131,14 @@ const RELATIONSHIP_WORDS = new Map<string, Word>([
   ['matron of honor', w('friend', 'female')],
   ['bridesmaid', w('friend', 'female')],
   ['bestie', w('friend')],
+  ['bff', w('friend')],
+  ['hubby', w('partner', 'male')],
+  ['wifey', w('partner', 'female')],
+  // Shorthand for in-laws, as people type it in chats.
+  ['mil', w('parent', 'female')],
+  ['fil', w('parent', 'male')],
+  ['sil', w('sibling', 'female')],
+  ['bil', w('sibling', 'male')],
   ['roommate', w('friend')],
   ['flatmate', w('friend')],
   ['cousin', w('friend')],
@@ -301,7 +309,7 @@ export function readRelationship(text: string): RelationshipReading | undefined 
     const one = first ?? second;
     if (one) return { role: one.role, inLaw: one.inLaw, noun, couple: true };
   }
-  const one = readOne(noun, noun);
+  const one = readOne(noun, noun) ?? someone(noun, text);
   // "my wife's parents", "his grandparents": a couple named by a plural.
   if (one && /\b(parents|grandparents|in-?laws)$/.test(whole))
     return { role: one.role, inLaw: one.inLaw, noun, couple: true };
@@ -319,10 +327,42 @@ function readOne(text: string, noun: string): RelationshipReading | undefined {
   const all = base.split(/[\s']+|(?<=\w)-(?=\w)/).filter(Boolean);
   const clause = all.findIndex((t, i) => i > 0 && CLAUSE_WORDS.has(t));
   const head = clause > 0 ? all.slice(0, clause) : all;
+  // "my son's scout leader": someone of the son's, not the son. When the words after the possessive name no one
+  // known, the person is no relative of the user's: read formally, with no gender (was a son, "him").
+  const owned = head.lastIndexOf('s');
+  if (owned > 0 && owned < head.length - 1 && /^(family|household|crew|folks)$/.test(head.at(-1)!)) return undefined;
+  if (owned > 0 && owned < head.length - 1 && !readTokens(head.slice(owned + 1).reverse(), inLaw, noun))
+    return readTokens(head.slice(0, owned).reverse(), inLaw, noun)
+      ? { role: 'colleague', inLaw: false, noun }
+      : undefined;
   return readTokens(head.reverse(), inLaw, noun) ?? (clause > 0 ? readTokens(all.reverse(), inLaw, noun) : undefined);
 }
 
 const CLAUSE_WORDS = new Set(['who', 'whos', 'that', 'which', 'whose', 'whom']);
+
+/** "the guy who mows our lawn", "the lady from church": someone outside family and friends, read formally. */
+const SOMEONE = new Map<string, 'female' | 'male' | undefined>([
+  ['guy', 'male'],
+  ['gentleman', 'male'],
+  ['man', 'male'],
+  ['lady', 'female'],
+  ['woman', 'female'],
+  ['person', undefined],
+  ['folks', undefined],
+  ['people', undefined],
+]);
+function someone(noun: string, typed: string): RelationshipReading | undefined {
+  // "my guy", "my lady" are someone close: left unread.
+  if (/^\s*(my|our)\b/i.test(typed)) return undefined;
+  const head = noun
+    .split(/\s+(?:who|whos|who's|that|from|at|in|on|with|of)\b/)[0]!
+    .trim()
+    .split(/\s+/)
+    .at(-1);
+  if (!head || !SOMEONE.has(head)) return undefined;
+  const gender = SOMEONE.get(head);
+  return { role: 'neighbor', inLaw: false, noun, definite: /^\s*(the|a|an)\b/i.test(typed), ...(gender && { gender }) };
+}
 
 function readTokens(tokens: string[], inLaw: boolean, noun: string): RelationshipReading | undefined {
   for (let i = 0; i < tokens.length; i++) {
