@@ -11,11 +11,16 @@ const catalog = loadBundledCatalog();
 const index = GiftIndex.build(catalog);
 /** Occasions any gift suits: a mark there would say nothing the occasion's name does not. */
 const GENERAL = new Set(['birthday', 'christmas', 'hanukkah', 'just-because', 'secret-santa']);
+const THEY = new Map([
+  ['her', 'she'],
+  ['him', 'he'],
+  ['them', 'they'],
+]);
 const written = (deed: string, them: string, their: string) =>
   deed
     .replace(/\{them\}/g, them)
     .replace(/\{their\}/g, their)
-    .replace(/\{they\}/g, them);
+    .replace(/\{they\}/g, THEY.get(them) ?? them);
 
 describe('what a gift does at an occasion (marks)', () => {
   it('every item says what it does at each life event, holiday or thank-you it lists', () => {
@@ -147,6 +152,33 @@ describe('when the user is one of the people', () => {
         if (said !== 'you') expect(text, `${relationship} ${occasion}`).toMatch(new RegExp(said, 'i'));
       }
     }
+  });
+});
+
+describe('a loose pick', () => {
+  it('says what it does for the ground it shares with the interest (its serves), not its blurb', () => {
+    const LOOSE = /Not strictly for|a little apart from|loosely tied|a step away/;
+    let checked = 0;
+    for (const [interests, age] of [
+      [['paddleboarding', 'escape rooms'], 33],
+      [['candle making'], 29],
+      [['scrapbooking'], 41],
+      [['open water swimming'], 38],
+    ] as const) {
+      const r = index.rank({ age, relationship: 'sister', occasion: 'birthday', interests: [...interests], count: 5 });
+      for (const g of r.gifts) {
+        if (!LOOSE.test(g.reason)) continue;
+        const grounds = interests.flatMap((i) => [...readInterest(i).interests.keys()]);
+        const deeds = grounds.map((t) => g.gift.serves?.[t]).filter((d): d is string => !!d);
+        if (!deeds.length) continue;
+        checked++;
+        expect(
+          deeds.some((d) => g.reason.includes(written(d, 'her', 'her'))),
+          `${g.gift.id}: ${g.reason}`,
+        ).toBe(true);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
 

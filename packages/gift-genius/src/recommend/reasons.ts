@@ -497,7 +497,14 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
     best === undefined && occasion !== undefined && o !== undefined && (!named || MARKED_AS.has(named))
       ? gift.marks?.[o]
       : undefined;
-  const deed = marked ?? deedFor(gift, best === undefined ? undefined : q.interests[best]);
+  // Near an interest without meeting it (a loose link): the deed for the ground they share (a pickleball set's
+  // for fitness beside "paddleboarding"), not the item's blurb.
+  let near = -1;
+  if (best === undefined)
+    for (let p = 0; p < s.phraseRel.length; p++)
+      if (s.phraseRel[p]! >= NEAR && (near < 0 || s.phraseRel[p]! > s.phraseRel[near]!)) near = p;
+  const reading = best !== undefined ? q.interests[best] : near >= 0 ? q.interests[near] : undefined;
+  const deed = marked ?? deedFor(gift, reading);
   const does = deed ? written(deed, pronouns(q, b)) : `is ${descriptionClause(gift.description)}`;
   const doesThem = deed && b === 'baby' ? written(deed, PRONOUNS.plural) : does;
   const lineFor = (who: Who): string => {
@@ -513,9 +520,6 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
       );
     if (best !== undefined) return beyond(parts, q.interests[best]!.shown, slot);
     // Near an interest without meeting it: a loose link said as loose.
-    let near = -1;
-    for (let p = 0; p < s.phraseRel.length; p++)
-      if (s.phraseRel[p]! >= NEAR && (near < 0 || s.phraseRel[p]! > s.phraseRel[near]!)) near = p;
     return near >= 0 ? loose(parts, q.interests[near]!, slot) : forPerson(parts, q, slot);
   };
   let line = lineFor(w);
