@@ -237,6 +237,22 @@ describe('people named as the user typed them', () => {
   });
 });
 
+describe('a New Year gift', () => {
+  it('ranks as a Christmas gift but is called what the user called it', () => {
+    for (const [occasion, name] of [
+      ['new year', 'New Year'],
+      ["new year's eve", "New Year's Eve"],
+      ['nye', "New Year's Eve"],
+      ['rosh hashanah', 'Rosh Hashanah'],
+    ] as const) {
+      const r = index.rank({ age: 30, relationship: 'friend', occasion, budget: 30, count: 5 });
+      const text = r.gifts.map((g) => g.reason).join(' ');
+      expect(text, occasion).not.toMatch(/Christmas/);
+      expect(text, occasion).toContain(name);
+    }
+  });
+});
+
 describe('a team names its sport', () => {
   it('"Arsenal fan" and "huge cubs fan" are met by their sport, with no "nothing matches" note', () => {
     for (const [interest, sport] of [

@@ -422,6 +422,14 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   ['chinese new year', 'christmas', 'Chinese New Year'],
   ['kwanzaa', 'christmas', 'Kwanzaa'],
   ['nowruz', 'christmas', 'Nowruz'],
+  // A New Year gift ranks as a Christmas one but is not called one.
+  ['new year', 'christmas', 'New Year'],
+  ['new years', 'christmas', 'New Year'],
+  ['happy new year', 'christmas', 'New Year'],
+  ['new years eve', 'christmas', "New Year's Eve"],
+  ['nye', 'christmas', "New Year's Eve"],
+  ['rosh hashanah', 'christmas', 'Rosh Hashanah'],
+  ['jewish new year', 'christmas', 'Rosh Hashanah'],
   ['sympathy', 'get-well', 'sympathy'],
   ['condolences', 'get-well', 'sympathy'],
   ['condolence', 'get-well', 'sympathy'],
@@ -534,6 +542,8 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['dinner', 'dinner-party'],
   ['hosting', 'dinner-party'],
   ['housewarming party', 'housewarming'],
+  ['stocking stuffer', 'christmas'],
+  ['stocking stuffers', 'christmas'],
   ...TAGGED_AS.map(([phrase, occasion]) => [phrase, occasion] as const),
 ];
 const OCCASION_BY_PHRASE = new Map<string, Occasion>(OCCASION_PHRASES);
