@@ -4,6 +4,7 @@
 const GROUPS = new Map([
   ['alcohol', { contains: ['alcohol'], interests: ['wine', 'beer', 'cocktails'] }],
   ['nuts', { contains: ['nuts', 'peanuts'] }],
+  ['peanuts', { contains: ['peanuts'] }],
   ['gluten', { contains: ['gluten'] }],
   ['dairy', { contains: ['dairy'] }],
   ['caffeine', { contains: ['caffeine'] }],
@@ -11,14 +12,33 @@ const GROUPS = new Map([
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
 ]);
+/** How people state a diet or an allergy ("she is celiac", "doesn't drink"): the thing it rules out. */
+const STATED = [
+  [/\b(?:celiac|coeliac)\b/, 'gluten'],
+  [/\blactose\b/, 'dairy'],
+  [/\b(?:doesn'?t|does not|don'?t|do not) drink (?:coffee|caffeine)\b/, 'caffeine'],
+  [/\b(?:doesn'?t|does not|don'?t|do not) drink\b|\bsober\b|\bteetotal/, 'alcohol'],
+  [/\ballergic to (\w+)/, 1],
+  [/\b(\w+) allergy\b/, 1],
+  [/\b(\w+)[ -]free\b/, 1],
+];
 /** "no food, everything tastes off to her" → "food": the words before any comma or reason, less the negation. */
-const thing = (raw) =>
-  raw
-    .toLowerCase()
-    .split(/[,;(]| - | because | since /)[0]
-    .replace(/^(?:please )?(?:no more|no|not|nothing|without|avoid|skip|none|don'?t want) (?:any )?/, '')
-    .replace(/ please$/, '')
-    .trim() || raw.toLowerCase().trim();
+const thing = (raw) => {
+  const text = raw.toLowerCase();
+  for (const [pattern, what] of STATED) {
+    const m = pattern.exec(text);
+    if (m) return (typeof what === 'number' ? m[what] : what).replace(/^peanut$/, 'peanuts').replace(/^nut$/, 'nuts');
+  }
+  return (
+    text
+      .split(/[,;(]| - | because | since /)[0]
+      .replace(/^(?:please )?(?:no more|no|not|nothing|without|avoid|skip|none|don'?t want) (?:any )?/, '')
+      .replace(/ please$/, '')
+      .trim() || text.trim()
+  );
+};
+
+export { thing as excluded };
 export function violations(gift, args) {
   const budget = args.budget !== undefined && gift.price > args.budget;
   // "nut-free", "alcohol-free" state the absence of the word they contain.

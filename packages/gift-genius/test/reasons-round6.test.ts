@@ -6,6 +6,7 @@ import { giftsToCsv, parseCatalogFile } from '../dist/catalog/parse.js';
 import { GiftSchema } from '../dist/catalog/schema.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
 import { readInterest, readRelationship } from '../dist/recommend/vocabulary.js';
+import { excluded } from '../eval/violations.mjs';
 
 const catalog = loadBundledCatalog();
 const index = GiftIndex.build(catalog);
@@ -295,5 +296,22 @@ describe('a team names its sport', () => {
     expect(readInterest('philadelphia eagles fan').shown).toBe('Philadelphia Eagles fan');
     expect(readInterest('cubs').shown).toBe('Cubs');
     expect(readInterest('eagles fan').shown).toBe('eagles fan');
+  });
+});
+
+describe("the eval's own violation check", () => {
+  it('reads an exclusion as people type it (it missed "gluten free please", "celiac", "doesn\'t drink")', () => {
+    for (const [typed, thing] of [
+      ['gluten free please', 'gluten'],
+      ['she is gluten-free', 'gluten'],
+      ['allergic to nuts', 'nuts'],
+      ['peanut allergy', 'peanuts'],
+      ['celiac', 'gluten'],
+      ['lactose intolerant', 'dairy'],
+      ["she doesn't drink", 'alcohol'],
+      ["doesn't drink coffee", 'caffeine'],
+      ['no food, everything tastes off to her', 'food'],
+    ] as const)
+      expect(excluded(typed), typed).toBe(thing);
   });
 });
