@@ -104,6 +104,31 @@ describe('what a gift does at an occasion (marks)', () => {
   });
 });
 
+describe('Christmas marks', () => {
+  it('a Christmas pick that meets no interest is reasoned by what it does at Christmas', () => {
+    const r = index.rank({ age: 60, relationship: 'my dad', occasion: 'christmas', budget: 50, count: 5 });
+    const marked = r.gifts.filter((g) => g.gift.marks?.christmas);
+    expect(marked.length).toBeGreaterThanOrEqual(4);
+    for (const g of marked) expect(g.reason, g.gift.id).toContain(written(g.gift.marks!.christmas!, 'him', 'his'));
+  });
+
+  it('"the holidays" use them save those that name Christmas; Diwali and Eid use none', () => {
+    const holidays = index.rank({ age: 35, relationship: 'friend', occasion: 'holidays', budget: 40, count: 10 });
+    expect(holidays.gifts.map((g) => g.reason).join(' ')).not.toMatch(/Christmas/);
+    expect(
+      holidays.gifts.some(
+        (g) => g.gift.marks?.christmas && g.reason.includes(written(g.gift.marks.christmas, 'them', 'their')),
+      ),
+    ).toBe(true);
+    for (const occasion of ['diwali', 'eid']) {
+      const r = index.rank({ age: 35, relationship: 'friend', occasion, budget: 40, count: 10 });
+      for (const g of r.gifts)
+        if (g.gift.marks?.christmas)
+          expect(g.reason, `${occasion} ${g.gift.id}`).not.toContain(written(g.gift.marks.christmas, 'them', 'their'));
+    }
+  });
+});
+
 describe('a mark holds only for the occasion it was written for', () => {
   it('a sympathy gift (ranked as get-well) and a first communion (ranked as a graduation) use no marks', () => {
     for (const [args, tag] of [

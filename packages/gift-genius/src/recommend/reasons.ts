@@ -454,7 +454,14 @@ let lastBrief: Who | undefined;
 const SLOTS = 5;
 
 /** Occasions named apart from their tag whose marks still hold (a baby shower's are the new baby's). */
-const MARKED_AS = new Set(['baby shower', 'bridal shower', 'christening', 'teacher appreciation', 'dinner party']);
+const MARKED_AS = new Set([
+  'baby shower',
+  'bridal shower',
+  'christening',
+  'teacher appreciation',
+  'dinner party',
+  'holiday',
+]);
 
 /** What a reason says, before it is worded (one sentence, no final stop). */
 interface Parts {
@@ -493,10 +500,12 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   // Only where the occasion is the one the mark was written for: a sympathy gift ranks as get-well, a first
   // communion or a promotion as a graduation, and their marks ("rest while healing", "a first job") would be false.
   const named = q.occasion?.named;
-  const marked =
+  const mark =
     best === undefined && occasion !== undefined && o !== undefined && (!named || MARKED_AS.has(named))
       ? gift.marks?.[o]
       : undefined;
+  // "the holidays" take Christmas's marks, save those that name Christmas.
+  const marked = mark && named && /christmas/i.test(mark) ? undefined : mark;
   // Near an interest without meeting it (a loose link): the deed for the ground they share (a pickleball set's
   // for fitness beside "paddleboarding"), not the item's blurb.
   let near = -1;
