@@ -340,3 +340,142 @@ describe("the eval's own violation check", () => {
       expect(excluded(typed), typed).toBe(thing);
   });
 });
+
+// Found by held-out-6's judges (scored on bf9af7a; the split is read from here on): each failed before its fix.
+describe('after held-out-6', () => {
+  const list = (args: Record<string, unknown>) => index.rank({ count: 5, ...args } as never).gifts;
+  const LOOSE = /Not strictly for|a little apart from|loosely tied|a step away|[Bb]eyond|[Bb]roader than/;
+
+  it('a word shared by chance is no link: hot yoga is no hot sauce, a doll house no bee house, "watches" no watch', () => {
+    const yoga = list({ age: 36, relationship: 'sister', occasion: 'birthday', interests: ['hot yoga'], budget: 70 });
+    expect(yoga.map((g) => g.gift.id)).not.toContain('hot-sauce-tasting-set');
+    const dolls = list({
+      age: 58,
+      relationship: 'aunt',
+      occasion: 'christmas',
+      interests: ['doll house miniatures'],
+      budget: 45,
+    });
+    expect(dolls.map((g) => g.gift.id)).not.toContain('mason-bee-house');
+    const shows = list({
+      age: 50,
+      relationship: 'wife',
+      occasion: 'christmas',
+      interests: ['watches every british detective show'],
+      budget: 200,
+    });
+    for (const g of shows) expect(g.reason, g.gift.id).not.toMatch(/^Since your wife watches/);
+    expect([...readInterest('watches every british detective show').interests.keys()]).not.toContain('fashion');
+    expect(readInterest('collects watches').terms.join(' ')).toMatch(/watch/);
+  });
+
+  it('a pick said to be loosely tied shares a tag with the interest', () => {
+    for (const interests of [
+      ['hot yoga', 'learning saxaphone'],
+      ['stained glass'],
+      ['doll house miniatures'],
+      ['ultimate frisbee'],
+    ]) {
+      for (const g of list({ age: 40, relationship: 'friend', occasion: 'birthday', interests, budget: 80 })) {
+        if (!/Not strictly for|a little apart from|loosely tied|a step away/.test(g.reason)) continue;
+        const tags = interests.flatMap((i) => [...readInterest(i).interests.keys()]);
+        expect(
+          g.gift.interests.some((i) => tags.includes(i)),
+          `${g.gift.id}: ${g.reason}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('"learning to make cheese at home" is cheese making (the kit a match), not home decor', () => {
+    const r = readInterest('learning to make cheese at home');
+    expect(r.interests.has('home-decor')).toBe(false);
+    const kit = list({
+      age: 55,
+      relationship: 'mom',
+      occasion: 'birthday',
+      interests: ['learning to make cheese at home'],
+      budget: 60,
+    }).find((g) => g.gift.id === 'cheese-making-kit');
+    expect(kit?.reason).toBeDefined();
+    expect(kit!.reason).not.toMatch(LOOSE);
+  });
+
+  it('"georgia bulldogs football" is college football, not dogs; Magic: The Gathering is no magic trick', () => {
+    const uga = list({
+      age: 45,
+      relationship: 'brother-in-law',
+      occasion: 'birthday',
+      interests: ['georgia bulldogs football'],
+      budget: 75,
+    });
+    for (const g of uga) expect(g.gift.interests, g.gift.id).not.toContain('dogs');
+    expect(readInterest('georgia bulldogs football').shown).toBe('Georgia Bulldogs football');
+    const mtg = list({
+      age: 29,
+      relationship: 'brother',
+      occasion: 'christmas',
+      interests: ['magic the gathering (commander)'],
+      budget: 50,
+    });
+    for (const g of mtg) expect(g.gift.id).not.toMatch(/magic-book|tidying|card-tricks/);
+    expect(readInterest('magic the gathering').shown).toBe('Magic: The Gathering');
+  });
+
+  it('the user\'s words said as a sentence needs them: "into sneakers", "who is on his school\'s team", Brazil, niece', () => {
+    const sneakers = list({
+      age: 28,
+      relationship: 'best friend',
+      occasion: 'birthday',
+      interests: ['sneakerhead'],
+      budget: 60,
+    });
+    expect(sneakers.map((g) => g.reason).join(' ')).not.toMatch(/sneakerhead/);
+    const robots = list({
+      age: 16,
+      relationship: 'nephew',
+      occasion: 'christmas',
+      interests: ["on his school's FIRST robotics team"],
+      budget: 75,
+    });
+    const text = robots.map((g) => g.reason).join(' ');
+    expect(text).not.toMatch(/into on|from on|to on|beyond on|than on/);
+    const mission = list({
+      age: 19,
+      relationship: 'nephew leaving on his LDS mission to brazil',
+      occasion: 'mission farewell',
+      budget: 60,
+    });
+    expect(mission.map((g) => g.reason).join(' ')).not.toMatch(/brazil/);
+    const niece = list({ age: 15, relationship: 'my neice', occasion: 'quinceañera', budget: 100 });
+    expect(niece[0]!.reason).toMatch(/niece/);
+    expect(niece.map((g) => g.reason).join(' ')).not.toMatch(/neice|\bthem\b|\btheir\b/);
+  });
+
+  it('a crew, a mechanic and a supplier are named and read formally, never "the person you are shopping for"', () => {
+    for (const relationship of [
+      'the firefighters at the station that came to our kitchen fire',
+      'my mechanic, he always squeezes me in',
+      'supplier we work with in seoul',
+    ]) {
+      const r = list({ age: 45, relationship, occasion: 'thank you', budget: 100 });
+      for (const g of r) {
+        expect(g.reason, relationship).not.toMatch(/person you are shopping for|\byour firefighters/);
+        expect(g.gift.personal ?? [], `${relationship} ${g.gift.id}`).toEqual([]);
+      }
+      expect(readRelationship(relationship)?.role, relationship).toBe('colleague');
+    }
+  });
+
+  it('a 3-year-old about to be a big sister gets a new-sibling gift, not the baby\'s ("after the first baths")', () => {
+    const r = list({
+      age: 3,
+      relationship: "my stepdaughter, she's about to be a big sister",
+      occasion: 'new baby coming in may',
+      budget: 30,
+    });
+    const text = r.map((g) => g.reason).join(' ');
+    expect(text).not.toMatch(/new-baby gift|first baths|first birthday|first weeks/);
+    expect(text).toMatch(/new-sibling/);
+  });
+});

@@ -247,6 +247,8 @@ function occasionName(q: ParsedQuery): string {
   if (o.milestone !== undefined && (o.occasion === 'birthday' || o.occasion === 'anniversary'))
     return `${ordinal(o.milestone)} ${name}`;
   if (o.named) return name; // the user's own word ("back to school", "first communion") over a stage's
+  // A child's new sibling: the gift is the big sister's or brother's, not a new-baby gift for them.
+  if (o.occasion === 'new-baby' && !q.baby && q.age < 16) return 'new-sibling';
   if (o.stage === 'send-off') return 'college send-off';
   if (o.occasion === 'graduation' && o.stage) return `${o.stage === 'school' ? 'high school' : 'college'} graduation`;
   return name;
@@ -296,7 +298,7 @@ const VERB_START =
   /^(wants? to|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
-  /^(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for)\b/;
+  /^(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for|on|in|part of|a member of|member of|captain of)\b/;
 const AGENT_END =
   /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
 
@@ -453,6 +455,9 @@ let lastBrief: Who | undefined;
  */
 const SLOTS = 5;
 
+/** Occasions whose marks speak of whom the occasion is for (the baby, the couple, the home). */
+const OF_RECIPIENT = new Set<Occasion>(['new-baby', 'wedding', 'anniversary', 'housewarming']);
+
 /** Occasions named apart from their tag whose marks still hold (a baby shower's are the new baby's). */
 const MARKED_AS = new Set([
   'baby shower',
@@ -504,14 +509,19 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
     best === undefined && occasion !== undefined && o !== undefined && (!named || MARKED_AS.has(named))
       ? gift.marks?.[o]
       : undefined;
-  // "the holidays" take Christmas's marks, save those that name Christmas.
-  const marked = mark && named && /christmas/i.test(mark) ? undefined : mark;
+  // "the holidays" take Christmas's marks, save those that name Christmas; a mark written for the baby, the couple
+  // or the home is not said of the person named (a 3-year-old big sister is not the baby "after the first baths").
+  const forWhom = gift.recipient && b === 'person' && OF_RECIPIENT.has(o!);
+  const marked = (mark && named && /christmas/i.test(mark)) || forWhom ? undefined : mark;
   // Near an interest without meeting it (a loose link): the deed for the ground they share (a pickleball set's
   // for fitness beside "paddleboarding"), not the item's blurb.
   let near = -1;
   if (best === undefined)
     for (let p = 0; p < s.phraseRel.length; p++)
       if (s.phraseRel[p]! >= NEAR && (near < 0 || s.phraseRel[p]! > s.phraseRel[near]!)) near = p;
+  // A loose link is one through a tag the item shares with the interest; a shared word alone ("hot" yoga and
+  // hot sauce, "house" in doll house and a bee house) is none, and saying "loosely tied" was judged false.
+  if (near >= 0 && !gift.interests.some((i) => q.interests[near]!.interests.has(i))) near = -1;
   const reading = best !== undefined ? q.interests[best] : near >= 0 ? q.interests[near] : undefined;
   const deed = marked ?? deedFor(gift, reading);
   const does = deed ? written(deed, pronouns(q, b)) : `is ${descriptionClause(gift.description)}`;
@@ -579,6 +589,9 @@ function forInterest({ w, occasion, does }: Parts, phrases: readonly string[], s
  * cards", "working from home", "learning piano"); what someone loves or has just started, as the thing itself.
  */
 function asNoun(phrase: string): string {
+  // "on his school's robotics team" said as a noun: "his school's robotics team".
+  const place = /^(?:on|in|part of|a member of|member of) (.+)$/.exec(phrase);
+  if (place) return place[1]!;
   if (DOING_START.test(phrase)) return phrase;
   const p = phrase.replace(/^(?:just\s+|recently\s+)?(?:started|starting|began|loves?|likes?|enjoys?)\s+/, '');
   if (p !== phrase) return p || phrase;

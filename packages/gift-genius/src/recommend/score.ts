@@ -119,12 +119,15 @@ const BIG_OCCASIONS = new Set<Occasion>(['anniversary', 'wedding', 'graduation',
 
 /** "My mail carrier" → "mail carrier": words a sentence can repeat after "your" (letters only, a few of them). */
 function plainWords(text: string): string | undefined {
-  const words = text
+  let words = text
     .normalize('NFKC')
     .trim()
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .replace(/^(my|our|the) /, '');
+  // A long description is said up to its clause: "the firefighters at the station that came to our kitchen fire"
+  // → "firefighters at the station" (was "the person you are shopping for").
+  if (words.split(' ').length > 8) words = words.split(/ (?:who|that|which|whose|because|since|,)/)[0]!;
   // "guy who mows our lawn", "bff since 2nd grade": said back as typed (up to 8 words), not as "the person".
   return /^[\p{L}][\p{L}\p{N}' -]{0,58}[\p{L}\p{N}]$/u.test(words) && words.split(' ').length <= 8 ? words : undefined;
 }

@@ -32,6 +32,12 @@ const SPORTS: ReadonlyArray<readonly [string, string, string]> = [
     'arsenal chelsea liverpool tottenham barcelona barca juventus bayern psg everton dortmund ajax lafc realmadrid mancity manutd',
     'spurs celtic',
   ],
+  [
+    // College teams: football the season's talk (the catalog's football tag holds both codes).
+    'nfl',
+    'buckeyes longhorns gators sooners hokies seminoles razorbacks aggies gamecocks cornhuskers huskers jayhawks boilermakers tarheels crimsontide',
+    'bulldogs wolverines huskies badgers hawkeyes volunteers vols wildcats spartans trojans irish',
+  ],
 ];
 
 /**
@@ -71,6 +77,9 @@ const JOINED = new Map<string, string>([
   ['man united', 'manutd'],
   ['manchester united', 'manutd'],
   ['trail blazers', 'blazers'],
+  ['tar heels', 'tarheels'],
+  ['crimson tide', 'crimsontide'],
+  ['roll tide', 'crimsontide'],
 ]);
 
 /** Words that make a plain-word name a team's: a fan's words, or a city before it. */
@@ -92,7 +101,9 @@ const CITIES = new Set(
     'baltimore buffalo tampa toronto montreal milwaukee oakland vegas orlando charlotte brooklyn memphis phoenix ' +
     'arizona minnesota carolina tennessee jacksonville indianapolis nashville columbus winnipeg calgary edmonton ' +
     'ottawa vancouver anaheim green florida colorado texas washington portland sacramento utah cincinnati kc la ny sf nyc ' +
-    'york jersey england bay state francisco angeles diego antonio orleans louis kansas golden new st city'
+    'york jersey england bay state francisco angeles diego antonio orleans louis kansas golden new st city ' +
+    'georgia alabama ohio michigan oregon iowa kentucky clemson auburn lsu usc ucla penn purdue wisconsin nebraska ' +
+    'arkansas oklahoma virginia duke gonzaga syracuse villanova uconn notre dame'
   ).split(' '),
 );
 

@@ -230,6 +230,39 @@ const RELATIONSHIP_WORDS = new Map<string, Word>([
     // Not a teacher: a teacher's name stamp was suggested for "my personal trainer" (held-out-5).
     'trainer',
     'personal trainer',
+    'mechanic',
+    'plumber',
+    'electrician',
+    'handyman',
+    'gardener',
+    'landscaper',
+    'firefighter',
+    'firefighters',
+    'fireman',
+    'paramedic',
+    'paramedics',
+    'police officer',
+    'officer',
+    'crossing guard',
+    'bus driver',
+    'driver',
+    'tutor',
+    'supplier',
+    'vendor',
+    'customer',
+    'pharmacist',
+    'optometrist',
+    'chiropractor',
+    'physio',
+    'physiotherapist',
+    'tailor',
+    'receptionist',
+    'secretary',
+    'assistant',
+    'intern',
+    'volunteer',
+    'volunteers',
+    'crew',
   ].map((word) => [word, w('colleague')] as const),
   ['hostess', w('host', 'female')],
   ['hosts', w('host')],
@@ -267,8 +300,28 @@ const COUPLE_WORDS = new Map<string, Word>([
  * "my older sister" → sibling, "my wife's dad" → parent (male), "sister-in-law" → sibling, in-law; "my cousin
  * and her fiancé" → a couple, read by its first person (a friend), "my parents" → a couple of parents.
  */
+/** Relationship words as people mistype them ("neice"): read, and said back, as the word. */
+const TYPOS = new Map([
+  ['neice', 'niece'],
+  ['neices', 'nieces'],
+  ['freind', 'friend'],
+  ['freinds', 'friends'],
+  ['grandaughter', 'granddaughter'],
+  ['daugther', 'daughter'],
+  ['nefew', 'nephew'],
+  ['nephwe', 'nephew'],
+  ['bestfriend', 'best friend'],
+  ['boyfreind', 'boyfriend'],
+  ['girlfreind', 'girlfriend'],
+  ['collegue', 'colleague'],
+  ['colleage', 'colleague'],
+  ['neigbor', 'neighbor'],
+  ['nieghbor', 'neighbor'],
+]);
+export const untypo = (text: string) => text.replace(/[\p{L}’']+/gu, (w) => TYPOS.get(w.toLowerCase()) ?? w);
+
 export function readRelationship(text: string): RelationshipReading | undefined {
-  const noun = normalize(text)
+  const noun = normalize(untypo(text))
     // "my mom, retiring after 30 years of teaching": what follows a comma is about the person, not who they are.
     .replace(/\s*,.*$/, '')
     .replace(/^(my|our|a|the|your)\s+/, '')
@@ -313,6 +366,8 @@ export function readRelationship(text: string): RelationshipReading | undefined 
   // "my wife's parents", "his grandparents": a couple named by a plural.
   if (one && /\b(parents|grandparents|in-?laws)$/.test(whole))
     return { role: one.role, inLaw: one.inLaw, noun, couple: true };
+  // "the firefighters at the station": the user's "the" is kept ("your firefighters" are no one's).
+  if (one && !one.definite && /^\s*the\s/i.test(text)) return { ...one, definite: true };
   return one;
 }
 
@@ -1049,6 +1104,34 @@ const FILLER = new Set([
   'some',
   'very',
   'much',
+  'every',
+  'single',
+]);
+
+/**
+ * Words too common to narrow an interest: "hot yoga" gave a hot-sauce set, "doll house miniatures" a mason-bee
+ * house, as matches by the word alone.
+ */
+const VAGUE = new Set([
+  'hot',
+  'house',
+  'home',
+  'show',
+  'shows',
+  'every',
+  'old',
+  'big',
+  'little',
+  'good',
+  'real',
+  'day',
+  'night',
+  'time',
+  'world',
+  'life',
+  'art',
+  'top',
+  'best',
 ]);
 
 /** What people say when they have no interest to give: read as no phrase at all (nothing to match or miss). */
@@ -1139,7 +1222,12 @@ export function readInterest(typed: string): InterestReading {
   const said = phraseTokens(text);
   const tokens = (NOT_INTERESTS.has(said.join(' ')) ? [] : said).filter(
     // "sea glass hunting", "mushroom hunting": the search for a thing, not the hunting of game.
-    (t, i, all) => !(HUNTING.has(t) && i > 0 && SEARCHED.has(all[i - 1]!)),
+    (t, i, all) =>
+      !(HUNTING.has(t) && i > 0 && SEARCHED.has(all[i - 1]!)) &&
+      // "watches every british detective show": a verb, not the watches a watch collector means.
+      !(i === 0 && all.length > 1 && /^watch(es|ing)?$/.test(t)) &&
+      // "make cheese at home": where, not home decor.
+      !(t === 'home' && all[i - 1] === 'at'),
   );
   const interests = new Map<Interest, number>();
   const terms = new Set<string>();
@@ -1183,7 +1271,7 @@ export function readInterest(typed: string): InterestReading {
   // "Suzuki Violin School" book was "for" it through the word school).
   if (named && !whole && !curated)
     tokens.forEach((t, i) => {
-      if (!covered.has(i) && !FILLER.has(t) && t.length > 2 && !/^\d+$/.test(t)) terms.add(t);
+      if (!covered.has(i) && !FILLER.has(t) && !VAGUE.has(t) && t.length > 2 && !/^\d+$/.test(t)) terms.add(t);
     });
   return {
     phrase,
@@ -1252,18 +1340,53 @@ const PROPER_NAMES = new Map<string, string>(
     'Crossfit',
     'Harley',
     ...TEAM_NAMES,
+    'Valorant',
+    'League of Legends',
+    'Overwatch',
+    'Call of Duty',
+    'Apex Legends',
+    'Elden Ring',
+    'Rocket League',
+    'Among Us',
+    'Genshin Impact',
+    'World of Warcraft',
+    'Stardew Valley',
+    'The Sims',
+    'Grand Theft Auto',
+    'GTA',
+    'FIFA',
+    'Mario Kart',
+    'Smash Bros',
+    'Skyrim',
+    'Magic: The Gathering',
+    'MTG',
+    'The Witcher',
+    'BJJ',
+    'MMA',
+    'UFC',
+    'WWE',
+    'Jeep',
+    'New York',
+    'Los Angeles',
+    'San Francisco',
+    'New Zealand',
+    'South Korea',
+    'Puerto Rico',
   ].map((name) => [unaccent(name.toLowerCase()), name] as const),
 )
   .set('pokemon', 'Pokémon')
   .set('dnd', 'D&D')
   .set('legos', 'LEGO')
-  .set('kpop', 'K-pop');
+  .set('kpop', 'K-pop')
+  .set('magic the gathering', 'Magic: The Gathering');
 
 /** Words a sentence always capitalises: nationalities, languages, faiths ("Italian food", "learning French"). */
 const PROPER_WORDS = new Set(
-  'african american arabic asian brazilian british chinese christian english european filipino french german greek indian irish italian japanese jewish korean latin lebanese mediterranean mexican moroccan nordic persian polish portuguese russian scandinavian scottish spanish swedish thai turkish ukrainian vietnamese welsh bible'.split(
-    ' ',
-  ),
+  (
+    'african american arabic asian brazilian british chinese christian english european filipino french german greek indian irish italian japanese jewish korean latin lebanese mediterranean mexican moroccan nordic persian polish portuguese russian scandinavian scottish spanish swedish thai turkish ukrainian vietnamese welsh bible ' +
+    // Places a sentence capitalises ("a mission to Brazil", "a supplier in Seoul").
+    'brazil mexico peru chile argentina colombia canada france germany italy spain portugal ireland scotland england wales india china japan korea vietnam thailand philippines indonesia australia nigeria kenya ghana egypt morocco israel turkey greece poland ukraine russia sweden norway denmark finland iceland netherlands belgium switzerland austria hungary cuba jamaica haiti africa europe asia paris london tokyo berlin rome madrid lisbon dublin seoul beijing shanghai mumbai delhi sydney melbourne toronto vancouver montreal chicago boston texas california florida hawaii alaska'
+  ).split(' '),
 );
 
 /**
@@ -1283,6 +1406,11 @@ function shownPhrase(text: string, phrase: string): string {
  * What a sentence can say after "who" or "is into": the user's report and emphasis dropped ("says she finally
  * wants to learn piano" → "wants to learn piano", "obsessed with garbage trucks" → "garbage trucks").
  */
+const HEADS = new Map([
+  ['sneaker', 'sneakers'],
+  ['gear', 'cars'],
+  ['petrol', 'cars'],
+]);
 function sayable(shown: string): string {
   const said = shown
     .replace(/^(?:says|said|thinks|mentioned)\s+(?:she|he|they)\s+/i, '')
@@ -1294,6 +1422,8 @@ function sayable(shown: string): string {
     .replace(/^(?:would like|would love|hopes|plans|dreams of wanting) to\s+/i, 'wants to ')
     // "theater kid", "history buff": the person, named by the interest; the interest is the first word(s).
     .replace(/\s+(?:kid|nerd|geek|buff|junkie|fanatic|addict|head)$/i, '')
+    // "sneakerhead", "gearhead": the person named by the thing, said as the thing ("is into sneakers").
+    .replace(/^(sneaker|gear|petrol)head$/i, (_, w: string) => HEADS.get(w.toLowerCase())!)
     .trim();
   return said || shown;
 }
