@@ -467,6 +467,21 @@ describe('after held-out-6', () => {
     }
   });
 
+  it('"no more cookies" rules out macarons, biscotti and shortbread; a running journal presumes a runner', () => {
+    const r = list({
+      age: 40,
+      relationship: 'the firefighters at the station',
+      occasion: 'thank you',
+      budget: 100,
+      exclude: ['no more cookies, everyone brings cookies'],
+      count: 10,
+    });
+    for (const g of r)
+      expect(`${g.gift.title} ${g.gift.description}`, g.gift.id).not.toMatch(/cookie|macaron|biscotti|shortbread/i);
+    const mechanic = list({ age: 47, relationship: 'my mechanic', occasion: 'christmas', budget: 30, count: 10 });
+    expect(mechanic.map((g) => g.gift.id)).not.toContain('couch-to-5k-running-journal');
+  });
+
   it('a 3-year-old about to be a big sister gets a new-sibling gift, not the baby\'s ("after the first baths")', () => {
     const r = list({
       age: 3,

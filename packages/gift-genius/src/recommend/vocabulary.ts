@@ -1569,6 +1569,9 @@ const EXCLUDE_WORDS = new Map<
   ['sugar', { textWords: SWEET }],
   ['candy', { textWords: SWEET }],
   ['chocolate', { textWords: SWEET }],
+  // "no more cookies": macarons, biscotti and shortbread are cookies too (held-out-6: a macaron box was given).
+  ['cookies', { textWords: ['cookie', 'cookies', 'macaron', 'macarons', 'biscotti', 'shortbread', 'biscuits'] }],
+  ['cookie', { textWords: ['cookie', 'cookies', 'macaron', 'macarons', 'biscotti', 'shortbread', 'biscuits'] }],
   ['keto', { textWords: SWEET }],
   ['diabetic', { textWords: SWEET }],
   ['low carb', { textWords: SWEET }],
