@@ -482,6 +482,19 @@ describe('after held-out-6', () => {
     expect(mechanic.map((g) => g.gift.id)).not.toContain('couch-to-5k-running-journal');
   });
 
+  it("a nurse's penlight and a stethoscope need the user's words to say medical work (one reached a mail carrier)", () => {
+    const mail = list({ age: 50, relationship: 'mail carrier', occasion: 'holidays', budget: 20, count: 10 });
+    expect(mail.map((g) => g.gift.id)).not.toContain('nurse-penlight-badge-set');
+    const nurse = list({
+      age: 30,
+      relationship: 'my sister, an ER nurse',
+      occasion: 'nursing school graduation',
+      budget: 20,
+      count: 10,
+    });
+    expect(nurse.map((g) => g.gift.id)).toContain('nurse-penlight-badge-set');
+  });
+
   it('a 3-year-old about to be a big sister gets a new-sibling gift, not the baby\'s ("after the first baths")', () => {
     const r = list({
       age: 3,

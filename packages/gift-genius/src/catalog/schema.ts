@@ -150,7 +150,15 @@ export const CONTENTS = [
 ] as const;
 
 /** Who an item presumes the recipient is, beyond its interests (a beard kit presumes a beard). */
-export const PRESUMPTIONS = ['beard', 'wears-makeup', 'has-baby', 'has-garden', 'has-car'] as const;
+/** `works-in-medicine`: a nurse's penlight, a stethoscope — only when the user's words say the work. */
+export const PRESUMPTIONS = [
+  'beard',
+  'wears-makeup',
+  'has-baby',
+  'has-garden',
+  'has-car',
+  'works-in-medicine',
+] as const;
 
 /**
  * Whom a gift is for when it is not the person named (a life event's gift may be for the baby, the couple or

@@ -64,6 +64,8 @@ export interface ParsedQuery {
   /** The occasion the user named (or an interest implied: "new dad"), read by whole words. */
   occasion: OccasionReading | undefined;
   interests: InterestReading[];
+  /** The user's words say the person works in medicine ("my sister, an ER nurse", "nursing school graduation"). */
+  medical: boolean;
   /** Interests the user stated outright (weight 1): what presumptions may rest on. */
   stated: Set<Interest>;
   exclusions: ExclusionReading[];
@@ -175,6 +177,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     relationship,
     relationshipText: query.relationship,
     saidText: [query.relationship, ...(query.interests ?? []), ...(query.exclude ?? [])].join(' '),
+    medical: MEDICAL.test(`${query.relationship} ${(query.interests ?? []).join(' ')} ${query.occasion ?? ''}`),
     relationshipWords: relationship ? undefined : plainWords(query.relationship),
     occasion,
     interests,
@@ -209,6 +212,11 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
   if (q.exclusions.some((e) => excludes(gift, e, itemWords))) return 'exclusion';
   if (gift.presumesInterest && !gift.presumesInterest.some((i) => q.stated.has(i))) return 'presumption';
   for (const p of gift.presumes ?? []) {
+    // Work is said anywhere in the request, and read once per request (a nurse's penlight reached a mail carrier).
+    if (p === 'works-in-medicine') {
+      if (q.medical) continue;
+      return 'presumption';
+    }
     const by = PRESUMPTION_SATISFIED_BY.get(p) ?? [];
     const baby = p === 'has-baby' && q.occasion?.occasion === 'new-baby';
     if (baby || by.some((i) => q.stated.has(i))) continue;
@@ -237,6 +245,10 @@ function asked(p: Personal, q: ParsedQuery): boolean {
   if (p === 'sized') return q.stated.has('fashion');
   return false;
 }
+
+/** Words that say medical work, as whole words in any field of the request. */
+const MEDICAL =
+  /\b(nurses?|nursing|doctors?|medical|medicine|hospital|icu|er|rn|paramedics?|physicians?|surgeons?|residency|med school|emt|cna)\b/i;
 
 const PRESUMPTION_WORDS = new Map([
   ['beard', new Set(['beard', 'shaving', 'grooming'])],
