@@ -316,6 +316,13 @@ describe('a team names its sport', () => {
     expect(readInterest('green bay packers').terms).not.toContain('green');
   });
 
+  it('a two-word name and its city are the team\'s words, read as nothing else ("boston red sox fan")', () => {
+    const sox = readInterest('boston red sox fan');
+    expect([...sox.interests.keys()].sort()).toEqual([...readInterest('baseball').interests.keys()].sort());
+    expect(sox.terms).toEqual(readInterest('baseball').terms);
+    expect(sox.shown).toBe('Boston Red Sox fan');
+  });
+
   it('is said as a name: "Green Bay Packers", "Philadelphia Eagles fan", "Cubs"', () => {
     expect(readInterest('green bay packers').shown).toBe('Green Bay Packers');
     expect(readInterest('philadelphia eagles fan').shown).toBe('Philadelphia Eagles fan');

@@ -44,7 +44,11 @@ export function recipient(q: ParsedQuery): string {
  * The people named when the user is one of them ("my husband and me", "me and my sister", "us"), as a sentence
  * says them to the user: "you and your husband", "you". Without this: "For your husband and you's new home".
  */
+const withUsers = new BoundedMemo<string, string | undefined>(256); // asked per reason: read once per text
 function withUser(typed: string): string | undefined {
+  return withUsers.get(typed, readWithUser);
+}
+function readWithUser(typed: string): string | undefined {
   const text = typed.trim().toLowerCase().replace(/\s+/g, ' ');
   if (/^(?:us|we|us two|the two of us|both of us|ourselves|me and my family|my family and me)$/.test(text))
     return text.includes('family') ? 'you and your family' : 'you';

@@ -119,25 +119,26 @@ function findTeam(words: readonly string[]): { at: number; sport: string } | und
   return undefined;
 }
 
-/** The sport a phrase names by a team ("baseball" for "huge cubs fan"), or undefined. */
-export function teamSport(tokens: readonly string[]): string | undefined {
-  let joined = ` ${tokens.join(' ')} `;
-  for (const [two, one] of JOINED) if (joined.includes(` ${two} `)) joined = joined.replace(` ${two} `, ` ${one} `);
-  return findTeam(joined.trim().split(' '))?.sport;
-}
-
 /**
- * The words of a team's name in `tokens` (the team word, the city before it) and the fan's words beside it: no
- * search words for its items, and no interests of their own ("rangers games" are no board games).
+ * The team a phrase names by its tokens ("huge cubs fan", "boston red sox"): its sport, and the tokens of its name,
+ * its city and the fan's words beside it, by index — no search words for its items, and no interests of their own
+ * ("rangers games" are no board games).
  */
-export function teamWords(tokens: readonly string[]): Set<string> {
-  const found = findTeam(tokens);
-  const words = new Set<string>();
-  if (!found) return words;
-  words.add(tokens[found.at]!);
-  for (const t of tokens) if (FAN.has(t)) words.add(t);
-  for (let i = found.at - 1; i >= 0 && CITIES.has(tokens[i]!); i--) words.add(tokens[i]!);
-  return words;
+export function readTeam(tokens: readonly string[]): { sport: string; words: Set<number> } | undefined {
+  // Two-word names as one word, each keeping the indices of the tokens it stands for.
+  const words: string[] = [];
+  const from: number[][] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const one = i + 1 < tokens.length ? JOINED.get(`${tokens[i]} ${tokens[i + 1]}`) : undefined;
+    words.push(one ?? tokens[i]!);
+    from.push(one ? [i, ++i] : [i]);
+  }
+  const found = findTeam(words);
+  if (!found) return undefined;
+  const named = new Set(from[found.at]);
+  for (let i = found.at - 1; i >= 0 && CITIES.has(words[i]!); i--) for (const t of from[i]!) named.add(t);
+  words.forEach((w, i) => FAN.has(w) && from[i]!.forEach((t) => named.add(t)));
+  return { sport: found.sport, words: named };
 }
 
 /** A phrase with its team and city capitalised as a name ("philadelphia eagles fan" → "Philadelphia Eagles fan"). */

@@ -10,7 +10,7 @@ import {
   type Relationship,
 } from '../catalog/schema.js';
 import { GROWN_PHRASES } from './grown-phrases.js';
-import { TEAM_NAMES, teamCase, teamSport, teamWords } from './teams.js';
+import { readTeam, TEAM_NAMES, teamCase } from './teams.js';
 import { joinCompounds } from './text.js';
 
 /*
@@ -1244,11 +1244,10 @@ export function readInterest(typed: string): InterestReading {
   if (whole) add(whole);
   const covered = new Set<number>();
   // A team names its sport ("Cubs fan"); its name and city are not words its items must say.
-  const team = whole ? undefined : teamSport(tokens);
+  const team = whole ? undefined : readTeam(tokens);
   if (team) {
-    add(CONCEPTS.get(team)!);
-    const named = teamWords(tokens);
-    tokens.forEach((t, i) => named.has(t) && covered.add(i));
+    add(CONCEPTS.get(team.sport)!);
+    for (const i of team.words) covered.add(i);
   }
   if (!whole) {
     // Pairs of words first ("craft beer", "new dad", "bird watching"), then single words not already covered.
