@@ -196,20 +196,8 @@ function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
   if (withUser(q.relationshipText) !== undefined) return PRONOUNS.us;
   if (b !== 'person') return partner(q) ? PRONOUNS.us : PRONOUNS.plural;
   if (!r || r.couple) return PRONOUNS.plural;
-  const gender = r.gender ?? saidGender(q);
+  const gender = r.gender ?? q.saidGender;
   return gender === 'female' ? PRONOUNS.female : gender === 'male' ? PRONOUNS.male : PRONOUNS.plural;
-}
-
-/**
- * The gender the user's own words give a person whose relationship word has none ("old friend" with "makes his
- * own hot sauce", "best friend" with "she's keto": a reason quoting "his" then saying "their dishes" reads as two
- * people). Only when the words use one gender's pronouns and not the other's.
- */
-function saidGender(q: ParsedQuery): 'female' | 'male' | undefined {
-  const text = q.saidText;
-  const he = /\b(he|him|his|he's|himself)\b/i.test(text);
-  const she = /\b(she|her|hers|she's|herself)\b/i.test(text);
-  return he === she ? undefined : he ? 'male' : 'female';
 }
 
 /**
