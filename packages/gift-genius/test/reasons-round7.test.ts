@@ -127,3 +127,39 @@ describe('what a general pick does presumes nothing the user did not say', () =>
     expect(found).toEqual([]);
   });
 });
+
+/** Whether a reason says a deed, whatever pronouns it was written with. */
+const says = (reason: string, deed: string | undefined) =>
+  deed !== undefined &&
+  new RegExp(deed.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(them|their|they)\\?\}/g, '\\w+')).test(reason);
+
+describe('what a gift does at a birthday (marks), and the holidays that borrow Christmas marks', () => {
+  it('every item that lists birthday says what it does there, in its own words (no frame shared by many)', () => {
+    const missing = catalog.filter((g) => g.occasions.includes('birthday') && !g.marks?.birthday).map((g) => g.id);
+    expect(missing).toEqual([]);
+    // Seven helpers wrote them, 100 items each, no tie wording in more than four of theirs: no ending repeats widely.
+    const endings = new Map<string, number>();
+    for (const g of catalog) {
+      const m = g.marks?.birthday;
+      if (m) endings.set(m.split(' ').slice(-3).join(' '), (endings.get(m.split(' ').slice(-3).join(' ')) ?? 0) + 1);
+    }
+    expect(Math.max(...endings.values())).toBeLessThanOrEqual(8);
+  });
+
+  it('a birthday pick with no interest met is reasoned by its birthday mark, and a deed that names the birthday is not framed by it again', () => {
+    const r = index.rank({ age: 33, relationship: 'brother', occasion: 'birthday', budget: 100 });
+    const byMark = r.gifts.filter((g) => says(g.reason, g.gift.marks?.birthday));
+    expect(byMark.length).toBeGreaterThanOrEqual(4);
+    for (const g of r.gifts) expect(g.reason.match(/birthday/gi)?.length ?? 0, g.reason).toBeLessThanOrEqual(1);
+  });
+
+  it('Hanukkah and a Secret Santa take Christmas marks that do not name Christmas', () => {
+    for (const occasion of ['hanukkah', 'secret santa']) {
+      const r = index.rank({ age: 37, relationship: 'my sister', occasion, budget: 50 });
+      const text = r.gifts.map((g) => g.reason).join(' ');
+      expect(text).not.toMatch(/christmas|santa's|stocking/i);
+      const marked = r.gifts.filter((g) => says(g.reason, g.gift.marks?.christmas));
+      expect(marked.length, occasion).toBeGreaterThan(0);
+    }
+  });
+});

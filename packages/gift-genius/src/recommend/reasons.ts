@@ -468,6 +468,17 @@ const MARKED_AS = new Set([
   'holiday',
 ]);
 
+/**
+ * What a gift does at an occasion, as the catalog marks it. Hanukkah and a Secret Santa take the Christmas marks
+ * that do not name Christmas or its trappings ("a slow holiday evening" holds; "the slow days after Christmas" does not).
+ */
+function markOf(gift: Gift, o: Occasion): string | undefined {
+  const own = gift.marks?.[o];
+  if (own || (o !== 'hanukkah' && o !== 'secret-santa')) return own;
+  const christmas = gift.marks?.christmas;
+  return christmas && !/christmas|santa|stocking|tree|xmas/i.test(christmas) ? christmas : undefined;
+}
+
 /** What a reason says, before it is worded (one sentence, no final stop). */
 interface Parts {
   w: Who;
@@ -514,7 +525,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   const named = q.occasion?.named;
   const mark =
     best === undefined && occasion !== undefined && o !== undefined && (!named || MARKED_AS.has(named))
-      ? gift.marks?.[o]
+      ? markOf(gift, o)
       : undefined;
   // "the holidays" take Christmas's marks, save those that name Christmas; a mark written for the baby, the couple
   // or the home is not said of the person named (a 3-year-old big sister is not the baby "after the first baths").
@@ -530,11 +541,14 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   // hot sauce, "house" in doll house and a bee house) is none, and saying "loosely tied" was judged false.
   if (near >= 0 && !gift.interests.some((i) => q.interests[near]!.interests.has(i))) near = -1;
   const reading = best !== undefined ? q.interests[best] : near >= 0 ? q.interests[near] : undefined;
-  const deed = marked ?? deedFor(gift, reading);
+  // A loose link says what the gift does for the ground it shares with the interest, not at the occasion.
+  const deed = (near < 0 ? marked : undefined) ?? deedFor(gift, reading);
   const does = deed ? written(deed, pronouns(q, b)) : `is ${descriptionClause(gift.description)}`;
   const doesThem = deed && b === 'baby' ? written(deed, PRONOUNS.plural) : does;
+  // A deed that names the occasion itself ("… ten days after the birthday") is not framed by it again.
+  const framed = occasion !== undefined && !saysOccasion(does, occasion) ? occasion : undefined;
   const lineFor = (who: Who): string => {
-    const parts: Parts = { w: who, occasion, does, doesThem };
+    const parts: Parts = { w: who, occasion: framed, does, doesThem };
     if (b === 'baby') return forBaby(parts, q, slot);
     if (b === 'couple') return forCouple(parts, q, slot);
     if (b === 'household') return forHome(parts, q, slot);
@@ -558,6 +572,15 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
 }
 
 const gets = (w: Who) => (w.plural ? 'get' : 'gets');
+/** Whether a deed says the occasion's name (its last word: "50th birthday" → "birthday"). */
+const saysOccasion = (does: string, occasion: string) =>
+  new RegExp(
+    `\\b${occasion
+      .split(' ')
+      .at(-1)!
+      .replace(/[^\p{L}-]/gu, '')}\\b`,
+    'iu',
+  ).test(does);
 const anOccasionGift = (occasion: string) => `${article(occasion)} ${occasion} gift`;
 /** A deed after "It" closes with a dash when it has commas of its own ("It times …, the step … — a good fit …"). */
 const then = (does: string) => (does.includes(',') ? ' —' : ',');

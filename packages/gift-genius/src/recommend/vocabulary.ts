@@ -1574,7 +1574,9 @@ const PROPER_WORDS = new Set(
   (
     'african american arabic asian brazilian british chinese christian english european filipino french german greek indian irish italian japanese jewish korean latin lebanese mediterranean mexican moroccan nordic persian polish portuguese russian scandinavian scottish spanish swedish thai turkish ukrainian vietnamese welsh bible ' +
     // Places a sentence capitalises ("a mission to Brazil", "a supplier in Seoul").
-    'brazil mexico peru chile argentina colombia canada france germany italy spain portugal ireland scotland england wales india china japan korea vietnam thailand philippines indonesia australia nigeria kenya ghana egypt morocco israel turkey greece poland ukraine russia sweden norway denmark finland iceland netherlands belgium switzerland austria hungary cuba jamaica haiti africa europe asia paris london tokyo berlin rome madrid lisbon dublin seoul beijing shanghai mumbai delhi sydney melbourne toronto vancouver montreal chicago boston texas california florida hawaii alaska'
+    'brazil mexico peru chile argentina colombia canada france germany italy spain portugal ireland scotland england wales india china japan korea vietnam thailand philippines indonesia australia nigeria kenya ghana egypt morocco israel turkey greece poland ukraine russia sweden norway denmark finland iceland netherlands belgium switzerland austria hungary cuba jamaica haiti africa europe asia paris london tokyo berlin rome madrid lisbon dublin seoul beijing shanghai mumbai delhi sydney melbourne toronto vancouver montreal chicago boston texas california florida hawaii alaska ' +
+    // Car models people name ("his jeep wrangler").
+    'wrangler corvette miata camaro'
   ).split(' '),
 );
 
