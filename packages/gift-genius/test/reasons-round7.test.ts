@@ -163,3 +163,32 @@ describe('what a gift does at a birthday (marks), and the holidays that borrow C
     }
   });
 });
+
+describe('marks said to the right people', () => {
+  it('a baby at a new baby is no new sibling, and takes the marks written for the baby', () => {
+    const r = index.rank({
+      age: 0,
+      relationship: "our neighbors' new baby",
+      occasion: 'welcome baby',
+      budget: 30,
+      exclude: ['they asked for no plastic toys'],
+    });
+    const text = r.gifts.map((g) => g.reason).join(' ');
+    expect(text).not.toMatch(/new-sibling/);
+    expect(r.gifts.filter((g) => says(g.reason, g.gift.marks?.['new-baby'])).length).toBeGreaterThan(0);
+    // A 3-year-old about to be a big sister still gets a new-sibling gift (round 6).
+    const sister = index.rank({ age: 3, relationship: 'my daughter', occasion: 'new baby', budget: 30 });
+    expect(sister.gifts.map((g) => g.reason).join(' ')).toMatch(/new-sibling/);
+  });
+
+  it('a second place "of their choosing" is not offered to the two of you', () => {
+    const r = index.rank({
+      age: 28,
+      relationship: 'boyfriend',
+      occasion: 'birthday',
+      interests: ['sim racing'],
+      budget: 400,
+    });
+    for (const g of r.gifts) expect(g.reason, g.reason).not.toMatch(/of your choosing/);
+  });
+});

@@ -242,11 +242,15 @@ function occasionName(q: ParsedQuery): string {
     return `${ordinal(o.milestone)} ${name}`;
   if (o.named) return name; // the user's own word ("back to school", "first communion") over a stage's
   // A child's new sibling: the gift is the big sister's or brother's, not a new-baby gift for them.
-  if (o.occasion === 'new-baby' && !q.baby && q.age < 16) return 'new-sibling';
+  // (Not the baby itself: "our neighbors' new baby", age 0, was given "a new-sibling gift".)
+  if (o.occasion === 'new-baby' && !q.baby && q.age >= 2 && q.age < 16 && !BABY_WORDS.test(q.relationshipText))
+    return 'new-sibling';
   if (o.stage === 'send-off') return 'college send-off';
   if (o.occasion === 'graduation' && o.stage) return `${o.stage === 'school' ? 'high school' : 'college'} graduation`;
   return name;
 }
+
+const BABY_WORDS = /\b(bab(y|ies)|newborns?|infants?|twins)\b/i;
 
 const ORDINAL_WORDS = [
   'zeroth',
@@ -529,8 +533,12 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
       : undefined;
   // "the holidays" take Christmas's marks, save those that name Christmas; a mark written for the baby, the couple
   // or the home is not said of the person named (a 3-year-old big sister is not the baby "after the first baths").
-  const forWhom = gift.recipient && b === 'person' && OF_RECIPIENT.has(o!);
-  const marked = (mark && named && /christmas/i.test(mark)) || forWhom ? undefined : mark;
+  // (A person under two at a new baby is the baby: the baby's marks are theirs.)
+  const forWhom = gift.recipient && b === 'person' && OF_RECIPIENT.has(o!) && !(o === 'new-baby' && q.age < 2);
+  // A mark that leaves a second place to someone "of their choosing" is not said to a couple or to the two of you.
+  const chooser = b !== 'person' || withUser(q.relationshipText) !== undefined || partner(q);
+  const marked =
+    (mark && named && /christmas/i.test(mark)) || forWhom || (chooser && mark?.includes('choosing')) ? undefined : mark;
   // Near an interest without meeting it (a loose link): the deed for the ground they share (a pickleball set's
   // for fitness beside "paddleboarding"), not the item's blurb.
   let near = -1;
