@@ -273,10 +273,10 @@ function ordinal(n: number): string {
   return `${n}${s}`;
 }
 
-/** Occasions that read as a noun after "your sister's" ("your sister's birthday", not "your sister's Christmas"). */
 /** Names that are no event of the person's: "a congratulations gift for your friend", never "your friend's congratulations". */
 const UNOWNED = new Set(['congratulations', 'welcome-home']);
 
+/** Occasions that read as a noun after "your sister's" ("your sister's birthday", not "your sister's Christmas"). */
 const NOMINAL = new Set<Occasion>([
   'birthday',
   'anniversary',
@@ -582,15 +582,11 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
 }
 
 const gets = (w: Who) => (w.plural ? 'get' : 'gets');
-/** Whether a deed says the occasion's name (its last word: "50th birthday" → "birthday"). */
+/** Whether a deed says the occasion's name (its last word: "50th birthday" → "birthday"); a pattern per name, kept. */
+const occasionWords = new BoundedMemo<string, RegExp>(256);
+const lastWord = (name: string) => name.split(' ').at(-1)!.replace(/[^\p{L}-]/gu, '');
 const saysOccasion = (does: string, occasion: string) =>
-  new RegExp(
-    `\\b${occasion
-      .split(' ')
-      .at(-1)!
-      .replace(/[^\p{L}-]/gu, '')}\\b`,
-    'iu',
-  ).test(does);
+  occasionWords.get(occasion, (o) => new RegExp(`\\b${lastWord(o)}\\b`, 'iu')).test(does);
 const anOccasionGift = (occasion: string) => `${article(occasion)} ${occasion} gift`;
 /** A deed after "It" closes with a dash when it has commas of its own ("It times …, the step … — a good fit …"). */
 const then = (does: string) => (does.includes(',') ? ' —' : ',');
@@ -648,7 +644,6 @@ function asNoun(phrase: string): string {
   return verb ? `${ing(verb[0])}${phrase.slice(verb[0].length)}` : phrase;
 }
 const DOUBLED = new Set(['run', 'swim', 'shop', 'jog', 'knit', 'plan', 'sit', 'get', 'dig', 'skip', 'spin', 'begin']);
-/** "collects" → "collecting", "bakes" → "baking", "runs" → "running", "studies" → "studying". */
 const PAST_ING = new Map([
   ['got', 'getting'],
   ['took up', 'taking up'],
@@ -658,6 +653,7 @@ const PAST_ING = new Map([
   ['joined', 'joining'],
 ]);
 
+/** "collects" → "collecting", "bakes" → "baking", "runs" → "running", "studies" → "studying". */
 function ing(verb: string): string {
   if (/ies$/.test(verb)) return `${verb.slice(0, -3)}ying`;
   if (/(ch|sh|x|ss)es$/.test(verb) || /^(go|do)es$/.test(verb)) return `${verb.slice(0, -2)}ing`;
