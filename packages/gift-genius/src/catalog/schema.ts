@@ -132,6 +132,9 @@ export const INTERESTS = [
   'pickleball',
   // Working from home: a desk, a chair, a call (not coffee: coffee is its own interest).
   'remote-work',
+  // The other football (round 7): soccer items were tagged football, and a Packers fan was offered a club jersey
+  // and a book on soccer tactics (held-out-7, graded 0 by both judges).
+  'soccer',
 ] as const;
 
 /** What an item contains or centres on, for allergies and abstinence ("nuts" excludes a truffle box with nuts). */

@@ -584,7 +584,11 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
 const gets = (w: Who) => (w.plural ? 'get' : 'gets');
 /** Whether a deed says the occasion's name (its last word: "50th birthday" → "birthday"); a pattern per name, kept. */
 const occasionWords = new BoundedMemo<string, RegExp>(256);
-const lastWord = (name: string) => name.split(' ').at(-1)!.replace(/[^\p{L}-]/gu, '');
+const lastWord = (name: string) =>
+  name
+    .split(' ')
+    .at(-1)!
+    .replace(/[^\p{L}-]/gu, '');
 const saysOccasion = (does: string, occasion: string) =>
   occasionWords.get(occasion, (o) => new RegExp(`\\b${lastWord(o)}\\b`, 'iu')).test(does);
 const anOccasionGift = (occasion: string) => `${article(occasion)} ${occasion} gift`;

@@ -1067,7 +1067,9 @@ const CONCEPTS = new Map<string, Concept>([
   ['cyclist', c(['cycling'])],
   ['mountain biking', c(['cycling'])],
   // The football tag holds both codes: soccer's own words keep a fantasy-football trophy from an Arsenal fan.
-  ['soccer', c(['football'], [], ['soccer', 'club', 'tactics', 'premier'])],
+  ['soccer', c(['soccer'], [], ['soccer', 'club', 'tactics', 'premier'])],
+  // "Football" alone is either game: American football stated, soccer near.
+  ['football', c(['football'], ['soccer'])],
   ['nfl', c(['football'])],
   // A sport of its own: tennis gear is no pickleball gift (related only).
   ['pickleball', c(['pickleball'], ['tennis', 'fitness'], ['pickleball'])],
