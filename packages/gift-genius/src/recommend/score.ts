@@ -218,12 +218,17 @@ const occasionReadings = new BoundedMemo<string, OccasionReading>(READINGS);
 const exclusionReadings = new BoundedMemo<string, ExclusionReading[]>(READINGS);
 const weddingParty = new BoundedMemo<string, boolean>(READINGS);
 
-/** The text without asides in brackets ("our garbage collectors (2 guys, same crew every week)"). */
+/**
+ * The text without asides in brackets ("our garbage collectors (2 guys, same crew every week)"). Most texts have
+ * none: they are returned as they are, with no regular expression run on the request's path.
+ */
 export const withoutAsides = (text: string) =>
-  text
-    .replace(/\s*\([^)]*\)?/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim() || text;
+  text.includes('(')
+    ? text
+        .replace(/\s*\([^)]*\)?/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim() || text
+    : text;
 
 /** A relationship's reading, kept per text (the answer's summary reads it again after the ranking). */
 export const relationshipReading = (text: string) => relationshipReadings.get(text, readRelationship);
