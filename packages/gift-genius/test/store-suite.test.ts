@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadBundledCatalog, openCatalog } from '../dist/catalog/open.js';
 import { MIGRATIONS, PostgresCatalogStore } from '../dist/catalog/postgres-store.js';
 import type { Gift } from '../dist/catalog/schema.js';
-import { SqliteCatalogStore } from '../dist/catalog/sqlite-store.js';
+import { MIGRATIONS as SQLITE_MIGRATIONS, SqliteCatalogStore } from '../dist/catalog/sqlite-store.js';
 import { summarizeStats } from '../dist/catalog/stats.js';
 import type { CatalogStore } from '../dist/catalog/store.js';
 import { runCli, tempDir, waitFor } from './harness.js';
@@ -468,3 +469,57 @@ if (probe.ok) {
     it.skip('needs Postgres', () => undefined);
   });
 }
+
+describe('catalog store: sqlite file layout', () => {
+  const tableSql = (path: string) => {
+    const db = new Database(path, { readonly: true });
+    try {
+      return {
+        gifts: db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'gifts'").get()!.sql,
+        priceIndex: db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'gifts_price'").get(),
+        version: db.pragma('user_version', { simple: true }),
+      };
+    } finally {
+      db.close();
+    }
+  };
+
+  it('keeps gifts in a rowid table (~1 KB records: a WITHOUT ROWID lookup by id cost 3× as much)', async () => {
+    const dir = tempDir();
+    cleanups.push(dir.remove);
+    const store = await openCatalog(dir.path);
+    await store.close();
+    const made = tableSql(join(dir.path, 'giftgen.sqlite'));
+    expect(made.gifts).not.toMatch(/WITHOUT ROWID/i);
+    expect(made.priceIndex).toBeTruthy();
+    expect(made.version).toBe(SQLITE_MIGRATIONS.length);
+  });
+
+  it('rebuilds a file of the earlier layout in place: every gift, the change log and the identity kept', async () => {
+    const dir = tempDir();
+    cleanups.push(dir.remove);
+    const path = join(dir.path, 'giftgen.sqlite');
+    const old = new Database(path);
+    old.pragma('journal_mode = WAL');
+    for (const sql of SQLITE_MIGRATIONS.slice(0, 2)) old.exec(sql);
+    old.pragma('user_version = 2');
+    const insert = old.prepare('INSERT INTO gifts (id, price, age_min, age_max, record) VALUES (?, ?, ?, ?, ?)');
+    const kept = catalog.slice(0, 40);
+    for (const g of kept) insert.run(g.id, g.price, g.ageMin, g.ageMax, JSON.stringify(g));
+    old.prepare("INSERT INTO changes (gift_id, kind) VALUES ('x', 'added'), ('y', 'added')").run();
+    const identity = old.prepare("SELECT value FROM catalog_meta WHERE key = 'identity'").pluck().get();
+    old.close();
+    expect(tableSql(path).gifts).toMatch(/WITHOUT ROWID/i);
+
+    const store = new SqliteCatalogStore(path);
+    cleanups.push(() => store.close());
+    const after = tableSql(path);
+    expect(after.gifts).not.toMatch(/WITHOUT ROWID/i);
+    expect(after.priceIndex).toBeTruthy();
+    expect(after.version).toBe(SQLITE_MIGRATIONS.length);
+    expect((await store.all()).map((g) => g.id)).toEqual(kept.map((g) => g.id).sort(byteOrder));
+    expect(await store.get(kept[7]!.id)).toEqual(kept[7]);
+    expect(await store.revision()).toBe(2);
+    expect(await store.identity()).toBe(identity);
+  });
+});
