@@ -1297,6 +1297,9 @@ const FILLER = new Set([
   'learns',
   'plays',
   'playing',
+  // "rides dirt bikes", "rides horses": what is ridden is the interest, not riding (the catalog's horse riding),
+  // nor a word to search ("ride" found a horseback trail ride for a dirt biker).
+  'rides',
   // "training for her first marathon": training for a thing, not trains.
   'training',
   'says',
@@ -1353,6 +1356,26 @@ const VAGUE = new Set([
   'art',
   'top',
   'best',
+  // "reads a ton", "bakes a lot": how much, not what.
+  'ton',
+  'tons',
+  'lot',
+  'lots',
+  // When and for whom, not what: "fishes every weekend", "knits hats for everyone", "drinks coffee all day".
+  'everyone',
+  'everybody',
+  'weekend',
+  'weekends',
+  'morning',
+  'mornings',
+  'evening',
+  'evenings',
+  'own',
+  'drinks',
+  'eats',
+  'always',
+  'mostly',
+  'constantly',
 ]);
 
 /** What people say when they have no interest to give: read as no phrase at all (nothing to match or miss). */
@@ -1477,9 +1500,15 @@ export function readInterest(typed: string): InterestReading {
       const hit = compound([tokens[i]!, tokens[i + 1]!]);
       if (hit) add(hit), covered.add(i), covered.add(i + 1);
     }
+    const verbAt = tokens.findIndex((t) => !FILLER.has(t));
     tokens.forEach((t, i) => {
       if (covered.has(i) || FILLER.has(t)) return;
-      const hit = compound([t]) ?? CONCEPTS.get(t.replace(/ing$/, '')) ?? hobbyOf(t);
+      const hit =
+        compound([t]) ??
+        CONCEPTS.get(t.replace(/ing$/, '')) ??
+        hobbyOf(t) ??
+        // "reads a ton", "she bakes", "knits hats": a phrase that opens with a verb names the hobby it does.
+        (i === verbAt ? presentHobby(t) : undefined);
       if (hit) add(hit), covered.add(i);
     });
   }
@@ -1491,7 +1520,8 @@ export function readInterest(typed: string): InterestReading {
   // "Suzuki Violin School" book was "for" it through the word school).
   if (named && !whole && !curated)
     tokens.forEach((t, i) => {
-      if (!covered.has(i) && !FILLER.has(t) && !VAGUE.has(t) && t.length > 2 && !/^\d+$/.test(t)) terms.add(t);
+      if (!covered.has(i) && !FILLER.has(t) && !VAGUE.has(t) && t.length > 2 && !/^\d+(st|nd|rd|th)?$/.test(t))
+        terms.add(t);
     });
   return {
     phrase,
@@ -1689,6 +1719,13 @@ const hobbyOf = (verb: string): Concept | undefined =>
     : (CONCEPTS.get(`${verb}ing`) ??
       CONCEPTS.get(`${verb.replace(/e$/, '')}ing`) ??
       CONCEPTS.get(`${verb}${verb.at(-1)}ing`));
+
+/** A verb's third person ("reads", "bakes", "fishes", "studies"): the hobby of its plain form, if any. */
+function presentHobby(word: string): Concept | undefined {
+  if (!word.endsWith('s') || word.endsWith('ss') || word.length < 4) return undefined;
+  if (word.endsWith('ies')) return hobbyOf(`${word.slice(0, -3)}y`);
+  return hobbyOf(word.slice(0, -1)) ?? (word.endsWith('es') ? hobbyOf(word.slice(0, -2)) : undefined);
+}
 
 /** Known interests for a free-text interest (stated ones only). */
 export function normalizeInterest(text: string): Interest[] {
