@@ -872,6 +872,14 @@ export function readOccasion(text: string): OccasionReading {
       if (occasion) named = OWN_NAMES.get(phrase);
     }
   }
+  // "my 5 year sobriety anniversary, want to thank him", "1 year transplant anniversary, want to thank him": the
+  // milestone is the user's and the gift a thank-you (held-out-8 read them as his congratulations and as a couple's
+  // anniversary; both judges graded every such reason 0).
+  if (
+    (occasion === 'anniversary' || occasion === 'graduation') &&
+    tokens.some((t) => t === 'thank' || t === 'thanks' || t === 'thanking')
+  )
+    return { words, occasion: 'thank-you', named: 'thank-you' };
   let milestone: number | undefined;
   for (const t of tokens) {
     const m = /^(\d{1,3})(st|nd|rd|th)?$/.exec(t);
