@@ -1376,9 +1376,16 @@ const VAGUE = new Set([
   'tons',
   'lot',
   'lots',
-  // What someone does with the thing, not the thing: "collects vintage pyrex".
+  // What someone does with the thing, not the thing: "collects vintage pyrex", "makes handmade greeting cards".
   'collects',
   'collect',
+  'makes',
+  'make',
+  'handmade',
+  'homemade',
+  'custom',
+  'cute',
+  'fancy',
   // When and for whom, not what: "fishes every weekend", "knits hats for everyone", "drinks coffee all day".
   'everyone',
   'everybody',
@@ -1550,23 +1557,19 @@ export function readInterest(typed: string): InterestReading {
     tokens.forEach((t, i) => {
       if (narrowing(t, i)) terms.add(t), narrows.push(t);
     });
-  else if (!named && !whole && covered.size > 0) {
-    // Nothing stated outright ("collects vintage pyrex": vintage is only near fashion and decor): the words no
-    // concept covered after the last one that did are what a pick must say to be claimed (a fabric shaver is not
-    // for Pyrex); words before it are the doing ("never misses Jeopardy").
-    const last = Math.max(...covered);
-    tokens.forEach((t, i) => {
-      if (i > last && narrowing(t, i) && !/ing$/.test(t)) narrows.push(t);
-    });
-  } else if (named && !whole) {
-    // A curated concept keeps its own search words, but a word typed before it still narrows what a pick can
-    // claim ("Persian poetry": Mary Oliver is poetry, not Persian poetry); words after it are context ("drums in
-    // the school band"), and an -ing word before it the doing ("making pasta").
-    const last = Math.max(...covered);
-    tokens.forEach((t, i) => {
-      if (i < last && narrowing(t, i) && !/ing$/.test(t)) narrows.push(t);
-    });
-  }
+  else if (!named && !whole && covered.size > 0)
+    // Nothing stated outright ("collects vintage pyrex": vintage is only near fashion and decor): the words right
+    // after the last concept are what a pick must say to be claimed (a fabric shaver is not for Pyrex); words
+    // before it are the doing ("never misses Jeopardy"), words past a filler context ("darts in a league").
+    for (let i = Math.max(...covered) + 1; i < tokens.length && narrowing(tokens[i]!, i); i++) {
+      if (!/ing$/.test(tokens[i]!)) narrows.push(tokens[i]!);
+    }
+  else if (named && !whole && covered.size > 0)
+    // A curated concept keeps its own search words, but the words typed right before it still narrow what a pick
+    // can claim ("Persian poetry": Mary Oliver is poetry, not Persian poetry); words after it are context ("drums
+    // in the school band"), words past a filler the doing ("goes to pub trivia"), an -ing word the doing too.
+    for (let i = Math.min(...covered) - 1; i >= 0 && narrowing(tokens[i]!, i) && !/ing$/.test(tokens[i]!); i--)
+      narrows.push(tokens[i]!);
   return {
     phrase,
     shown: shownPhrase(text, phrase),
