@@ -220,19 +220,17 @@ export class TextEngine {
     const out = new Map<number, number>();
     // The phrase's own words together ("sourdough baking" needs both), or any of the concept's search words.
     this.collect(out, phrase, 'AND');
-    this.collect(out, related, 'OR');
+    this.collect(out, related, 'OR', SEARCH_WORD_SHARE);
     return out;
   }
 
-  private collect(out: Map<number, number>, terms: readonly string[], combineWith: 'AND' | 'OR'): void {
+  private collect(out: Map<number, number>, terms: readonly string[], combineWith: 'AND' | 'OR', share = 1): void {
     const queryWords = [...new Set(words(terms.join(' ')))];
     if (queryWords.length === 0) return;
     const together = combineWith === 'AND' && queryWords.length > 1;
     for (const r of this.search.search(queryWords.join(' '), { combineWith })) {
-      let relevance = Math.min(
-        1,
-        r.score / (STRONG_MATCH * (combineWith === 'AND' ? Math.sqrt(queryWords.length) : 1)),
-      );
+      let relevance =
+        share * Math.min(1, r.score / (STRONG_MATCH * (combineWith === 'AND' ? Math.sqrt(queryWords.length) : 1)));
       // BM25 ignores where words stand: "history … family rivalries" is not "family history". Words of a
       // phrase found apart count as half the evidence.
       if (together && !near(this.profiles[r.id as number]!, queryWords)) relevance *= APART;
@@ -263,6 +261,12 @@ const NEAR_SLACK = 2;
 const APART = 0.5;
 
 /** About what BM25 gives a profile whose title and body both carry a distinctive query word. */
+/**
+ * A concept's search words are weaker evidence than the user's own: "fantasy" in a Tolkien box set is a reason to
+ * show it for "harry potter", the words "Harry Potter" in the box set a stronger one (with 65 more items in the
+ * catalog the two had come out equal, and the price put Tolkien first).
+ */
+const SEARCH_WORD_SHARE = 0.95;
 const STRONG_MATCH = 12;
 const NOISE = 0.35;
 const MEMO_ENTRIES = 512;
