@@ -133,6 +133,9 @@ function plainWords(text: string): string | undefined {
   // A long description is said up to its clause: "the firefighters at the station that came to our kitchen fire"
   // → "firefighters at the station" (was "the person you are shopping for").
   if (words.split(' ').length > 8) words = words.split(/ (?:who|that|which|whose|because|since|,)/)[0]!;
+  // "my tattoo artist, just finished my sleeve after 2 years": the person is what comes before the comma (it was
+  // "the person you are shopping for", held-out-9).
+  words = words.split(/\s*[,;]\s*/)[0]!;
   // "guy who mows our lawn", "bff since 2nd grade": said back as typed (up to 8 words), not as "the person".
   return /^[\p{L}][\p{L}\p{N}' -]{0,58}[\p{L}\p{N}]$/u.test(words) && words.split(' ').length <= 8 ? words : undefined;
 }
@@ -386,9 +389,16 @@ export function phraseRelevance(gift: Gift, reading: InterestReading, text: numb
   // A phrase that names catalog interests is met through them: its word alone in an item's text is a pun
   // ("tea" in a tea towel, a green-tea face mask), near at most. Phrases without one are met by text.
   if (tag === 0 && reading.named) text *= TEXT_ONLY;
+  // A phrase narrower than its tag ("stained glass" within crafts, "Dolly Parton" within music) is met by the item
+  // that says it; one that only shares the tag is a broader pick and counts for less (round 8: a calligraphy kit
+  // outranked the glass cutter made for stained glass on the tag alone).
+  const byTag = reading.terms.length > 0 || reading.narrows.length > 0 ? tag * NARROWER_TAG : tag;
   // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
-  return Math.min(1, 0.75 * Math.max(tag, text) + (0.25 * Math.min(tag, text)) / 0.75);
+  return Math.min(1, 0.75 * Math.max(byTag, text) + (0.25 * Math.min(tag, text)) / 0.75);
 }
+
+/** What a tag alone counts for under a phrase narrower than it. */
+const NARROWER_TAG = 0.8;
 
 /** What text alone counts for under a phrase that names catalog interests (below MET: near, never met). */
 const TEXT_ONLY = 0.6;

