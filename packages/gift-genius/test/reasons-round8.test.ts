@@ -70,6 +70,12 @@ describe("the user's words said as a sentence says them", () => {
     expect(host.join('\n')).not.toMatch(/airbnb/);
   });
 
+  it("round 8's niches keep their capitals, and the summary names the person before the comma", () => {
+    expect(
+      reasons({ age: 61, relationship: 'my mom', interests: ['dolly parton'], budget: 40 }).join('\n'),
+    ).not.toMatch(/dolly parton/);
+  });
+
   it('a hedge opens with no stilted colon ("Broader than X:", "Only loosely tied to X:")', () => {
     for (let age = 20; age < 30; age++) {
       const all = reasons({

@@ -60,6 +60,15 @@ describe.each(['2025-06-18', MODERN_VERSION])('suggest_gifts result (%s)', (vers
     const content = result.content as Array<{ type: string; text: string }>;
     expect(content[0]!.text).toMatch(/^Gift ideas for your wife's grandmother \(80\), up to \$40:/);
     for (const g of (result.structuredContent as Suggestion).gifts) expect(g.reason).not.toMatch(/wifes/);
+    // A description after a comma is not the person (held-out-9: "your tattoo artist, just finished my sleeve …").
+    const artist = await call({
+      age: 35,
+      relationship: 'my tattoo artist, just finished my sleeve after 2 years',
+      occasion: 'thank you',
+      budget: 60,
+    });
+    const text = (artist.content as Array<{ type: string; text: string }>)[0]!.text;
+    expect(text).toMatch(/^Gift ideas for your tattoo artist \(35\), up to \$60:/);
   });
 
   it('what cannot be met is said, with what was done instead', async () => {

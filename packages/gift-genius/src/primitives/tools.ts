@@ -143,7 +143,7 @@ export function buildSuggestInputSchema(config: ToolConfig) {
 
 /** "my wife's dad" → "your wife's dad" (never "your my …"), in the words the reasons use ("wifes" → "wife's"). */
 const yourNoun = (typed: string, relationship = withoutAsides(typed)) =>
-  `your ${relationshipReading(relationship)?.noun ?? relationship.replace(/^(my|our|your|the|a)\s+/i, '')}`;
+  `your ${relationshipReading(relationship)?.noun ?? relationship.replace(/^(my|our|your|the|a)\s+/i, '').split(/\s*[,;]\s*/)[0]}`;
 
 /** The human summary: one line per idea with its id (so a model can call get_gift), then what was not met. */
 function summarize(args: GiftQuery, budget: number | undefined, ranking: Ranking, declined: boolean): string {
