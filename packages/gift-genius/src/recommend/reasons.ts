@@ -102,18 +102,37 @@ function person(q: ParsedQuery): Who {
   const who = named(noun, r.couple === true || plural(said));
   // "your friend who just became a dad", "your friend having twins": the possessive drops the clause ("your
   // friend's new baby", never "your friend having twins' baby shower" or "… basic training's farewell").
-  const clause = CLAUSE.exec(noun);
-  return clause ? { ...who, possessive: possessive(noun.slice(0, clause.index)) } : who;
+  const at = clauseAt(noun);
+  return at !== undefined ? { ...who, possessive: possessive(noun.slice(0, at)) } : who;
 }
 
-// A participle opens a clause too ("your friends hosting Friendsgiving for 15"), save nouns that end like one.
-const CLAUSE =
-  / (who|who's|whos|who is|who are|that|having|expecting|(?!(?:sibling|darling|wedding|offspring|king)\b)\p{L}{3,}ing) /u;
+const CLAUSE = / (who|who's|whos|who is|who are|that|having|expecting) /;
+/** A participle after the person opens a clause too ("your friends hosting Friendsgiving for 15", "… moving to Berlin"). */
+const PARTICIPLE = / (\p{L}{3,}ing) (?=\S+ \S)/gu;
+/** Words that end like a participle and are none ("your sibling who …"). */
+const NOT_PARTICIPLES = new Set(['sibling', 'siblings', 'darling', 'wedding', 'offspring', 'king', 'building', 'morning']);
+
+/**
+ * Where the clause after the person starts, if any. A participle right after "your", "the" or a possessive names the
+ * person ("your driving instructor", "your running buddy"): held-out-10 had "Your gets" when it was cut there.
+ */
+function clauseAt(text: string): number | undefined {
+  let at = CLAUSE.exec(text)?.index;
+  for (const p of text.matchAll(PARTICIPLE)) {
+    if (at !== undefined && p.index >= at) break;
+    const before = text.slice(0, p.index);
+    if (NOT_PARTICIPLES.has(p[1]!.toLowerCase()) || /(?:^|\s)(?:your|my|our|the|a|an|his|her|their)$|'s$/i.test(before))
+      continue;
+    at = p.index;
+    break;
+  }
+  return at;
+}
 
 /** The person as later reasons of one list name them: the clause said once ("your aunt", after "your aunt who hosts …"). */
 function briefly(w: Who): Who {
-  const clause = CLAUSE.exec(w.subject);
-  return clause ? { ...named(w.subject.slice(0, clause.index), w.plural), possessive: w.possessive } : w;
+  const at = clauseAt(w.subject);
+  return at !== undefined ? { ...named(w.subject.slice(0, at), w.plural), possessive: w.possessive } : w;
 }
 
 /**
@@ -155,9 +174,9 @@ function speak(noun: string, typed: string): string {
 function plural(noun: string): boolean {
   // The head noun: the last word before a clause or a preposition ("your son's daycare teachers", "neighbors
   // across the street", "board chair of your nonprofit").
-  const core = noun.split(
-    / (?:who|who's|whos|that|having|expecting|of|from|at|across|in|on|with|for|next|down|up|over|(?!(?:sibling|darling|wedding|offspring|king)\b)\p{L}{3,}ing) |\s*\(/u,
-  )[0]!;
+  const core = noun
+    .slice(0, clauseAt(noun))
+    .split(/ (?:who|who's|whos|that|having|expecting|of|from|at|across|in|on|with|for|next|down|up|over) |\s*\(/)[0]!;
   const head = core.split(' ').at(-1)!;
   return /[^s']s$/.test(head);
 }
