@@ -110,7 +110,16 @@ const CLAUSE = / (who|who's|whos|who is|who are|that|having|expecting) /;
 /** A participle after the person opens a clause too ("your friends hosting Friendsgiving for 15", "… moving to Berlin"). */
 const PARTICIPLE = / (\p{L}{3,}ing) (?=\S+ \S)/gu;
 /** Words that end like a participle and are none ("your sibling who …"). */
-const NOT_PARTICIPLES = new Set(['sibling', 'siblings', 'darling', 'wedding', 'offspring', 'king', 'building', 'morning']);
+const NOT_PARTICIPLES = new Set([
+  'sibling',
+  'siblings',
+  'darling',
+  'wedding',
+  'offspring',
+  'king',
+  'building',
+  'morning',
+]);
 
 /**
  * Where the clause after the person starts, if any. A participle right after "your", "the" or a possessive names the
