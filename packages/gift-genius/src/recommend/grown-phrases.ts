@@ -548,7 +548,6 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ['word searches', ['puzzles'], [], ['wordsearch']],
     // Phrasings held-out-2…8 typed for interests the catalog has gifts for, that matched nothing.
     ['expresso', ['coffee'], [], ['espresso']],
-    ['espresso', ['coffee'], [], ['espresso']],
     ['herbs', ['gardening'], ['plants', 'cooking'], ['herb', 'herbs', 'basil']],
     ['herb garden', ['gardening'], ['plants', 'cooking'], ['herb', 'herbs', 'basil']],
     ['family tree', ['history'], [], ['ancestry', 'genealogy', 'dna']],

