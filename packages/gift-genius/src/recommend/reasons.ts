@@ -32,12 +32,16 @@ export function recipient(q: ParsedQuery): string {
   const r = q.relationship;
   if (r) {
     const said = spoken(r.noun, q.relationshipText);
-    // "the board chair of your nonprofit", never "your board chair of your nonprofit".
-    return `${r.definite || / of (your|the|my|our) /.test(said) ? 'the' : 'your'} ${said}`;
+    // "the board chair of your nonprofit", never "your board chair of your nonprofit"; "an old man from your
+    // building" is "the old man …", never "the an old man".
+    if (r.definite || / of (your|the|my|our) /.test(said)) return `the ${said.replace(/^(?:the|a|an) /i, '')}`;
+    return `your ${said}`;
   }
   if (!q.relationshipWords) return 'them';
   // "the guy who mows our lawn" stays "the guy …" ("your guy" is someone else).
-  return `${/^(?:the|a|an) /i.test(q.relationshipText.trim()) ? 'the' : 'your'} ${spoken(q.relationshipWords, q.relationshipText)}`;
+  // "a family from our mosque" is "the family from your mosque", never "the a family".
+  const words = spoken(q.relationshipWords, q.relationshipText).replace(/^(?:the|a|an) /i, '');
+  return `${/^(?:the|a|an) /i.test(q.relationshipText.trim()) ? 'the' : 'your'} ${words}`;
 }
 
 /**
@@ -164,6 +168,7 @@ function speak(noun: string, typed: string): string {
     // "coworker i barely know": the user's "I" is the reader's "you".
     .replace(/\bi was\b/g, 'you were')
     .replace(/\bi'm\b/g, "you're")
+    .replace(/\bi am\b/g, 'you are')
     .replace(/\bi've\b/g, "you've")
     .replace(/\bi\b/g, 'you')
     // "who married us", never "a US citizen": "us" as an object ends the phrase or comes before a preposition.
@@ -335,6 +340,12 @@ const VERB_START =
  * into turns bowls" 0). A plural noun ("dogs and cats", "cards against humanity") is not one.
  */
 function verbOf(phrase: string): string | undefined {
+  // "still plays the sims", "always bakes for the office": the adverb goes with its verb.
+  const adverb = ADVERB.exec(phrase);
+  if (adverb) {
+    const verb = verbOf(phrase.slice(adverb[0].length));
+    return verb === undefined ? undefined : `${adverb[0]}${verb}`;
+  }
   const known = VERB_START.exec(phrase);
   if (known) return known[0];
   const other = /^([a-z]{2,}[^s\W]s) ([a-z&]+)/.exec(phrase);
@@ -342,6 +353,8 @@ function verbOf(phrase: string): string | undefined {
   if (OBJECT_START.test(other[2]!)) return other[1];
   return NOUN_AFTER.test(other[2]!) || namesConcept(other[1]!) ? undefined : other[1];
 }
+/** Adverbs a verb phrase may open with ("just" and "recently" are VERB_START's own). */
+const ADVERB = /^(?:still|always|also|often|usually|really|constantly|religiously|basically|mostly|now|finally) /;
 /** Words that open an object: after a third person they make it a verb. */
 const OBJECT_START = /^(?:his|her|their|its|my|our|your|everything|anything|all|a|an|the|every|them|it)$/;
 /** Words that follow a plural noun, not a verb ("dogs and cats", "cards against humanity"). */
@@ -350,6 +363,9 @@ const NOUN_AFTER = /^(?:and|or|with|from|of|against|in|on|at|for|to|by|like|&)$/
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
   /^(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for|on|in|part of|a member of|member of|captain of)\b/;
+/** A position someone holds, said with "is a" ("goalkeeper for his soccer club", "drummer in a cover band"). */
+const AGENT_START =
+  /^(?:goalkeeper|goalie|pitcher|catcher|quarterback|striker|defender|midfielder|drummer|guitarist|bassist|singer|keyboardist|captain|coach|referee|umpire|lifeguard|organist|cantor|deacon|treasurer|scoutmaster)\b(?= (?:for|on|at|in|of|with)\b)/;
 const AGENT_END =
   /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
 
@@ -398,7 +414,9 @@ function sayOf(subject: string, plural: boolean, phrases: readonly string[], enj
   // person with "is a", the rest "into" ("is into birdwatching").
   const verbs = plural ? [] : phrases.filter((p) => verbOf(p) !== undefined);
   const doing = phrases.filter((p) => !verbs.includes(p) && DOING_START.test(p));
-  const agents = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && AGENT_END.test(p));
+  const agents = phrases.filter(
+    (p) => !verbs.includes(p) && !doing.includes(p) && (AGENT_END.test(p) || AGENT_START.test(p)),
+  );
   const rest = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && !agents.includes(p));
   const parts = [
     ...verbs,
@@ -716,6 +734,11 @@ function asNoun(phrase: string): string {
   // "on his school's robotics team" said as a noun: "his school's robotics team".
   const place = /^(?:on|in|part of|a member of|member of) (.+)$/.exec(phrase);
   if (place) return place[1]!;
+  // "still plays the sims" → "playing the sims" (the adverb says nothing a noun can).
+  const adverb = ADVERB.exec(phrase);
+  if (adverb && verbOf(phrase) !== undefined) return asNoun(phrase.slice(adverb[0].length));
+  // "goalkeeper for his soccer club" → "being a goalkeeper for his soccer club".
+  if (AGENT_START.test(phrase)) return `being ${article(phrase)} ${phrase}`;
   if (DOING_START.test(phrase)) return phrase;
   // A fan said as what they follow: "Packers fan" → "the Packers", "jazz fan" → "jazz" ("a step beyond Packers fan").
   const fan = /^(.+?) fans?$/.exec(phrase);
@@ -728,7 +751,14 @@ function asNoun(phrase: string): string {
   const want = /^wants? to (\S+)(.*)$/.exec(phrase);
   if (want) return `${ing(want[1]!)}${want[2]}`;
   const verb = verbOf(phrase);
-  return verb ? `${ing(verb)}${phrase.slice(verb.length)}` : phrase;
+  if (!verb) return phrase;
+  // A second verb takes the -ing form too: "going to every game and keeping score by hand".
+  const rest = phrase
+    .slice(verb.length)
+    .replace(/ and (\S+)(?= (\S+))/g, (m, v: string, next: string) =>
+      verbOf(`${v} ${next}`) === v ? ` and ${ing(v)}` : m,
+    );
+  return `${ing(verb)}${rest}`;
 }
 const DOUBLED = new Set(['run', 'swim', 'shop', 'jog', 'knit', 'plan', 'sit', 'get', 'dig', 'skip', 'spin', 'begin']);
 const PAST_ING = new Map([

@@ -1,0 +1,108 @@
+// Reasons, round 9 (issue 25): what held-out-11's judges graded 0, each tried on wordings of its own (not the
+// held-out requests), so a fix holds for the kind of request rather than for one sentence.
+import { describe, expect, it } from 'vitest';
+import { loadBundledCatalog } from '../dist/catalog/open.js';
+import { GiftIndex } from '../dist/recommend/gift-index.js';
+
+const catalog = loadBundledCatalog();
+const index = GiftIndex.build(catalog);
+const reasons = (args: Record<string, unknown>) =>
+  index.rank({ count: 5, ...args } as never).gifts.map((g) => g.reason);
+
+describe('the person, named as a sentence names them', () => {
+  it('"a family from our mosque" is "the family from your mosque", never "the a family"', () => {
+    for (const relationship of [
+      'a family from our mosque, they just arrived',
+      'a couple from our church who just moved here',
+      'an old man from my building',
+    ]) {
+      const all = reasons({ age: 40, relationship, occasion: 'welcome gift', budget: 60 }).join('\n');
+      expect(all, relationship).not.toMatch(/\b[Tt]he an? /);
+    }
+  });
+
+  it('a lady or a woman is who the gift is for, whoever the clause after her mentions (not the user\'s son: never "him")', () => {
+    const lady = reasons({
+      age: 62,
+      relationship: "the crossing guard lady who walks my son across every morning so he's safe",
+      occasion: 'end of school year',
+      budget: 25,
+    }).join('\n');
+    // The user's own clause, echoed, keeps its "he" (the son); what the reasons say of her does not.
+    expect(lady.replaceAll("your son across every morning so he's safe", '')).not.toMatch(/\b(?:him|his|he)\b/);
+    expect(lady).toMatch(/\bher\b/);
+    const woman = reasons({
+      age: 57,
+      relationship: 'the woman whose bakery i am taking over, she trained me for a month',
+      occasion: 'thank you',
+      budget: 50,
+    }).join('\n');
+    // Read as someone (a woman), not left as "the woman" with "their": her own pronouns, her clause kept.
+    expect(woman).toMatch(/\bwhose bakery you are taking over\b/);
+    expect(woman).not.toMatch(/\btheir\b/);
+  });
+
+  it('degrees and places the user typed in lower case are written as names ("PhD", "Nagoya")', () => {
+    const phd = reasons({ age: 29, relationship: 'my phd advisor', occasion: 'thank you', budget: 60 }).join('\n');
+    expect(phd).toMatch(/\bPhD advisor\b/);
+    expect(phd).not.toMatch(/\bphd\b/);
+    const place = reasons({ age: 45, relationship: 'our supplier in yokohama', budget: 80 }).join('\n');
+    expect(place).toMatch(/\bYokohama\b/);
+  });
+});
+
+describe("the user's words said as a sentence says them", () => {
+  it('a verb after an adverb is still a verb ("still plays minecraft"), said as its -ing form where a noun goes', () => {
+    for (const interests of [
+      ['still plays minecraft every weekend'],
+      ['always bakes sourdough on sundays'],
+      ['still plays the sims'],
+    ]) {
+      const all = reasons({ age: 70, relationship: 'mom', occasion: 'christmas', interests }).join('\n');
+      expect(all, interests[0]).not.toMatch(/(?:into|enjoys|than|[Bb]eyond|for|from) (?:still|always)\b/);
+    }
+  });
+
+  it('a second verb takes the -ing form with the first ("going to every home game and keeping the stats")', () => {
+    const all = reasons({
+      age: 66,
+      relationship: 'grandpa',
+      occasion: 'birthday',
+      interests: ['goes to every home game and keeps the stats in a notebook'],
+      budget: 45,
+    }).join('\n');
+    expect(all).not.toMatch(/going to [^.]* and keeps\b/);
+    expect(all).not.toMatch(/into goes|enjoys goes/);
+  });
+
+  it('a position someone holds is said with "is a" ("is a goalie for her hockey team"), never "into goalie"', () => {
+    for (const [relationship, interests] of [
+      ['niece', ['goalie for her hockey team']],
+      ['son', ['drummer in a garage band']],
+    ] as const) {
+      const all = reasons({ age: 14, relationship, interests: [...interests], budget: 50 }).join('\n');
+      expect(all, interests[0]).not.toMatch(/(?:into|enjoys|than|[Bb]eyond) (?:goalie|drummer)\b/);
+    }
+  });
+});
+
+describe('occasions as the user lives them', () => {
+  it('"my last day": the user is leaving, so the gift thanks those who stay (no "next stop" for them)', () => {
+    const all = reasons({
+      age: 41,
+      relationship: 'my coworkers in the lab',
+      occasion: 'my last day at the company',
+      budget: 50,
+    }).join('\n');
+    expect(all).toMatch(/\bgoodbye\b/);
+    expect(all).not.toMatch(/next (?:stop|desk|job|chapter)|new (?:commute|job|colleagues|neighbo)|farewell/);
+  });
+
+  it('an anniversary keepsake for an unmarried couple does not presume a wedding night', () => {
+    const star = catalog.find((g) => g.id === 'custom-star-map-print')!;
+    expect(star.marks?.anniversary).toBeDefined();
+    expect(star.marks!.anniversary).not.toMatch(/wedding/);
+    const all = reasons({ age: 27, relationship: 'my boyfriend', occasion: 'our 3 year anniversary', budget: 80 });
+    expect(all.join('\n')).not.toMatch(/wedding/);
+  });
+});
