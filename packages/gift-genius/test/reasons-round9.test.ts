@@ -106,3 +106,16 @@ describe('occasions as the user lives them', () => {
     expect(all.join('\n')).not.toMatch(/wedding/);
   });
 });
+
+describe('what a deed says of the person is what any recipient of the gift can be', () => {
+  it('no deed or occasion line presumes a trait, a vehicle or a listener the user never named', () => {
+    const PRESUMES =
+      /someone who never (?:stops|takes a break)|van, boat|read aloud,? a chapter a night|easy first instrument|long travel days and moves/;
+    const lines = catalog.flatMap((g) => [
+      g.does ?? '',
+      ...Object.values(g.marks ?? {}),
+      ...Object.values(g.serves ?? {}),
+    ]);
+    expect(lines.filter((l) => PRESUMES.test(l))).toEqual([]);
+  });
+});
