@@ -119,3 +119,73 @@ describe('what a deed says of the person is what any recipient of the gift can b
     expect(lines.filter((l) => PRESUMES.test(l))).toEqual([]);
   });
 });
+
+describe("held-out-12's zeros, each on wordings of its own", () => {
+  it('no "\'s" after words that follow the person ("the coach you played for\'s", "… from Japan\'s")', () => {
+    for (const [relationship, occasion] of [
+      ['the coach i played for in college', 'retirement party'],
+      ['our exchange student from japan', 'birthday'],
+      ['the neighbor we shared a fence with', 'farewell'],
+    ]) {
+      const all = reasons({ age: 40, relationship, occasion, budget: 50 }).join('\n');
+      expect(all, relationship).not.toMatch(
+        /\b(?:for|from|with|in|at)'s\b|\b[A-Z][a-z]+'s (?:retirement|birthday|farewell)\b/,
+      );
+    }
+  });
+
+  it('"just learning to ride a bike" is a situation ("is just learning"), never "who just learning"', () => {
+    const all = reasons({
+      age: 6,
+      relationship: 'nephew',
+      occasion: 'birthday',
+      interests: ['just learning to ride a bike', 'dinosaurs'],
+      budget: 40,
+    }).join('\n');
+    expect(all).toMatch(/who is just learning to ride a bike/);
+    expect(all).not.toMatch(/(?:who|nephew) just learning/);
+  });
+
+  it('a title ending in a number is no verb ("halo 3"), and Roman numerals and known names keep their capitals', () => {
+    const all = reasons({ age: 19, relationship: 'brother', interests: ['halo 3', 'final fantasy xiv raiding'] }).join(
+      '\n',
+    );
+    expect(all).not.toMatch(/your brother halo/i);
+    expect(all).not.toMatch(/fantasy xiv/);
+    const gate = reasons({ age: 24, relationship: 'girlfriend', interests: ['baldurs gate 3'], budget: 60 }).join('\n');
+    expect(gate).not.toMatch(/girlfriend baldur/i);
+  });
+
+  it('a lady friend is a woman wherever she is ("my uncle\'s lady friend from his church": her, never him)', () => {
+    const all = reasons({
+      age: 80,
+      relationship: "my uncle's lady friend from his church",
+      occasion: 'christmas',
+      budget: 15,
+    });
+    expect(all.join('\n')).not.toMatch(/\b(?:him|his)\b(?! church)/);
+    expect(all.join('\n')).toMatch(/\bher\b/);
+  });
+
+  it('places, languages and letters typed in lower case are written as names (Riyadh, Tamil, ASL)', () => {
+    expect(reasons({ age: 50, relationship: 'our client in riyadh', budget: 100 }).join('\n')).toMatch(/\bRiyadh\b/);
+    expect(reasons({ age: 45, relationship: 'aunt', interests: ['tamil movies'], budget: 40 }).join('\n')).not.toMatch(
+      /\btamil\b/,
+    );
+    expect(reasons({ age: 36, relationship: 'the asl teacher at my school', budget: 40 }).join('\n')).toMatch(
+      /\bASL teacher\b/,
+    );
+  });
+
+  it('"teaching herself ukulele off youtube": she learns it; no teacher, no video creator in what it means', async () => {
+    const { parseQuery } = await import('../dist/recommend/score.js');
+    const [reading] = parseQuery({
+      age: 30,
+      relationship: 'wife',
+      interests: ['teaching herself ukulele off youtube'],
+    }).interests;
+    expect(reading!.terms).not.toContain('teacher');
+    expect(reading!.terms).not.toContain('creator');
+    expect(reading!.terms).toContain('ukulele');
+  });
+});

