@@ -189,3 +189,24 @@ describe("held-out-12's zeros, each on wordings of its own", () => {
     expect(reading!.terms).toContain('ukulele');
   });
 });
+
+describe('a farewell says a move only when the user does', () => {
+  it('someone retiring or stepping down goes nowhere ("the next stop", "the move" were graded 0); a move keeps its lines', () => {
+    for (const relationship of [
+      "my manager, she's retiring after 30 years at the company",
+      "the principal at my kids school, he's stepping down",
+    ]) {
+      const all = reasons({ age: 60, relationship, occasion: 'farewell lunch', budget: 60 }).join('\n');
+      expect(all, relationship).not.toMatch(
+        /next stop|the move|journey|new neighbou?rs|new commute|next desk|somewhere new/,
+      );
+    }
+    const moving = reasons({
+      age: 29,
+      relationship: 'coworker who is moving to Denver',
+      occasion: 'farewell',
+      budget: 40,
+    });
+    expect(moving.join('\n')).toMatch(/next desk|the move|journey|new commute|new neighbou?rs/);
+  });
+});

