@@ -69,6 +69,21 @@ describe.each(['2025-06-18', MODERN_VERSION])('suggest_gifts result (%s)', (vers
     });
     const text = (artist.content as Array<{ type: string; text: string }>)[0]!.text;
     expect(text).toMatch(/^Gift ideas for your tattoo artist \(35\), up to \$60:/);
+    // The user's "my" and "I" are the reader's "your" and "you", and "the" stays "the", as in the reasons.
+    for (const [relationship, heading] of [
+      [
+        'the lunch lady who always saves my daughter a chocolate milk',
+        /^Gift ideas for the lunch lady who always saves your daughter a chocolate milk \(62\), up to \$20:/,
+      ],
+      [
+        'the accountant i worked under for 8 years',
+        /^Gift ideas for the accountant you worked under for 8 years \(62\)/,
+      ],
+      ['me and my husband', /^Gift ideas for you and your husband \(62\)/],
+    ] as const) {
+      const said = await call({ age: 62, relationship, budget: 20 });
+      expect((said.content as Array<{ type: string; text: string }>)[0]!.text, relationship).toMatch(heading);
+    }
   });
 
   it('what cannot be met is said, with what was done instead', async () => {

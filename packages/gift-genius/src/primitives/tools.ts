@@ -147,7 +147,9 @@ const yourNoun = (typed: string, relationship = withoutAsides(typed)) =>
 
 /** The human summary: one line per idea with its id (so a model can call get_gift), then what was not met. */
 function summarize(args: GiftQuery, budget: number | undefined, ranking: Ranking, declined: boolean): string {
-  const who = `${yourNoun(args.relationship)} (${args.age})`;
+  // As the reasons name the person ("the lunch lady who saves your daughter a milk", "you and your husband");
+  // "them" (nothing to name them by) is no name for a heading.
+  const who = `${ranking.person && ranking.person !== 'them' ? ranking.person : yourNoun(args.relationship)} (${args.age})`;
   const unmet = ranking.unmet.map((u) => `Note: ${u.message}`);
   if (ranking.gifts.length === 0) {
     return [`No gift in the catalog fits ${who}${budget !== undefined ? ` within $${budget}` : ''}.`, ...unmet].join(

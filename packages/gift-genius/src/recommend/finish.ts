@@ -1,7 +1,7 @@
 import { byRank, type Candidate, MET, type Pick } from './candidates.js';
 import { diversify } from './diversify.js';
 import { type ItemGroup, upperBound } from './groups.js';
-import { byName, reasonFor, unmetMessage } from './reasons.js';
+import { byName, reasonFor, recipient, unmetMessage } from './reasons.js';
 import { priceBand, type Ranking, type Unmet } from './result.js';
 import {
   ageFor,
@@ -106,11 +106,12 @@ export function finishRanking(
   const occasion = q.occasion?.occasion;
   // Said only when true: no budget was given and the ideas' prices fall in two price bands or more.
   const acrossPriceRanges = query.budget === undefined && new Set(gifts.map((g) => priceBand(g.gift.price))).size >= 2;
+  const person = recipient(q);
   if (relationship !== undefined && occasion)
-    return { gifts, matched, relationship, occasion, acrossPriceRanges, unmet };
-  if (relationship !== undefined) return { gifts, matched, relationship, acrossPriceRanges, unmet };
-  if (occasion) return { gifts, matched, occasion, acrossPriceRanges, unmet };
-  return { gifts, matched, acrossPriceRanges, unmet };
+    return { gifts, matched, relationship, occasion, acrossPriceRanges, unmet, person };
+  if (relationship !== undefined) return { gifts, matched, relationship, acrossPriceRanges, unmet, person };
+  if (occasion) return { gifts, matched, occasion, acrossPriceRanges, unmet, person };
+  return { gifts, matched, acrossPriceRanges, unmet, person };
 }
 
 function findUnmet(

@@ -25,6 +25,8 @@ export interface Ranking {
   acrossPriceRanges: boolean;
   /** What could not be satisfied, and what was done instead; empty when everything was. */
   unmet: Unmet[];
+  /** The person as the reasons name them ("the lunch lady who saves your daughter a milk"), for the summary. */
+  person: string;
 }
 
 /** Price bands, for copy and for checks: ideas without a budget span some of them. */
