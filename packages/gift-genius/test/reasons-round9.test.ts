@@ -210,3 +210,14 @@ describe('a farewell says a move only when the user does', () => {
     expect(moving.join('\n')).toMatch(/next desk|the move|journey|new commute|new neighbou?rs/);
   });
 });
+
+describe('occasions people name by their own name', () => {
+  it('"sweet 16" and "sweet sixteen" are a sixteenth birthday, not an occasion it could not tell', () => {
+    for (const occasion of ['sweet 16', 'her sweet sixteen party']) {
+      const r = index.rank({ count: 5, age: 16, relationship: 'niece', occasion, budget: 60 } as never);
+      expect(r.occasion, occasion).toBe('birthday');
+      expect(r.unmet.map((u) => u.message).join('\n'), occasion).not.toMatch(/Could not tell which occasion/);
+      expect(r.gifts.map((g) => g.reason).join('\n'), occasion).toMatch(/16th birthday/);
+    }
+  });
+});

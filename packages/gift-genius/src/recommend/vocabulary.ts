@@ -809,6 +809,9 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['deploying', 'farewell'],
   ['deployed', 'farewell'],
   ['last day', 'farewell'],
+  // A sixteenth birthday by its own name ("sweet 16" was "an occasion I could not tell"): 'sweet' is its ordinal.
+  ['sweet 16', 'birthday'],
+  ['sweet sixteen', 'birthday'],
   ['last day of school', 'thank-you'],
   ['broke up', 'just-because'],
   ['breakup', 'just-because'],
