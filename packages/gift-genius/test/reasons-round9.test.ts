@@ -221,3 +221,24 @@ describe('occasions people name by their own name', () => {
     }
   });
 });
+
+describe('a game by name is met only by what names it', () => {
+  it('"minecraft", "fortnite": a gaming pick that does not name the game is said as broader, never "because … into Minecraft"', () => {
+    for (const [game, budget] of [
+      ['minecraft', 30],
+      ['fortnite', 40],
+    ] as const) {
+      const picks = index.rank({
+        count: 5,
+        age: 12,
+        relationship: 'grandson',
+        interests: [game],
+        budget,
+      } as never).gifts;
+      for (const g of picks) {
+        if (new RegExp(game, 'i').test(`${g.gift.title} ${g.gift.description}`)) continue;
+        expect(g.reason, `${game}: ${g.gift.id}`).not.toMatch(new RegExp(`(?:into|enjoys) ${game}\\b`, 'i'));
+      }
+    }
+  });
+});

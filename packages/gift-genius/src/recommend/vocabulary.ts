@@ -1515,6 +1515,12 @@ const SEARCHED = new Set([
 ]);
 
 /** "sourdough baking" → baking + the words sourdough, baking; "just started running" → running. */
+/**
+ * Games the curated map or the grown phrases read with words of their own, named like VIDEO_GAME_TITLES: a pick for
+ * gaming that does not name the game is a broader pick (a Roblox gift card was "picked because" of Minecraft).
+ */
+const GAMES_OF_THEIR_OWN: ReadonlySet<string> = new Set(['minecraft', 'roblox', 'fortnite']);
+
 const REFLEXIVE = /^(?:himself|herself|themselves|myself|yourself|themself)$/;
 
 export function readInterest(typed: string): InterestReading {
@@ -1585,7 +1591,7 @@ export function readInterest(typed: string): InterestReading {
     !covered.has(i) && !FILLER.has(t) && !VAGUE.has(t) && t.length > 2 && !/^\d+(st|nd|rd|th)?$/.test(t);
   const narrows: string[] = [];
   const title = whole ? tokens.join(' ') : undefined;
-  if (title !== undefined && VIDEO_GAME_TITLES.has(title)) narrows.push(title);
+  if (title !== undefined && (VIDEO_GAME_TITLES.has(title) || GAMES_OF_THEIR_OWN.has(title))) narrows.push(title);
   else if (named && !whole && !curated)
     tokens.forEach((t, i) => {
       if (narrowing(t, i)) terms.add(t), narrows.push(t);
