@@ -242,3 +242,17 @@ describe('a game by name is met only by what names it', () => {
     }
   });
 });
+
+describe('what the person owns is loved, not "into"', () => {
+  it('"her roses", "his old truck": "loves her roses", never "is into her roses" or "enjoys his old truck"', () => {
+    for (const [relationship, interests] of [
+      ['grandma', ['her roses']],
+      ['dad', ['his old truck']],
+    ] as const) {
+      const all = reasons({ age: 68, relationship, occasion: 'birthday', interests: [...interests], budget: 60 }).join(
+        '\n',
+      );
+      expect(all, interests[0]).not.toMatch(/(?:into|enjoys) (?:her|his) /);
+    }
+  });
+});

@@ -428,9 +428,13 @@ function sayOf(subject: string, plural: boolean, phrases: readonly string[], enj
   const agents = phrases.filter(
     (p) => !verbs.includes(p) && !doing.includes(p) && (AGENT_END.test(p) || AGENT_START.test(p)),
   );
-  const rest = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && !agents.includes(p));
+  const others = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && !agents.includes(p));
+  // "her garden", "his old truck": loved, not "into" ("who's into her garden" read as a slot filled in).
+  const owned = others.filter((p) => /^(?:his|her|their) /.test(p));
+  const rest = others.filter((p) => !owned.includes(p));
   const parts = [
     ...verbs,
+    ...(owned.length ? [`${plural ? 'love' : 'loves'} ${listOf(owned)}`] : []),
     ...doing.map((p) => `${be} ${p}`),
     ...agents.map((p) => `${be} ${article(p)} ${p}`),
     // What they enjoy is what the interests field asks for: "enjoys" is the user's fact, "is into" its echo.
