@@ -256,3 +256,26 @@ describe('what the person owns is loved, not "into"', () => {
     }
   });
 });
+
+describe('the words of a clause about the person, said to the user', () => {
+  it('holidays keep their capitals ("Christmas Eve", "Thanksgiving") and "us" after a verb is "you" ("gave you a ride")', () => {
+    const eve = reasons({
+      age: 50,
+      relationship: 'the plumber who came out on christmas eve',
+      occasion: 'thank you',
+      budget: 40,
+    });
+    expect(eve.join('\n')).toMatch(/Christmas Eve/);
+    const ride = reasons({
+      age: 66,
+      relationship: 'the neighbor who gave us a ride to the airport at thanksgiving',
+      occasion: 'thank you',
+      budget: 40,
+    }).join('\n');
+    expect(ride).toMatch(/gave you a ride/);
+    expect(ride).toMatch(/Thanksgiving/);
+    expect(ride).not.toMatch(/gave us\b/);
+    // "US" the country is left alone.
+    expect(reasons({ age: 45, relationship: 'a US citizen friend', budget: 30 }).join('\n')).toMatch(/US citizen/);
+  });
+});

@@ -180,6 +180,11 @@ function speak(noun: string, typed: string): string {
     .replace(/\bi\b/g, 'you')
     // "who married us", never "a US citizen": "us" as an object ends the phrase or comes before a preposition.
     .replace(/\bus\b(?=\s*$|\s+(?:and|when|with|in|on|at|for|to|during|last|this|after|before|out|through)\b)/g, 'you')
+    // After a verb "us" is whom it was done for ("brought us soup", "gave us a ride"), never the country.
+    .replace(
+      /\b(brought|gave|helped|sent|made|took|drove|fed|taught|showed|lent|saved|bought|baked|cooked|treated|welcomed|invited|told|let|got|hosted|fixed)\s+us\b/g,
+      '$1 you',
+    )
     .trim();
   said = properWords(said);
   const capitals = new Map<string, string>();

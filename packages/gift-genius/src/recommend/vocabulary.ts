@@ -1771,6 +1771,8 @@ const PROPER_NAMES = new Map<string, string>(
   ].map((name) => [unaccent(name.toLowerCase()), name] as const),
 )
   .set('baldurs gate', "Baldur's Gate")
+  .set('christmas eve', 'Christmas Eve')
+  .set('new years eve', "New Year's Eve")
   .set('youtube', 'YouTube')
   .set('tiktok', 'TikTok')
   .set('instagram', 'Instagram')
@@ -1791,6 +1793,8 @@ const PROPER_WORDS = new Set(
     'wrangler corvette miata camaro ' +
     // Held-out-9: "your cousin in osaka", "a tiny etsy shop", "the airbnb host".
     'osaka kyoto netherlands amsterdam etsy airbnb bridgerton ' +
+    // Holidays named in passing ("the guy who fixed our furnace on christmas eve").
+    'christmas easter thanksgiving hanukkah chanukah diwali eid ramadan passover halloween kwanzaa ' +
     // Held-out-12: "business partner in dubai", "malayalam films"; the Gulf's cities, South Asia's languages and more.
     'dubai doha riyadh jeddah qatar saudi oman kuwait bahrain manila jakarta karachi lahore dhaka tehran cairo lagos nairobi accra ' +
     'malayalam tamil telugu kannada hindi urdu punjabi bengali gujarati marathi tagalog swahili amharic yoruba igbo zulu farsi hebrew cantonese mandarin ' +
@@ -1865,11 +1869,15 @@ function ownCase(text: string, phrase: string): string {
 }
 /** The words a sentence always capitalises, capitalised ("japanese client" → "Japanese client"). */
 export const properWords = (text: string) =>
-  text.replace(
-    /\p{L}+/gu,
-    (w) =>
-      ACRONYMS.get(w.toLowerCase()) ?? (PROPER_WORDS.has(w.toLowerCase()) ? w.charAt(0).toUpperCase() + w.slice(1) : w),
-  );
+  text
+    .replace(
+      /\p{L}+/gu,
+      (w) =>
+        ACRONYMS.get(w.toLowerCase()) ??
+        (PROPER_WORDS.has(w.toLowerCase()) ? w.charAt(0).toUpperCase() + w.slice(1) : w),
+    )
+    // The holiday's eve is part of its name ("Christmas Eve"); "eve" alone is a word.
+    .replace(/\b(Christmas|Passover|Easter) eve\b/g, '$1 Eve');
 /** Degrees and titles written as letters ("my phd student" → "your PhD student"); none of them a word too. */
 const ACRONYMS = new Map(
   ['PhD', 'MBA', 'CEO', 'CFO', 'CTO', 'COO', 'HR', 'DJ', 'ICU', 'NICU', 'EMT', 'NYC', 'USA', 'UK', 'ASL', 'RC'].map(
