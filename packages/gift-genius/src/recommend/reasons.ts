@@ -594,10 +594,6 @@ const MARKED_AS = new Set([
 ]);
 
 /**
- * What a gift does at an occasion, as the catalog marks it. Hanukkah and a Secret Santa take the Christmas marks
- * that do not name Christmas or its trappings ("a slow holiday evening" holds; "the slow days after Christmas" does not).
- */
-/**
  * Whether the words say the person is going somewhere: a farewell's lines are written for a move ("the next stop",
  * "the journey ahead"), and a judge taking senior status or a colleague retiring goes nowhere (held-out-12's judges
  * graded "the move" for the judge 0).
@@ -606,6 +602,10 @@ const MOVING =
   /\b(?:mov(?:e|es|ed|ing)|relocat\w*|abroad|overseas|emigrat\w*|deploy\w*|away|journey|travel\w*|(?:heading|going|flying|sailing) (?:home|back|off|out|to)|back home|new (?:city|country|job|post|posting|school|town)|leaving (?:for|the country|town))\b/i;
 const moving = (q: ParsedQuery) => MOVING.test(`${q.relationshipText} ${q.occasion?.words ?? ''}`);
 
+/**
+ * What a gift does at an occasion, as the catalog marks it. Hanukkah and a Secret Santa take the Christmas marks
+ * that do not name Christmas or its trappings ("a slow holiday evening" holds; "the slow days after Christmas" does not).
+ */
 function markOf(gift: Gift, o: Occasion): string | undefined {
   const own = gift.marks?.[o];
   if (own || (o !== 'hanukkah' && o !== 'secret-santa')) return own;

@@ -430,8 +430,8 @@ function readOne(text: string, noun: string): RelationshipReading | undefined {
   const last = head.at(-1)!;
   if (SOMEONE.has(last)) return gendered(readTokens(head.reverse(), inLaw, noun), SOMEONE.get(last));
   // "my grandpa's lady friend", "her gentleman friend": a friend, and a woman or a man (was "him" for her).
-  const core = head.slice(0, head.findIndex((t, i) => i > 0 && PREPOSITIONS.has(t)) >>> 0);
-  const before = SOMEONE.get(core.at(-2) ?? '');
+  const cut = head.findIndex((t, i) => i > 0 && PREPOSITIONS.has(t));
+  const before = SOMEONE.get((cut < 0 ? head : head.slice(0, cut)).at(-2) ?? '');
   return gendered(
     readTokens(head.reverse(), inLaw, noun) ?? (clause > 0 ? readTokens(all.reverse(), inLaw, noun) : undefined),
     before,
@@ -1771,7 +1771,6 @@ const PROPER_NAMES = new Map<string, string>(
   ].map((name) => [unaccent(name.toLowerCase()), name] as const),
 )
   .set('baldurs gate', "Baldur's Gate")
-  .set('christmas eve', 'Christmas Eve')
   .set('new years eve', "New Year's Eve")
   .set('youtube', 'YouTube')
   .set('tiktok', 'TikTok')
