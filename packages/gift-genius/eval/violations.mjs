@@ -32,7 +32,10 @@ const thing = (raw) => {
   return (
     text
       .split(/[,;(]| - | because | since /)[0]
-      .replace(/^(?:please )?(?:no more|no|not|nothing|without|avoid|skip|none|don'?t want) (?:any )?/, '')
+      .replace(
+        /^(?:please )?(?:no more|no|not|nothing|without|avoid|skip|none|don'?t want) (?:(?:with|that has|that have|that needs|that need|that uses|that use|needing|containing) )?(?:any |an? )?/,
+        '',
+      )
       .replace(/ please$/, '')
       .trim() || text.trim()
   );

@@ -8,7 +8,7 @@ import {
   type Relationship,
 } from '../catalog/schema.js';
 import { BoundedMemo } from './memo.js';
-import { listingCode, productTitle, stem, words } from './text.js';
+import { exclusionTextWords, listingCode, productTitle, stem, words } from './text.js';
 import {
   type ExclusionReading,
   type InterestReading,
@@ -310,7 +310,7 @@ export function exclusionWords(gift: Gift): Set<string> {
   const code = listingCode(gift);
   const id = code ? gift.id.slice(0, -(code.length + 1)) : gift.id;
   const text = `${id.replace(/-/g, ' ')} ${productTitle(gift)} ${gift.description} ${(gift.keywords ?? []).join(' ')}`;
-  return new Set(words(text.replace(/\b[\p{L}]+-free\b/gu, ' ')));
+  return new Set(exclusionTextWords(text.replace(/\b[\p{L}]+-free\b/gu, ' ')));
 }
 
 /**
@@ -322,7 +322,7 @@ function formsOf(e: ExclusionReading) {
   let forms = exclusionForms.get(e);
   if (!forms) {
     const phrases = e.textWords
-      .map((t) => words(t))
+      .map((t) => exclusionTextWords(t))
       .filter((ws) => ws.length > 0)
       .map((ws) => ({ ws, plurals: ws.map((x) => stem(`${x}s`)) }));
     forms = { id: e.word.replace(/ /g, '-'), phrases };

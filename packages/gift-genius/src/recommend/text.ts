@@ -9,7 +9,10 @@ import type { Gift } from '../catalog/schema.js';
  * texts, not the item count. Pure: the same profiles give the same engine and the same scores.
  */
 
-const STOP = new Set([
+/** Nouns left out of ranking text (nearly every listing is a set, a kit or a gift) but not of exclusions. */
+const RANKING_ONLY_STOP: ReadonlySet<string> = new Set(['set', 'kit', 'gift', 'gifts']);
+
+const STOP: ReadonlySet<string> = new Set([
   'a',
   'an',
   'and',
@@ -51,6 +54,13 @@ const STOP = new Set([
 ]);
 
 /**
+ * The stop words an exclusion is read with: the function words, not the nouns too common to rank by. "no kits"
+ * rules out every kit (held-out-13: a calligraphy kit and a model kit were given under "no kits", as "kit" was
+ * no word of theirs), "no gift cards" only gift cards.
+ */
+const EXCLUSION_STOP: ReadonlySet<string> = new Set([...STOP].filter((w) => !RANKING_ONLY_STOP.has(w)));
+
+/**
  * -ing words that name a thing of their own, not the doing of their stem: boxing is a sport, not a box (a puzzle
  * box was reasoned "since your friend is into boxing"), bowling no bowl, clothing no cloth napkin.
  */
@@ -85,6 +95,15 @@ const joined = (pair: string) => pair.replace(' ', '');
 
 /** Words of a text: lower case, letters only, no stop words, stemmed. */
 export function words(text: string): string[] {
+  return wordsWithout(text, STOP);
+}
+
+/** Words of a text as an exclusion reads them (exclusionWords, and the exclusion's own words): "kit" and "set" kept. */
+export function exclusionTextWords(text: string): string[] {
+  return wordsWithout(text, EXCLUSION_STOP);
+}
+
+function wordsWithout(text: string, stop: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const raw of text
     .toLowerCase()
@@ -95,7 +114,7 @@ export function words(text: string): string[] {
     .replace(/(?<![\p{L}\p{N}])(\p{L})-(?=\p{L})/gu, '$1')
     .split(/[^\p{L}\p{N}]+/u)) {
     // Single letters are initials and split words ("B.K.S.", "k-pop"), never a match on their own.
-    if (raw.length < 2 || /\d/.test(raw) || STOP.has(raw)) continue;
+    if (raw.length < 2 || /\d/.test(raw) || stop.has(raw)) continue;
     out.push(stem(raw));
   }
   return out;

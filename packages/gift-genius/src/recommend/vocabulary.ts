@@ -1521,6 +1521,9 @@ const SEARCHED = new Set([
  */
 const GAMES_OF_THEIR_OWN: ReadonlySet<string> = new Set(['minecraft', 'roblox', 'fortnite']);
 
+/** Words that open why or what for after an interest: "running for her first 10k", "knits because it calms her". */
+const PURPOSE: ReadonlySet<string> = new Set(['for', 'because', 'since', 'so', 'before']);
+
 const REFLEXIVE = /^(?:himself|herself|themselves|myself|yourself|themself)$/;
 
 export function readInterest(typed: string): InterestReading {
@@ -1587,8 +1590,18 @@ export function readInterest(typed: string): InterestReading {
   // item of the tag that does not say them is a broader pick (a Star Wars encyclopedia for "mystery novels").
   // Only where the concept has no search words of its own: "plays drums in the school band" is drums (a
   // "Suzuki Violin School" book was "for" it through the word school).
+  // What follows "for", "because", "so" after the interest is why or what for, not what kind ("running for her first
+  // 10k": a waist belt was said as "broader than" it for not saying 10k).
+  const first = covered.size > 0 ? Math.min(...covered) : tokens.length;
+  let purpose = tokens.findIndex((t, i) => i > first && PURPOSE.has(t));
+  if (purpose < 0) purpose = tokens.length;
   const narrowing = (t: string, i: number) =>
-    !covered.has(i) && !FILLER.has(t) && !VAGUE.has(t) && t.length > 2 && !/^\d+(st|nd|rd|th)?$/.test(t);
+    i < purpose &&
+    !covered.has(i) &&
+    !FILLER.has(t) &&
+    !VAGUE.has(t) &&
+    t.length > 2 &&
+    !/^\d+(st|nd|rd|th)?$/.test(t);
   const narrows: string[] = [];
   const title = whole ? tokens.join(' ') : undefined;
   if (title !== undefined && (VIDEO_GAME_TITLES.has(title) || GAMES_OF_THEIR_OWN.has(title))) narrows.push(title);
@@ -2055,6 +2068,7 @@ const EXCLUDE_WORDS = new Map<
   ['diabetic', { textWords: SWEET }],
   ['low carb', { textWords: SWEET }],
   ['screens', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
+  ['screen', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
   ['screen time', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
   ['electronics', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
   ['gadgets', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
@@ -2070,7 +2084,9 @@ const EXCLUDE_WORDS = new Map<
 ]);
 
 /** "no food, everything tastes off to her" → "food": the thing ruled out, not the negation or the why after it. */
-const NEGATION = /^(?:please\s+)?(?:no more|no|not|nothing|without|avoid|skip|none|dont want|don't want)\s+(?:any\s+)?/;
+// "nothing with a screen", "nothing that needs batteries": what the thing has is the thing (it had read "with batteries").
+const NEGATION =
+  /^(?:please\s+)?(?:no more|no|not|nothing|without|avoid|skip|none|dont want|don't want)\s+(?:(?:with|that has|that have|that needs|that need|that uses|that use|needing|containing)\s+)?(?:any\s+|an?\s+)?/;
 /** "she is gluten free" → "gluten", "allergic to nuts" → "nuts", "doesn't drink coffee" → "coffee", "celiac" → "gluten". */
 function plainThing(word: string): string {
   const bare = word

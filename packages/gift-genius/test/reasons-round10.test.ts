@@ -1,0 +1,81 @@
+// Reasons, round 10 (issue 25): interests typed with their situation, as people type them, tried as a user
+// would (not taken from a held-out request).
+import { describe, expect, it } from 'vitest';
+import { loadBundledCatalog } from '../dist/catalog/open.js';
+import { GiftIndex } from '../dist/recommend/gift-index.js';
+import { readExclusion, readInterest } from '../dist/recommend/vocabulary.js';
+
+const index = GiftIndex.build(loadBundledCatalog());
+const reasons = (args: Record<string, unknown>) =>
+  index.rank({ count: 5, ...args } as never).gifts.map((g) => g.reason);
+const HEDGE = /\b(?:[Bb]eyond|broader than|[Nn]ot strictly for|loosely)\b/;
+
+describe('what follows "for", "because", "so" after an interest is why, not what kind', () => {
+  it('"running for her first 10k": running picks are for it, never hedged as broader for not saying "10k"', () => {
+    for (const interest of ['just started running for her first 10k', 'running because his doctor said so']) {
+      const got = reasons({
+        age: 34,
+        relationship: 'my sister',
+        occasion: 'birthday',
+        interests: [interest],
+        budget: 60,
+      });
+      expect(got.length, interest).toBe(5);
+      for (const reason of got) expect(reason, interest).not.toMatch(HEDGE);
+    }
+    expect(readInterest('just started running for her first 10k').narrows).toEqual([]);
+  });
+
+  it('words before the interest still narrow ("mystery novels for the beach"); a purpose narrows nothing ("bakes for every holiday")', () => {
+    expect(readInterest('bakes for every holiday').narrows).toEqual([]);
+    expect(readInterest('mystery novels for the beach').narrows).toContain('mystery');
+    expect(readInterest('sourdough baking').words).toContain('sourdough');
+  });
+});
+
+describe('an exclusion rules out what it names, however it is typed', () => {
+  const ids = (args: Record<string, unknown>) => index.rank({ count: 5, ...args } as never).gifts.map((g) => g.gift);
+
+  it('"no kits" rules out every kit (a word too common to rank by is still a word to exclude by)', () => {
+    for (const exclude of ['no kits, she says those are for beginners', 'no kit please']) {
+      const got = ids({
+        age: 30,
+        relationship: 'my friend',
+        occasion: 'birthday',
+        interests: ['calligraphy', 'model building'],
+        exclude: [exclude],
+      });
+      expect(got.length, exclude).toBe(5);
+      for (const g of got) expect(`${g.id} ${g.title} ${g.description}`, exclude).not.toMatch(/\bkits?\b/i);
+    }
+  });
+
+  it('"no gift cards" rules out gift cards, not every card (a card game stays)', () => {
+    const reading = readExclusion('no gift cards');
+    expect(reading.textWords).toEqual(['gift cards']);
+    const got = ids({
+      age: 45,
+      relationship: 'my coworker',
+      occasion: 'birthday',
+      interests: ['card games'],
+      budget: 30,
+      exclude: ['no gift cards'],
+    });
+    expect(got.some((g) => /\bcards?\b/i.test(`${g.id} ${g.title} ${g.description}`))).toBe(true);
+    for (const g of got) expect(g.id).not.toMatch(/gift-card/);
+  });
+
+  it('"nothing with a screen", "nothing that needs batteries": the thing, not "with …"', () => {
+    expect(readExclusion('nothing with a screen, we are cutting back').categories).toEqual(['tech']);
+    expect(readExclusion('nothing with batteries, her moms rule').word).toBe('batteries');
+    expect(readExclusion('nothing that needs batteries').word).toBe('batteries');
+    const got = ids({
+      age: 9,
+      relationship: 'my nephew',
+      occasion: 'birthday',
+      interests: ['space', 'robots'],
+      exclude: ['nothing with a screen'],
+    });
+    for (const g of got) expect(g.categories, g.id).not.toContain('tech');
+  });
+});
