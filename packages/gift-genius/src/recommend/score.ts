@@ -8,7 +8,7 @@ import {
   type Relationship,
 } from '../catalog/schema.js';
 import { BoundedMemo } from './memo.js';
-import { exclusionTextWords, listingCode, productTitle, stem, words } from './text.js';
+import { exclusionTextWords, listingCode, productTitle, stem } from './text.js';
 import {
   type ExclusionReading,
   type InterestReading,

@@ -1596,12 +1596,7 @@ export function readInterest(typed: string): InterestReading {
   let purpose = tokens.findIndex((t, i) => i > first && PURPOSE.has(t));
   if (purpose < 0) purpose = tokens.length;
   const narrowing = (t: string, i: number) =>
-    i < purpose &&
-    !covered.has(i) &&
-    !FILLER.has(t) &&
-    !VAGUE.has(t) &&
-    t.length > 2 &&
-    !/^\d+(st|nd|rd|th)?$/.test(t);
+    i < purpose && !covered.has(i) && !FILLER.has(t) && !VAGUE.has(t) && t.length > 2 && !/^\d+(st|nd|rd|th)?$/.test(t);
   const narrows: string[] = [];
   const title = whole ? tokens.join(' ') : undefined;
   if (title !== undefined && (VIDEO_GAME_TITLES.has(title) || GAMES_OF_THEIR_OWN.has(title))) narrows.push(title);
