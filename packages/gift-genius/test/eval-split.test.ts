@@ -2,12 +2,14 @@
 // apart from the tuning set), reports two reason judges and their agreement, lists the split's pending pairs and
 // reasons, and reports the computed checks. Run as a user runs it: `node eval/run.mjs --split DIR`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
+import { DEFAULT_TOOL_CONFIG } from '../dist/primitives/tool-config.js';
+import { buildSuggestInputSchema } from '../dist/primitives/tools.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
 import { baseline } from '../eval/baseline.mjs';
 
@@ -105,6 +107,27 @@ describe('eval/run.mjs --split', () => {
     const bad = await run(['--splits', empty]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/unknown argument "--splits"/);
+  });
+});
+
+describe('every eval request is one the tool accepts', () => {
+  // The eval ranks with the index directly; a request the tool's own schema refuses would measure a path no host
+  // reaches (at 60/40-character limits 184 of 908 requests were refused, as people type them).
+  it("each request of requests.jsonl and every held-out split parses by suggest_gifts' input schema", () => {
+    const schema = buildSuggestInputSchema(DEFAULT_TOOL_CONFIG);
+    const dirs = readdirSync(join(pkg, 'eval')).filter((d) => d.startsWith('heldout'));
+    const files = ['eval/requests.jsonl', ...dirs.map((d) => `eval/${d}/requests.jsonl`)];
+    let n = 0;
+    const refused: string[] = [];
+    for (const file of files)
+      for (const line of readFileSync(join(pkg, file), 'utf8').split('\n').filter(Boolean)) {
+        const { id, args } = JSON.parse(line);
+        n++;
+        const parsed = schema.safeParse(args);
+        if (!parsed.success) refused.push(`${id}: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+      }
+    expect(n).toBeGreaterThan(900);
+    expect(refused).toEqual([]);
   });
 });
 

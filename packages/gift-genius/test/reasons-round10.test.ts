@@ -79,3 +79,81 @@ describe('an exclusion rules out what it names, however it is typed', () => {
     for (const g of got) expect(g.categories, g.id).not.toContain('tech');
   });
 });
+
+describe('the person and the day, as the user named them', () => {
+  it('"their 50th anniversary, all 6 of us kids are pitching in" is the 50th, never the sixth', () => {
+    const all = reasons({
+      age: 78,
+      relationship: 'my parents',
+      occasion: 'their 50th anniversary, all 6 of us kids are pitching in',
+      budget: 300,
+    }).join('\n');
+    expect(all).not.toMatch(/\bsixth\b/i);
+    expect(all).toMatch(/\b50th\b|\bfiftieth\b/i);
+  });
+
+  it('"the night nurse we had after our son was born, she was a lifesaver" is her, never the son ("him")', () => {
+    const all = reasons({
+      age: 50,
+      relationship: 'the night nurse we had after our son was born, she was a lifesaver',
+      occasion: 'thank you',
+      budget: 80,
+    }).join('\n');
+    expect(all).not.toMatch(/\b(?:him|his|he)\b/);
+    expect(all).toMatch(/\bher\b/);
+  });
+
+  it('"mr tanaka, president of …" is Mr Tanaka (his), "mrs okafor" Mrs Okafor (her), "coach of …" no name', () => {
+    const mr = reasons({
+      age: 62,
+      relationship: 'mr tanaka, president of our supplier in kobe',
+      occasion: 'thank you',
+      budget: 100,
+    });
+    expect(mr.join('\n')).not.toMatch(/\byour mr\b/i);
+    expect(mr.every((r) => r.includes('Mr Tanaka'))).toBe(true);
+    expect(mr.join('\n')).not.toMatch(/\b(?:them|their)\b/);
+    const mrs = reasons({ age: 55, relationship: 'mrs okafor', occasion: 'end of school year', budget: 30 }).join('\n');
+    expect(mrs).toMatch(/Mrs Okafor/);
+    expect(mrs).not.toMatch(/\b(?:him|his|them|their)\b/);
+    const coach = reasons({
+      age: 40,
+      relationship: 'coach of my sons soccer team',
+      occasion: 'end of season',
+      budget: 30,
+    });
+    expect(coach.join('\n')).not.toMatch(/Coach Of/);
+  });
+
+  it('"white day, she gave me chocolates on valentines" is White Day, never a Valentine\'s Day gift', () => {
+    const all = reasons({
+      age: 26,
+      relationship: 'girlfriend',
+      occasion: 'white day, she gave me chocolates on valentines',
+      budget: 60,
+    }).join('\n');
+    expect(all).not.toMatch(/Valentine/);
+  });
+
+  it('"we go bouldering every friday": what the two of you do, never "for you go bouldering"', () => {
+    const all = reasons({
+      age: 29,
+      relationship: 'boyfriend',
+      occasion: 'anniversary',
+      budget: 80,
+      interests: ['we go bouldering every friday', 'lifting'],
+    }).join('\n');
+    expect(all).not.toMatch(/\b(?:for|beyond|than) you (?:go|watch|play)\b/);
+  });
+
+  it('"docent at the science museum": said as being a docent, never "beyond docent at …"', () => {
+    const all = reasons({
+      age: 66,
+      relationship: 'uncle',
+      occasion: 'christmas',
+      budget: 50,
+      interests: ['docent at the science museum', 'crosswords'],
+    }).join('\n');
+    expect(all).not.toMatch(/\b(?:for|beyond|than) docent\b/);
+  });
+});

@@ -29,6 +29,8 @@ const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`
 export function recipient(q: ParsedQuery): string {
   const us = withUser(q.relationshipText);
   if (us !== undefined) return us;
+  const title = titled(q.relationshipText);
+  if (title) return title;
   const r = q.relationship;
   if (r) {
     const said = spoken(r.noun, q.relationshipText);
@@ -43,6 +45,34 @@ export function recipient(q: ParsedQuery): string {
   const words = spoken(q.relationshipWords, q.relationshipText).replace(/^(?:the|a|an) /i, '');
   return `${/^(?:the|a|an) /i.test(q.relationshipText.trim()) ? 'the' : 'your'} ${words}`;
 }
+
+/**
+ * A person named by title and name, as a letter would write them: "mr tanaka" is "Mr Tanaka" (it was "your mr
+ * tanaka"), "dr. patel" "Dr Patel". Names only: a title before a role ("coach of my son's team") is no name.
+ */
+function titled(typed: string): string | undefined {
+  const m = TITLED.exec(typed.trim().toLowerCase());
+  if (!m) return undefined;
+  const cap = (w: string) => w.replace(/(^|[-'])(\p{L})/gu, (_, before: string, c: string) => before + c.toUpperCase());
+  return `${TITLES.get(m[1]!)} ${m[2]!.split(' ').map(cap).join(' ')}`;
+}
+const TITLES = new Map([
+  ['mr', 'Mr'],
+  ['mrs', 'Mrs'],
+  ['ms', 'Ms'],
+  ['miss', 'Miss'],
+  ['dr', 'Dr'],
+  ['prof', 'Prof'],
+  ['professor', 'Professor'],
+  ['coach', 'Coach'],
+  ['rabbi', 'Rabbi'],
+  ['pastor', 'Pastor'],
+  ['sensei', 'Sensei'],
+]);
+// The name is one word, or two that end the text or a comma: "mr tanaka, president of …", "dr. patel our family doctor";
+// never a function word ("coach of my son's team" names no one).
+const TITLED =
+  /^(?:the |our |my )?(mr|mrs|ms|miss|dr|prof|professor|coach|rabbi|pastor|sensei)\.? (?!(?:of|for|at|to|in|on|and|from|the|my|our|your|who|that|with)\b)(\p{L}[\p{L}'-]*(?: \p{L}[\p{L}'-]*(?=\s*(?:,|$)))?)(?=\s*(?:[,;(]|$)|\s+(?:our|my|the|from|at|who|whos|who's|that|your)\b)/u;
 
 /**
  * The people named when the user is one of them ("my husband and me", "me and my sister", "us"), as a sentence
@@ -244,8 +274,13 @@ function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
   // A home paid off is one person's when one person is named: "your mom's home … gives her".
   const ownHome = b === 'household' && UNOWNED.has(q.occasion?.named ?? '') && r !== undefined && !r.couple;
   if (b !== 'person' && !ownHome) return partner(q) ? PRONOUNS.us : PRONOUNS.plural;
+  // Someone named by title ("Mr Tanaka") is one person, of the title's gender unless a pronoun said otherwise.
+  if (!r && titled(q.relationshipText)) return pronounsOf(q.saidGender);
   if (!r || r.couple) return PRONOUNS.plural;
-  const gender = r.gender ?? q.saidGender;
+  return pronounsOf(r.gender ?? q.saidGender);
+}
+
+function pronounsOf(gender: 'female' | 'male' | undefined): Pronouns {
   return gender === 'female' ? PRONOUNS.female : gender === 'male' ? PRONOUNS.male : PRONOUNS.plural;
 }
 
@@ -381,7 +416,7 @@ const DOING_START =
   /^(?:(?:just|still|now|recently|finally) (?=\p{L}+ing\b))?(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for|on|in|part of|a member of|member of|captain of)\b/u;
 /** A position someone holds, said with "is a" ("goalkeeper for his soccer club", "drummer in a cover band"). */
 const AGENT_START =
-  /^(?:goalkeeper|goalie|pitcher|catcher|quarterback|striker|defender|midfielder|drummer|guitarist|bassist|singer|keyboardist|captain|coach|referee|umpire|lifeguard|organist|cantor|deacon|treasurer|scoutmaster)\b(?= (?:for|on|at|in|of|with)\b)/;
+  /^(?:goalkeeper|goalie|pitcher|catcher|quarterback|striker|defender|midfielder|drummer|guitarist|bassist|singer|keyboardist|captain|coach|referee|umpire|lifeguard|organist|cantor|deacon|treasurer|scoutmaster|docent|volunteer|tour guide|guide|usher|chaperone|mentor|tutor|librarian|announcer|cheerleader|mascot|ranger|firefighter|medic)\b(?= (?:for|on|at|in|of|with)\b)/;
 const AGENT_END =
   /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
 
@@ -773,6 +808,13 @@ function asNoun(phrase: string): string {
   // "goalkeeper for his soccer club" → "being a goalkeeper for his soccer club".
   if (AGENT_START.test(phrase)) return `being ${article(phrase)} ${phrase}`;
   if (DOING_START.test(phrase)) return phrase;
+  // "we watch a film noir every sunday night", said to the user as "you watch …": what the two of them do together
+  // (was "Not strictly for you watch a film noir").
+  const shared = /^(?:you two|you both|you all|you) (?!(?:are|were|have|had|used|re|ve)\b)([a-z]+)\b(.*)$/.exec(phrase);
+  if (shared && shared[2]!.trim()) {
+    if (/^(?:love|like|enjoy)$/.test(shared[1]!)) return `${asNoun(shared[2]!.trim())} together`;
+    return `${ing(shared[1]!)}${shared[2]} together`;
+  }
   // A fan said as what they follow: "Packers fan" → "the Packers", "jazz fan" → "jazz" ("a step beyond Packers fan").
   const fan = /^(.+?) fans?$/.exec(phrase);
   if (fan) return /^\p{Lu}.*s$/u.test(fan[1]!) ? `the ${fan[1]}` : fan[1]!;

@@ -178,10 +178,13 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const baby = o === 'new-baby' && query.age >= 16;
   const formal = role !== undefined && FORMAL.has(role);
   // Pronouns over what the user said of the person; medical work over that and the occasion, not the exclusions.
-  let said = flagsOf(typed);
-  for (const t of query.interests ?? []) said |= flagsOf(t);
+  const own = flagsOf(typed);
+  let said = own & ~(TITLE_HE | TITLE_SHE);
+  for (const t of query.interests ?? []) said |= flagsOf(t) & ~(TITLE_HE | TITLE_SHE);
   const medical = said | (query.occasion ? flagsOf(query.occasion) : 0);
-  for (const t of query.exclude ?? []) said |= flagsOf(t);
+  for (const t of query.exclude ?? []) said |= flagsOf(t) & ~(TITLE_HE | TITLE_SHE);
+  // A title says the gender only where no pronoun does ("mr tanaka, president of our distributor").
+  if ((said & PRONOUN_BITS) === 0) said |= own & TITLE_HE ? HE : own & TITLE_SHE ? SHE : 0;
   // Every key present, undefined when not set: one object shape for every request, so the ranking loops' reads
   // of q stay monomorphic (spreads of `cond && {…}` made up to eight shapes, and took the runtime's slow path).
   return {
@@ -286,11 +289,24 @@ const HE = 1;
 const SHE = 2;
 const PRONOUN_BITS = HE | SHE;
 const MED = 4;
+/** A title before a name ("mr tanaka", "mrs okafor"): the person's gender when no pronoun says it. */
+const TITLE_HE = 8;
+const TITLE_SHE = 16;
+const TITLE_HE_WORDS = /^\s*(?:the |our |my )?mr\.?\s+\p{L}/iu;
+const TITLE_SHE_WORDS = /^\s*(?:the |our |my )?(?:mrs|ms|miss)\.?\s+\p{L}/iu;
 const HE_WORDS = /\b(he|him|his|he's|himself)\b/i;
 const SHE_WORDS = /\b(she|her|hers|she's|herself)\b/i;
 const textFlags = new BoundedMemo<string, number>(READINGS);
 const flagsOf = (text: string) =>
-  textFlags.get(text, (t) => (HE_WORDS.test(t) ? HE : 0) | (SHE_WORDS.test(t) ? SHE : 0) | (MEDICAL.test(t) ? MED : 0));
+  textFlags.get(
+    text,
+    (t) =>
+      (HE_WORDS.test(t) ? HE : 0) |
+      (SHE_WORDS.test(t) ? SHE : 0) |
+      (MEDICAL.test(t) ? MED : 0) |
+      (TITLE_HE_WORDS.test(t) ? TITLE_HE : 0) |
+      (TITLE_SHE_WORDS.test(t) ? TITLE_SHE : 0),
+  );
 
 /** Words that say medical work, as whole words in any field of the request. */
 const MEDICAL =

