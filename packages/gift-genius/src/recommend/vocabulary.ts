@@ -935,7 +935,7 @@ export function readOccasion(text: string): OccasionReading {
   let bare: number | undefined;
   for (const t of tokens) {
     const m = /^(\d{1,3})(st|nd|rd|th)?$/.exec(t);
-    if (m && m[2]) milestone ??= Number(m[1]);
+    if (m?.[2]) milestone ??= Number(m[1]);
     else if (m) bare ??= Number(m[1]);
     else if (ORDINALS.has(t)) milestone ??= ORDINALS.get(t);
   }
