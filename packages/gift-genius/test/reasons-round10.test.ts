@@ -101,6 +101,16 @@ describe('the person and the day, as the user named them', () => {
     }).join('\n');
     expect(all).not.toMatch(/\b(?:him|his|he)\b/);
     expect(all).toMatch(/\bher\b/);
+    // Someone no word of the vocabulary names is still named by the user's words, with the user's pronouns.
+    const unknown = reasons({
+      age: 44,
+      relationship: 'the lactation consultant we saw every week after our son was born, she was wonderful',
+      occasion: 'thank you',
+      budget: 60,
+    }).join('\n');
+    expect(unknown).toMatch(/lactation consultant/);
+    expect(unknown).not.toMatch(/person you are shopping for|\b(?:him|his|he)\b/);
+    expect(unknown).toMatch(/\bher\b/);
   });
 
   it('"mr tanaka, president of …" is Mr Tanaka (his), "mrs okafor" Mrs Okafor (her), "coach of …" no name', () => {

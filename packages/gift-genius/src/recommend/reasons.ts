@@ -276,6 +276,9 @@ function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
   if (b !== 'person' && !ownHome) return partner(q) ? PRONOUNS.us : PRONOUNS.plural;
   // Someone named by title ("Mr Tanaka") is one person, of the title's gender unless a pronoun said otherwise.
   if (!r && titled(q.relationshipText)) return pronounsOf(q.saidGender);
+  // Someone described in words of the user's ("the overnight newborn care specialist …, she saved our sanity"):
+  // the user's pronouns for one person, where they use only one gender's.
+  if (!r && q.relationshipWords && !plural(q.relationshipWords)) return pronounsOf(q.saidGender);
   if (!r || r.couple) return PRONOUNS.plural;
   return pronounsOf(r.gender ?? q.saidGender);
 }

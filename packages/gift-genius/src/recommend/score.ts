@@ -132,7 +132,9 @@ function plainWords(text: string): string | undefined {
     .replace(/^(my|our|the) /, '');
   // A long description is said up to its clause: "the firefighters at the station that came to our kitchen fire"
   // → "firefighters at the station" (was "the person you are shopping for").
-  if (words.split(' ').length > 8) words = words.split(/ (?:who|that|which|whose|because|since|,)/)[0]!;
+  // "the night nurse we had after our son was born": a clause without "who" opens at its subject or its "when".
+  if (words.split(' ').length > 8)
+    words = words.split(/ (?:who|that|which|whose|because|since|we|i|they|when|after|while|,)(?= )/)[0]!;
   // "my tattoo artist, just finished my sleeve after 2 years": the person is what comes before the comma (it was
   // "the person you are shopping for", held-out-9).
   words = words.split(/\s*[,;]\s*/)[0]!;
