@@ -169,6 +169,37 @@ describe('observability', () => {
   });
 });
 
+describe('observability under a flood of probes', () => {
+  it('a client probing server/discover per request writes one line a minute, not one per probe; /metrics counts every probe', async () => {
+    const meta = (name: string) => ({
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name, version: '4.5.6' },
+    });
+    const probe = (name: string, id: number) =>
+      post(
+        server.url,
+        { jsonrpc: '2.0', id, method: 'server/discover', params: { _meta: meta(name) } },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+      );
+    for (let i = 0; i < 40; i++) expect((await probe('probe-flood', i)).response.status).toBe(200);
+    await probe('probe-other', 99);
+    const lines = await waitFor("the other client's line", () => {
+      const parsed = server
+        .stderr()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+      return parsed.some((l) => l.event === 'discover' && l.client?.name === 'probe-other') ? parsed : undefined;
+    });
+    expect(lines.filter((l) => l.event === 'discover' && l.client?.name === 'probe-flood')).toHaveLength(1);
+    const metrics = await (await fetch(new URL('/metrics', server.url))).text();
+    expect(metrics).toMatch(
+      /giftgen_handshakes_total\{client="probe-flood",version="2026-07-28",era="modern",transport="http"\} 40/,
+    );
+  });
+});
+
 describe('CORS for browser-based inspectors', () => {
   it('answers preflight from a loopback origin and exposes Mcp-Session-Id', async () => {
     const origin = 'http://localhost:6274';

@@ -7,12 +7,15 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import { isJsonObject, type JsonObject } from '../json-object.js';
+import type { HandshakeLogLimit } from './handshake-log-limit.js';
 /** The two counters the tap feeds; ServerMetrics has them, and stdio (no /metrics) passes NO_COUNTERS. */
 export interface HandshakeCounters {
   handshakes: { inc(labels: Record<string, string>): void };
   negotiationFailures: { inc(labels: Record<string, string>): void };
   /** A bounded, printable metrics label for a client name. */
   clientLabel(name: string | undefined): string;
+  /** The limit the server's tap lines share (HTTP: one per exchange); without it every line is written (stdio). */
+  handshakeLines?: HandshakeLogLimit;
 }
 export const NO_COUNTERS: HandshakeCounters = {
   handshakes: { inc: () => undefined },
@@ -96,17 +99,20 @@ export class HandshakeTap {
         pending.method === 'server/discover' ||
         code === ProtocolErrorCode.UnsupportedProtocolVersion
       ) {
-        this.log.warn(
-          {
-            ...base,
-            event: 'negotiation_failed',
-            method: pending.method,
-            reason,
-            code,
-            message: str(message.error.message, 200),
-          },
-          'negotiation failed',
-        );
+        const carried = this.admit('negotiation_failed', pending, `${pending.method} ${code}`);
+        if (carried)
+          this.log.warn(
+            {
+              ...base,
+              event: 'negotiation_failed',
+              method: pending.method,
+              reason,
+              code,
+              message: str(message.error.message, 200),
+              ...carried,
+            },
+            'negotiation failed',
+          );
       }
       return;
     }
@@ -115,15 +121,18 @@ export class HandshakeTap {
     const negotiated = pending.method === 'initialize' ? str(result.protocolVersion, 40) : pending.requested;
     if (pending.method === 'initialize' && negotiated !== pending.requested) {
       this.metrics.negotiationFailures.inc({ reason: 'counter_offer', era, transport: this.transport });
-      this.log.warn(
-        {
-          ...base,
-          event: 'negotiation_counter_offer',
-          negotiatedVersion: negotiated,
-          reason: 'requested version not supported; offered our latest',
-        },
-        'counter-offered a protocol version',
-      );
+      const carried = this.admit('negotiation_counter_offer', pending, negotiated ?? '');
+      if (carried)
+        this.log.warn(
+          {
+            ...base,
+            event: 'negotiation_counter_offer',
+            negotiatedVersion: negotiated,
+            reason: 'requested version not supported; offered our latest',
+            ...carried,
+          },
+          'counter-offered a protocol version',
+        );
     }
     this.metrics.handshakes.inc({
       client: this.metrics.clientLabel(pending.client.name),
@@ -131,9 +140,31 @@ export class HandshakeTap {
       era,
       transport: this.transport,
     });
-    this.log.info(
-      { ...base, negotiatedVersion: negotiated ?? null },
-      pending.method === 'initialize' ? 'initialize handshake' : 'server/discover',
+    const carried = this.admit(base.event, pending, negotiated ?? '');
+    if (carried)
+      this.log.info(
+        { ...base, negotiatedVersion: negotiated ?? null, ...carried },
+        pending.method === 'initialize' ? 'initialize handshake' : 'server/discover',
+      );
+  }
+
+  /** What a line carries when the server's limit lets it through (always, without a limit); undefined: held back. */
+  private admit(
+    event: string,
+    pending: Pending,
+    outcome: string,
+  ): { repeats?: number; suppressed?: number } | undefined {
+    const limit = this.metrics.handshakeLines;
+    if (!limit) return {};
+    const c = pending.client;
+    const carried = limit.admit(
+      `${event}\n${this.transport}\n${c.name ?? ''}\n${c.version ?? ''}\n${pending.requested ?? ''}\n${outcome}`,
     );
+    if (!carried) return undefined;
+    // Only counts above zero are written: a first line reads as before.
+    return {
+      ...(carried.repeats > 0 && { repeats: carried.repeats }),
+      ...(carried.suppressed > 0 && { suppressed: carried.suppressed }),
+    };
   }
 }

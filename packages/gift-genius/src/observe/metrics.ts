@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { HandshakeLogLimit } from './handshake-log-limit.js';
 
 /** One registry per process, passed explicitly: no hidden global. */
 export class ServerMetrics {
@@ -33,6 +34,9 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  /** The handshake tap's log lines, shared by every exchange of this server (see HandshakeLogLimit). */
+  readonly handshakeLines: HandshakeLogLimit;
+
   /** At most this many distinct client names become labels; later ones count as "other". */
   private readonly clientLabels = new Set<string>();
   private static readonly MAX_CLIENT_LABELS = 100;
@@ -46,7 +50,8 @@ export class ServerMetrics {
     return label;
   }
 
-  constructor() {
+  constructor(now: () => number = Date.now) {
+    this.handshakeLines = new HandshakeLogLimit(now);
     collectDefaultMetrics({ register: this.registry, prefix: 'giftgen_' });
   }
 }
