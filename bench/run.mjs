@@ -63,10 +63,13 @@ async function main() {
   const want = (w) => !only || only.has(w);
   const now = new Date();
   const date = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  // A subset run is named after its steps, so it never overwrites the last full run's files.
-  const stem = `${date}${quick ? '-quick' : ''}${only ? `-${[...only].join('-')}` : ''}`;
+  // A subset run is named after its steps, so it never overwrites the last full run's files; a second run of the same
+  // steps on the same day takes the time too (it had written over a result the README cites).
+  const named = `${date}${quick ? '-quick' : ''}${only ? `-${[...only].join('-')}` : ''}`;
   const outDir = join(BENCH, 'results');
   mkdirSync(outDir, { recursive: true });
+  const hhmm = `${String(now.getHours()).padStart(2, '0')}${String(now.getMinutes()).padStart(2, '0')}`;
+  const stem = existsSync(join(outDir, `${named}.json`)) ? `${named}-${hhmm}` : named;
   const cfg = {
     quick,
     duration,
