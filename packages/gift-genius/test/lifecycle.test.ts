@@ -34,6 +34,13 @@ const initialize = (version: string, id: number | string = 1) => ({
 });
 
 let server: RunningServer;
+/** The server's log so far, one parsed JSON line each. */
+const logLines = () =>
+  server
+    .stderr()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 beforeAll(async () => {
   server = await startHttpCli({ args: ['--max-sessions', '3', '--session-idle', '2'] });
 });
@@ -122,11 +129,7 @@ describe('observability', () => {
       { 'mcp-protocol-version': '2030-01-01', 'mcp-method': 'tools/list' },
     );
     const lines = await waitFor('log lines', () => {
-      const parsed = server
-        .stderr()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l));
+      const parsed = logLines();
       return parsed.some((l) => l.event === 'discover' && l.client?.name === 'metrics-probe') &&
         parsed.some((l) => l.event === 'negotiation_failed')
         ? parsed
@@ -185,11 +188,7 @@ describe('observability under a flood of probes', () => {
     for (let i = 0; i < 40; i++) expect((await probe('probe-flood', i)).response.status).toBe(200);
     await probe('probe-other', 99);
     const lines = await waitFor("the other client's line", () => {
-      const parsed = server
-        .stderr()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l));
+      const parsed = logLines();
       return parsed.some((l) => l.event === 'discover' && l.client?.name === 'probe-other') ? parsed : undefined;
     });
     expect(lines.filter((l) => l.event === 'discover' && l.client?.name === 'probe-flood')).toHaveLength(1);

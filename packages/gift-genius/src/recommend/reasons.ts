@@ -29,8 +29,7 @@ const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`
 export function recipient(q: ParsedQuery): string {
   const us = withUser(q.relationshipText);
   if (us !== undefined) return us;
-  const title = titled(q.relationshipText);
-  if (title) return title;
+  if (q.titled) return q.titled.name;
   const r = q.relationship;
   if (r) {
     const said = spoken(r.noun, q.relationshipText);
@@ -45,34 +44,6 @@ export function recipient(q: ParsedQuery): string {
   const words = spoken(q.relationshipWords, q.relationshipText).replace(/^(?:the|a|an) /i, '');
   return `${/^(?:the|a|an) /i.test(q.relationshipText.trim()) ? 'the' : 'your'} ${words}`;
 }
-
-/**
- * A person named by title and name, as a letter would write them: "mr tanaka" is "Mr Tanaka" (it was "your mr
- * tanaka"), "dr. patel" "Dr Patel". Names only: a title before a role ("coach of my son's team") is no name.
- */
-function titled(typed: string): string | undefined {
-  const m = TITLED.exec(typed.trim().toLowerCase());
-  if (!m) return undefined;
-  const cap = (w: string) => w.replace(/(^|[-'])(\p{L})/gu, (_, before: string, c: string) => before + c.toUpperCase());
-  return `${TITLES.get(m[1]!)} ${m[2]!.split(' ').map(cap).join(' ')}`;
-}
-const TITLES = new Map([
-  ['mr', 'Mr'],
-  ['mrs', 'Mrs'],
-  ['ms', 'Ms'],
-  ['miss', 'Miss'],
-  ['dr', 'Dr'],
-  ['prof', 'Prof'],
-  ['professor', 'Professor'],
-  ['coach', 'Coach'],
-  ['rabbi', 'Rabbi'],
-  ['pastor', 'Pastor'],
-  ['sensei', 'Sensei'],
-]);
-// The name is one word, or two that end the text or a comma: "mr tanaka, president of …", "dr. patel our family doctor";
-// never a function word ("coach of my son's team" names no one).
-const TITLED =
-  /^(?:the |our |my )?(mr|mrs|ms|miss|dr|prof|professor|coach|rabbi|pastor|sensei)\.? (?!(?:of|for|at|to|in|on|and|from|the|my|our|your|who|that|with)\b)(\p{L}[\p{L}'-]*(?: \p{L}[\p{L}'-]*(?=\s*(?:,|$)))?)(?=\s*(?:[,;(]|$)|\s+(?:our|my|the|from|at|who|whos|who's|that|your)\b)/u;
 
 /**
  * The people named when the user is one of them ("my husband and me", "me and my sister", "us"), as a sentence
@@ -275,7 +246,7 @@ function pronouns(q: ParsedQuery, b: Beneficiary): Pronouns {
   const ownHome = b === 'household' && UNOWNED.has(q.occasion?.named ?? '') && r !== undefined && !r.couple;
   if (b !== 'person' && !ownHome) return partner(q) ? PRONOUNS.us : PRONOUNS.plural;
   // Someone named by title ("Mr Tanaka") is one person, of the title's gender unless a pronoun said otherwise.
-  if (!r && titled(q.relationshipText)) return pronounsOf(q.saidGender);
+  if (!r && q.titled) return pronounsOf(q.saidGender);
   // Someone described in words of the user's ("the overnight newborn care specialist …, she saved our sanity"):
   // the user's pronouns for one person, where they use only one gender's.
   if (!r && q.relationshipWords && !plural(q.relationshipWords)) return pronounsOf(q.saidGender);

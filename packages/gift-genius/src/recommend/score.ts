@@ -10,6 +10,7 @@ import {
 import { BoundedMemo } from './memo.js';
 import { exclusionTextWords, listingCode, productTitle, stem } from './text.js';
 import {
+  clauseStart,
   type ExclusionReading,
   type InterestReading,
   type OccasionReading,
@@ -19,6 +20,8 @@ import {
   readInterest,
   readOccasion,
   readRelationship,
+  readTitledName,
+  type TitledName,
 } from './vocabulary.js';
 
 /*
@@ -62,6 +65,8 @@ export interface ParsedQuery {
    * one gender's pronouns and not the other's ("old friend" with "makes his own hot sauce").
    */
   saidGender: 'female' | 'male' | undefined;
+  /** Someone the user named by title and name ("mr tanaka"), when no relationship was read: how to write them. */
+  titled: TitledName | undefined;
   /** The relationship's words when they were not understood but read as plain words ("mail carrier"), for copy. */
   relationshipWords: string | undefined;
   /** The occasion the user named (or an interest implied: "new dad"), read by whole words. */
@@ -133,8 +138,9 @@ function plainWords(text: string): string | undefined {
   // A long description is said up to its clause: "the firefighters at the station that came to our kitchen fire"
   // → "firefighters at the station" (was "the person you are shopping for").
   // "the night nurse we had after our son was born": a clause without "who" opens at its subject or its "when".
-  if (words.split(' ').length > 8)
-    words = words.split(/ (?:who|that|which|whose|because|since|we|i|they|when|after|while|,)(?= )/)[0]!;
+  const tokens = words.split(' ');
+  const clause = tokens.length > 8 ? clauseStart(tokens) : -1;
+  if (clause > 0) words = tokens.slice(0, clause).join(' ');
   // "my tattoo artist, just finished my sleeve after 2 years": the person is what comes before the comma (it was
   // "the person you are shopping for", held-out-9).
   words = words.split(/\s*[,;]\s*/)[0]!;
@@ -180,13 +186,13 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const baby = o === 'new-baby' && query.age >= 16;
   const formal = role !== undefined && FORMAL.has(role);
   // Pronouns over what the user said of the person; medical work over that and the occasion, not the exclusions.
-  const own = flagsOf(typed);
-  let said = own & ~(TITLE_HE | TITLE_SHE);
-  for (const t of query.interests ?? []) said |= flagsOf(t) & ~(TITLE_HE | TITLE_SHE);
+  let said = flagsOf(typed);
+  for (const t of query.interests ?? []) said |= flagsOf(t);
   const medical = said | (query.occasion ? flagsOf(query.occasion) : 0);
-  for (const t of query.exclude ?? []) said |= flagsOf(t) & ~(TITLE_HE | TITLE_SHE);
-  // A title says the gender only where no pronoun does ("mr tanaka, president of our distributor").
-  if ((said & PRONOUN_BITS) === 0) said |= own & TITLE_HE ? HE : own & TITLE_SHE ? SHE : 0;
+  for (const t of query.exclude ?? []) said |= flagsOf(t);
+  // Someone named by title ("mr tanaka, president of our distributor"): the title's gender where no pronoun says one.
+  const titled = relationship ? undefined : readTitledName(typed);
+  const pronoun = (said & PRONOUN_BITS) === HE ? 'male' : (said & PRONOUN_BITS) === SHE ? 'female' : undefined;
   // Every key present, undefined when not set: one object shape for every request, so the ranking loops' reads
   // of q stay monomorphic (spreads of `cond && {…}` made up to eight shapes, and took the runtime's slow path).
   return {
@@ -196,7 +202,8 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     budget,
     relationship,
     relationshipText: typed,
-    saidGender: (said & PRONOUN_BITS) === HE ? 'male' : (said & PRONOUN_BITS) === SHE ? 'female' : undefined,
+    saidGender: (said & PRONOUN_BITS) === 0 ? titled?.gender : pronoun,
+    titled,
     medical: (medical & MED) !== 0,
     relationshipWords: relationship ? undefined : plainWords(typed),
     occasion,
@@ -291,24 +298,11 @@ const HE = 1;
 const SHE = 2;
 const PRONOUN_BITS = HE | SHE;
 const MED = 4;
-/** A title before a name ("mr tanaka", "mrs okafor"): the person's gender when no pronoun says it. */
-const TITLE_HE = 8;
-const TITLE_SHE = 16;
-const TITLE_HE_WORDS = /^\s*(?:the |our |my )?mr\.?\s+\p{L}/iu;
-const TITLE_SHE_WORDS = /^\s*(?:the |our |my )?(?:mrs|ms|miss)\.?\s+\p{L}/iu;
 const HE_WORDS = /\b(he|him|his|he's|himself)\b/i;
 const SHE_WORDS = /\b(she|her|hers|she's|herself)\b/i;
 const textFlags = new BoundedMemo<string, number>(READINGS);
 const flagsOf = (text: string) =>
-  textFlags.get(
-    text,
-    (t) =>
-      (HE_WORDS.test(t) ? HE : 0) |
-      (SHE_WORDS.test(t) ? SHE : 0) |
-      (MEDICAL.test(t) ? MED : 0) |
-      (TITLE_HE_WORDS.test(t) ? TITLE_HE : 0) |
-      (TITLE_SHE_WORDS.test(t) ? TITLE_SHE : 0),
-  );
+  textFlags.get(text, (t) => (HE_WORDS.test(t) ? HE : 0) | (SHE_WORDS.test(t) ? SHE : 0) | (MEDICAL.test(t) ? MED : 0));
 
 /** Words that say medical work, as whole words in any field of the request. */
 const MEDICAL =

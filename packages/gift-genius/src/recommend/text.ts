@@ -9,10 +9,12 @@ import type { Gift } from '../catalog/schema.js';
  * texts, not the item count. Pure: the same profiles give the same engine and the same scores.
  */
 
-/** Nouns left out of ranking text (nearly every listing is a set, a kit or a gift) but not of exclusions. */
-const RANKING_ONLY_STOP: ReadonlySet<string> = new Set(['set', 'kit', 'gift', 'gifts']);
-
-const STOP: ReadonlySet<string> = new Set([
+/**
+ * The function words every reading drops. An exclusion is read with these alone: "no kits" rules out every kit
+ * (held-out-13: a calligraphy kit and a model kit were given under "no kits", as "kit" was no word of theirs), "no
+ * gift cards" only gift cards.
+ */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'a',
   'an',
   'and',
@@ -47,18 +49,10 @@ const STOP: ReadonlySet<string> = new Set([
   'them',
   'they',
   'one',
-  'set',
-  'kit',
-  'gift',
-  'gifts',
 ]);
 
-/**
- * The stop words an exclusion is read with: the function words, not the nouns too common to rank by. "no kits"
- * rules out every kit (held-out-13: a calligraphy kit and a model kit were given under "no kits", as "kit" was
- * no word of theirs), "no gift cards" only gift cards.
- */
-const EXCLUSION_STOP: ReadonlySet<string> = new Set([...STOP].filter((w) => !RANKING_ONLY_STOP.has(w)));
+/** Ranking also drops the nouns nearly every listing says (a set, a kit, a gift): too common to rank by. */
+const STOP: ReadonlySet<string> = new Set([...FUNCTION_WORDS, 'set', 'kit', 'gift', 'gifts']);
 
 /**
  * -ing words that name a thing of their own, not the doing of their stem: boxing is a sport, not a box (a puzzle
@@ -100,7 +94,7 @@ export function words(text: string): string[] {
 
 /** Words of a text as an exclusion reads them (exclusionWords, and the exclusion's own words): "kit" and "set" kept. */
 export function exclusionTextWords(text: string): string[] {
-  return wordsWithout(text, EXCLUSION_STOP);
+  return wordsWithout(text, FUNCTION_WORDS);
 }
 
 function wordsWithout(text: string, stop: ReadonlySet<string>): string[] {

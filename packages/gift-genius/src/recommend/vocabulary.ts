@@ -448,6 +448,47 @@ const gendered = (one: RelationshipReading | undefined, gender: 'female' | 'male
   one && gender && !one.gender ? { ...one, gender } : one;
 
 const CLAUSE_WORDS = new Set(['who', 'whos', 'that', 'which', 'whose', 'whom']);
+
+/** Where a clause about the person opens in words naming them ("firefighters at the station that came …", "the nurse
+ * we had …"), or -1: a relative pronoun, or the subject or "when" of a clause without one. */
+export function clauseStart(tokens: readonly string[]): number {
+  return tokens.findIndex((t, i) => i > 0 && (CLAUSE_WORDS.has(t) || CONTACT_CLAUSE.has(t)));
+}
+
+/** Someone named by title and name: the name as a letter writes it ("Mr Tanaka"), and the title's gender. */
+export interface TitledName {
+  name: string;
+  gender: 'female' | 'male' | undefined;
+}
+
+/**
+ * "mr tanaka, president of …" → Mr Tanaka, male (it was "your mr tanaka"); "dr. patel our family doctor" → Dr Patel.
+ * The name is one word, or two that end the text or a comma; never a function word ("coach of my son's team" names
+ * no one).
+ */
+export function readTitledName(typed: string): TitledName | undefined {
+  const m = TITLED.exec(typed.trim().toLowerCase());
+  if (!m) return undefined;
+  const [written, gender] = TITLES.get(m[1]!)!;
+  const cap = (w: string) => w.replace(/(^|[-'])(\p{L})/gu, (_, before: string, c: string) => before + c.toUpperCase());
+  return { name: `${written} ${m[2]!.split(' ').map(cap).join(' ')}`, gender };
+}
+const TITLES = new Map<string, readonly [string, 'female' | 'male' | undefined]>([
+  ['mr', ['Mr', 'male']],
+  ['mrs', ['Mrs', 'female']],
+  ['ms', ['Ms', 'female']],
+  ['miss', ['Miss', 'female']],
+  ['dr', ['Dr', undefined]],
+  ['prof', ['Prof', undefined]],
+  ['professor', ['Professor', undefined]],
+  ['coach', ['Coach', undefined]],
+  ['rabbi', ['Rabbi', undefined]],
+  ['pastor', ['Pastor', undefined]],
+  ['sensei', ['Sensei', undefined]],
+]);
+const TITLED =
+  /^(?:the |our |my )?(mr|mrs|ms|miss|dr|prof|professor|coach|rabbi|pastor|sensei)\.? (?!(?:of|for|at|to|in|on|and|from|the|my|our|your|who|that|with)\b)(\p{L}[\p{L}'-]*(?: \p{L}[\p{L}'-]*(?=\s*(?:,|$)))?)(?=\s*(?:[,;(]|$)|\s+(?:our|my|the|from|at|who|whos|who's|that|your)\b)/u;
+
 const CONTACT_CLAUSE = new Set([
   'we',
   'i',
