@@ -98,7 +98,8 @@ function person(q: ParsedQuery): Who {
   const aged = !r.couple && q.age >= 1 && q.age < 18 && !r.definite && q.occasion?.milestone !== q.age;
   // The age goes with the child, not the owner: "your friend's 6-year-old kid", not "your 6-year-old friend's kid".
   const said = spoken(r.noun, q.relationshipText);
-  const owned = /^(.*'s?) (\S+)$/.exec(said);
+  // "your neighbor's 2-year-old little boy", not "your 2-year-old neighbor's little boy".
+  const owned = /^(.*'s?) (.+)$/.exec(said);
   const noun = !aged
     ? recipient(q)
     : owned
