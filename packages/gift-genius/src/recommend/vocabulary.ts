@@ -194,6 +194,34 @@ const RELATIONSHIP_WORDS = new Map<string, Word>([
   ['babysitter', w('teacher')],
   ['neighbour', w('neighbor')],
   ['landlord', w('neighbor')],
+  ['landlady', w('neighbor', 'female')],
+  // A partner in work or play is no romantic partner ("our business partner in dubai" was read as one).
+  ['business partner', w('colleague')],
+  ['lab partner', w('friend')],
+  ['study partner', w('friend')],
+  ['dance partner', w('friend')],
+  ['tennis partner', w('friend')],
+  ['running partner', w('friend')],
+  ['climbing partner', w('friend')],
+  ['training partner', w('friend')],
+  ['workout partner', w('friend')],
+  ['gym partner', w('friend')],
+  ['bridge partner', w('friend')],
+  // Family words people use in their family's language ("my abuela", "my suegra (mother in law)" were unread).
+  ['abuela', w('grandparent', 'female')],
+  ['abuelita', w('grandparent', 'female')],
+  ['abuelo', w('grandparent', 'male')],
+  ['abuelito', w('grandparent', 'male')],
+  ['nonna', w('grandparent', 'female')],
+  ['nonno', w('grandparent', 'male')],
+  ['oma', w('grandparent', 'female')],
+  ['opa', w('grandparent', 'male')],
+  ['bubbe', w('grandparent', 'female')],
+  ['zayde', w('grandparent', 'male')],
+  ['suegra', w('parent', 'female')],
+  ['suegro', w('parent', 'male')],
+  ['tia', w('parent', 'female')],
+  ['tio', w('parent', 'male')],
   // The people who care for us or serve us: thanked formally, as a client would (nothing personal, no gender).
   ...[
     'aide',
@@ -441,9 +469,13 @@ function readOne(text: string, noun: string): RelationshipReading | undefined {
   if (SOMEONE.has(last)) return gendered(readTokens(head.reverse(), inLaw, noun), SOMEONE.get(last));
   // "my grandpa's lady friend", "her gentleman friend": a friend, and a woman or a man (was "him" for her).
   const cut = head.findIndex((t, i) => i > 0 && PREPOSITIONS.has(t));
-  const before = SOMEONE.get((cut < 0 ? head : head.slice(0, cut)).at(-2) ?? '');
+  // "the crossing guard at my kids' school": who they are comes before the place; words naming no one known there
+  // make someone the user did not name by relation (was read as the user's child).
+  const who = cut > 0 ? head.slice(0, cut) : head;
+  if (cut > 0 && !readTokens([...who].reverse(), inLaw, noun)) return undefined;
+  const before = SOMEONE.get(who.at(-2) ?? '');
   return gendered(
-    readTokens(head.reverse(), inLaw, noun) ?? (clause > 0 ? readTokens(all.reverse(), inLaw, noun) : undefined),
+    readTokens([...who].reverse(), inLaw, noun) ?? (clause > 0 ? readTokens(all.reverse(), inLaw, noun) : undefined),
     before,
   );
 }
@@ -2363,6 +2395,7 @@ export const PRESUMPTION_SATISFIED_BY = new Map<Presumption, readonly Interest[]
   ['has-car', ['cars']],
   ['beard', []],
   ['has-baby', []],
+  ['low-vision', []],
 ]);
 
 export const RELATIONSHIP_VALUES = RELATIONSHIPS;

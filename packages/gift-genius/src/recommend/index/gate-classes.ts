@@ -57,12 +57,12 @@ export class GateClasses {
 
   /**
    * Per class, 1 when it passes the request's gate apart from exclusions (read only). Apart from exclusions,
-   * `gate` reads the role, the gender, whether the occasion is a new baby, whether the words say medical work and
-   * the interest phrases (what they state and say): kept per those, the phrases by reading object (a reading is a
-   * pure function of its text).
+   * `gate` reads the role, the gender, whether the occasion is a new baby, the register's formality, whether the
+   * words say medical work or weak eyes, and the interest phrases (what they state and say): kept per those, the
+   * phrases by reading object (a reading is a pure function of its text).
    */
   passes(q: ParsedQuery): Uint8Array {
-    let key = `${q.relationship?.role ?? ''}|${q.relationship?.gender ?? ''}|${q.occasion?.occasion === 'new-baby'}|${q.couple}|${q.medical}`;
+    let key = `${q.relationship?.role ?? ''}|${q.relationship?.gender ?? ''}|${q.occasion?.occasion === 'new-baby'}|${q.couple}|${q.medical}|${q.formal}|${q.eyes}`;
     for (const reading of q.interests) key += `|${readingNumber(reading)}`;
     return this.passing.get(key, () => {
       const ungated = q.exclusions.length ? { ...q, exclusions: [] } : q;
