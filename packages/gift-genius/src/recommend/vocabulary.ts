@@ -1097,6 +1097,10 @@ const WEDDING_PARTY = new Map<string, string>([
   ['best man', 'best-man'],
 ]);
 
+/** A loss named in the occasion's words. */
+const LOSS =
+  /\b(?:without (?:him|her|them|mom|mum|dad|mother|father|grandma|grandpa|his (?:dad|mom|wife)|her (?:dad|mom|husband))|since (?:\w+ )?(?:died|passed)|(?:died|passed away))\b/;
+
 const occasionTokens = (text: string) =>
   normalize(text)
     .replace(/'/g, '')
@@ -1142,6 +1146,9 @@ export function readOccasion(text: string): OccasionReading {
     tokens.some((t) => t === 'thank' || t === 'thanks' || t === 'thanking')
   )
     return { words, occasion: 'thank-you', named: 'thank-you' };
+  // "first father's day without him", "first christmas since mom died": a day marked by a loss is a time for
+  // comfort, not that day's gift (held-out-14: "a good Father's Day gift for your best friend" after her dad died).
+  if (occasion !== 'get-well' && LOSS.test(words)) return { words, occasion: 'get-well', named: 'sympathy' };
   // "my last day", "my going away party": the user is the one leaving, and the gift thanks those who stay
   // (held-out-11's judges graded 0 every reason that sent the team off to "the next stop").
   if (occasion === 'farewell' && /^\s*(?:it'?s\s+)?(?:my|our)\b/i.test(text))
@@ -2420,6 +2427,7 @@ export const PRESUMPTION_SATISFIED_BY = new Map<Presumption, readonly Interest[]
   ['beard', []],
   ['has-baby', []],
   ['low-vision', []],
+  ['dorm-life', []],
 ]);
 
 export const RELATIONSHIP_VALUES = RELATIONSHIPS;

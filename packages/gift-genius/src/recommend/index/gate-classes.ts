@@ -62,7 +62,7 @@ export class GateClasses {
    * phrases by reading object (a reading is a pure function of its text).
    */
   passes(q: ParsedQuery): Uint8Array {
-    let key = `${q.relationship?.role ?? ''}|${q.relationship?.gender ?? ''}|${q.occasion?.occasion === 'new-baby'}|${q.couple}|${q.medical}|${q.formal}|${q.eyes}`;
+    let key = `${q.relationship?.role ?? ''}|${q.relationship?.gender ?? ''}|${q.occasion?.occasion === 'new-baby'}|${q.couple}|${q.medical}|${q.formal}|${q.eyes}|${q.dorm}`;
     for (const reading of q.interests) key += `|${readingNumber(reading)}`;
     return this.passing.get(key, () => {
       const ungated = q.exclusions.length ? { ...q, exclusions: [] } : q;
