@@ -166,3 +166,37 @@ describe('off to college, in the words of the relationship', () => {
     expect(r.gifts.map((g) => g.gift.id)).toContain('dorm-essentials-caddy');
   });
 });
+
+describe('held-out-15: words as a sentence writes them', () => {
+  it('a possessive inside the place owns the place: "the 5-year-old boy in your son\'s kindergarten class"', () => {
+    const text = rank({ age: 5, relationship: "a boy in my son's kindergarten class", budget: 20 })
+      .gifts.map((g) => g.reason)
+      .join(' ');
+    expect(text).toContain("the 5-year-old boy in your son's kindergarten class");
+    expect(text).not.toMatch(/your boy in|5-year-old kindergarten/);
+  });
+
+  it('Tucson, Saturdays and CPR keep their capitals; a trowel takes its article', () => {
+    const text = rank({
+      age: 60,
+      relationship: 'the man who teaches cpr at our rec center on saturdays, he lives in tucson',
+      budget: 40,
+      interests: ['gardening'],
+    })
+      .gifts.map((g) => g.reason)
+      .join(' ');
+    expect(text).not.toMatch(/\b(?:tucson|saturdays|cpr)\b/);
+    expect(byId.get('ergonomic-garden-tool-set')!.does).toContain('a comfortable trowel');
+  });
+});
+
+describe('held-out-15: someone named only with their clause keeps it', () => {
+  it('"the woman who runs the food pantry …" is never "the woman" alone', () => {
+    const reasons = rank({
+      age: 64,
+      relationship: 'the woman who runs the soup kitchen where i help out',
+      budget: 30,
+    }).gifts.map((g) => g.reason);
+    for (const r of reasons) expect(r).toMatch(/woman who runs the soup kitchen/i);
+  });
+});

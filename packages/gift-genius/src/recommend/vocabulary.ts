@@ -2071,9 +2071,10 @@ const PROPER_WORDS = new Set(
     'stockholm oslo helsinki reykjavik johannesburg auckland brisbane seattle denver houston dallas atlanta miami ' +
     'orlando detroit philadelphia pittsburgh baltimore brooklyn manhattan ohio michigan virginia arizona nevada ' +
     'oregon minnesota wisconsin iowa kansas oklahoma kentucky tennessee alabama louisiana vermont colorado utah ' +
-    'idaho montana wyoming bukhansan hardanger ' +
+    'idaho montana wyoming bukhansan hardanger tucson albuquerque toastmasters ' +
     // Months and days ("deer hunting every November"); not "may" or "march", which are words too.
-    'january february april june july august september october november december monday tuesday wednesday thursday friday saturday sunday'
+    'january february april june july august september october november december monday tuesday wednesday thursday friday saturday sunday ' +
+    'mondays tuesdays wednesdays thursdays fridays saturdays sundays'
   ).split(' '),
 );
 
@@ -2151,9 +2152,25 @@ export const properWords = (text: string) =>
     .replace(/\b(Christmas|Passover|Easter) eve\b/g, '$1 Eve');
 /** Degrees and titles written as letters ("my phd student" → "your PhD student"); none of them a word too. */
 const ACRONYMS = new Map(
-  ['PhD', 'MBA', 'CEO', 'CFO', 'CTO', 'COO', 'HR', 'DJ', 'ICU', 'NICU', 'EMT', 'NYC', 'USA', 'UK', 'ASL', 'RC'].map(
-    (a) => [a.toLowerCase(), a] as const,
-  ),
+  [
+    'PhD',
+    'MBA',
+    'CEO',
+    'CFO',
+    'CTO',
+    'COO',
+    'HR',
+    'DJ',
+    'ICU',
+    'NICU',
+    'EMT',
+    'NYC',
+    'USA',
+    'UK',
+    'ASL',
+    'RC',
+    'CPR',
+  ].map((a) => [a.toLowerCase(), a] as const),
 );
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
