@@ -5,6 +5,7 @@ import {
   OCCASIONS,
   type Occasion,
   type Personal,
+  type Presumption,
   type Relationship,
 } from '../catalog/schema.js';
 import { BoundedMemo } from './memo.js';
@@ -270,17 +271,9 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
   if (q.exclusions.some((e) => excludes(gift, e, itemWords))) return 'exclusion';
   if (gift.presumesInterest && !gift.presumesInterest.some((i) => q.stated.has(i))) return 'presumption';
   for (const p of gift.presumes ?? []) {
-    // Work is said anywhere in the request, and read once per request (a nurse's penlight reached a mail carrier).
-    if (p === 'works-in-medicine') {
-      if (q.medical) continue;
-      return 'presumption';
-    }
-    if (p === 'low-vision') {
-      if (q.eyes) continue;
-      return 'presumption';
-    }
-    if (p === 'dorm-life') {
-      if (q.dorm) continue;
+    const flag = SAID_ANYWHERE.get(p);
+    if (flag) {
+      if (flag(q)) continue;
       return 'presumption';
     }
     const by = PRESUMPTION_SATISFIED_BY.get(p) ?? [];
@@ -364,6 +357,16 @@ const PRESUMPTION_WORDS = new Map([
   ['has-garden', new Set(['garden', 'backyard', 'yard', 'patio', 'porch', 'balcony'])],
   ['has-car', new Set(['car', 'driving'])],
   ['wears-makeup', new Set(['makeup', 'cosmetics'])],
+]);
+
+/**
+ * Presumptions met by what the request says in any field, read once per request into a flag (a nurse's penlight
+ * reached a mail carrier when only the interests were read): medical work, weak eyes, off to college.
+ */
+const SAID_ANYWHERE = new Map<Presumption, (q: ParsedQuery) => boolean>([
+  ['works-in-medicine', (q) => q.medical],
+  ['low-vision', (q) => q.eyes],
+  ['dorm-life', (q) => q.dorm],
 ]);
 
 /** The words an exclusion is matched against: id, title, description, keywords (stemmed). */

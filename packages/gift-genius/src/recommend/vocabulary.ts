@@ -2443,8 +2443,6 @@ export const PRESUMPTION_SATISFIED_BY = new Map<Presumption, readonly Interest[]
   ['has-car', ['cars']],
   ['beard', []],
   ['has-baby', []],
-  ['low-vision', []],
-  ['dorm-life', []],
 ]);
 
 export const RELATIONSHIP_VALUES = RELATIONSHIPS;
