@@ -136,6 +136,8 @@ describe('the committed held-out splits', () => {
   // item must be graded blind before its figures are reported), and the targets the splits can check by
   // computation hold on them.
   for (const split of [
+    'eval/heldout-17',
+    'eval/heldout-16',
     'eval/heldout-15',
     'eval/heldout-14',
     'eval/heldout-13',
