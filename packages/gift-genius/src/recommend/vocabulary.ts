@@ -315,7 +315,7 @@ const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f
  * a participle ("friends hosting friendsgiving" are friends, held-out-9).
  */
 const POSSESSIVE_TYPED =
-  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|who've|who're|we're|are|were|have|had|is|across|next|down|up|upstairs|downstairs|over|around|behind|near|on|to)\b)(?!\p{L}+ing\b)(?=\p{L})/gu;
+  /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|recently|finally|already|still|both|got|moved|bought|who've|who're|we're|are|were|have|had|is|across|next|down|up|upstairs|downstairs|over|around|behind|near|on|to)\b)(?!\p{L}+ing\b)(?=\p{L})/gu;
 
 /** Words that name two people at once: a gift for a couple, read as the role given (or a friend's). */
 const COUPLE_WORDS = new Map<string, Word>([
@@ -1801,8 +1801,66 @@ const GAMES_OF_THEIR_OWN: ReadonlySet<string> = new Set(['minecraft', 'roblox', 
 const MONTHS =
   /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|ober|ember)?$/;
 
+const PETS: ReadonlySet<string> = new Set([
+  'cat',
+  'dog',
+  'kitten',
+  'puppy',
+  'pup',
+  'bunny',
+  'rabbit',
+  'horse',
+  'pony',
+  'parrot',
+  'hamster',
+  'kitty',
+]);
+const PET_THINGS: ReadonlySet<string> = new Set([
+  'toys',
+  'toy',
+  'food',
+  'treats',
+  'bed',
+  'stuff',
+  'things',
+  'lover',
+  'owner',
+  'mom',
+  'dad',
+  'sitter',
+  'walker',
+  'walks',
+  'training',
+  'grooming',
+  'shows',
+  'rescue',
+  'rescues',
+  'breeds',
+  'hair',
+  'person',
+  'people',
+]);
+/** "her cat biscuit" said with the name as a name: "her cat Biscuit". */
+export const petNameCase = (shown: string): string =>
+  shown.replace(
+    /\b(cat|dog|kitten|puppy|pup|bunny|rabbit|horse|pony|parrot|hamster|kitty) ([a-z][a-z'-]+)$/,
+    (m, pet: string, name: string) => (PET_THINGS.has(name) ? m : `${pet} ${name[0]!.toUpperCase()}${name.slice(1)}`),
+  );
+
 /** Words that open where or with whom after an interest: "watching birds from her kitchen window". */
-const CONTEXT: ReadonlySet<string> = new Set(['from', 'at', 'in', 'on', 'with', 'during', 'around', 'near', 'out']);
+const CONTEXT: ReadonlySet<string> = new Set([
+  'from',
+  'at',
+  'in',
+  'on',
+  'with',
+  'during',
+  'around',
+  'near',
+  'out',
+  'by',
+]);
+const MODIFIERS: ReadonlySet<string> = new Set(['vintage', 'antique', 'old', 'retro', 'classic', 'modern']);
 const GROUPS: ReadonlySet<string> = new Set([
   'choir',
   'band',
@@ -1908,14 +1966,19 @@ export function readInterest(typed: string): InterestReading {
     hits.sort((a, b) => a[0] - b[0]);
     // Where and with whom, after the interest, is not a second interest: "watching birds from her kitchen window"
     // (a cheese board was "a step beyond" it), "cooking with her grandkids".
-    const first = hits.length ? hits[0]![0] : tokens.length;
+    // A team read first ("cardinals games on the radio") starts the interest too: the radio is where.
+    const first = Math.min(hits.length ? hits[0]![0] : tokens.length, team ? Math.min(...team.words) : tokens.length);
     const context = tokens.findIndex((t, i) => i > first && CONTEXT.has(t));
     // What someone makes their own of is the making, not the thing bought ready-made: "makes her own candles" (a
     // scented candle was "picked because" of it), "sews her own clothes" (a cashmere scarf, slippers).
     const own = tokens.indexOf('own');
     const maker = own > verbAt && verbAt >= 0 && MAKERS.has(tokens[verbAt]!);
     const made: string[] = [];
-    for (const [at, concept, width] of hits) {
+    for (let h = 0; h < hits.length; h++) {
+      const [at, concept, width] = hits[h]!;
+      // "vintage hand planes", "vintage cars": the age of the thing named next, not vintage things (an antiques
+      // guide and a fabric shaver were "picked because" of restoring vintage hand planes).
+      if (width === 1 && MODIFIERS.has(tokens[at]!) && hits[h + 1]?.[0] === at + 1) continue;
       // A group the interest is done in names it still ("sings bass in a male voice choir": a choir, not karaoke).
       if (context >= 0 && at > context && !GROUPS.has(tokens[at + width - 1]!)) {
         for (let k = at; k < at + width; k++) covered.delete(k);
@@ -1945,8 +2008,17 @@ export function readInterest(typed: string): InterestReading {
   const first = covered.size > 0 ? Math.min(...covered) : tokens.length;
   let purpose = tokens.findIndex((t, i) => i > first && (PURPOSE.has(t) || CONTEXT.has(t)));
   if (purpose < 0) purpose = tokens.length;
+  // A pet's name is no kind of pet: "her cat biscuit" (a laser toy was "something broader than her cat biscuit").
+  const petName = (i: number) =>
+    i === tokens.length - 1 && i > 0 && PETS.has(tokens[i - 1]!) && !PET_THINGS.has(tokens[i]!);
   const narrowing = (t: string, i: number) =>
-    i < purpose && !covered.has(i) && !FILLER.has(t) && !VAGUE.has(t) && t.length > 2 && !/^\d+(st|nd|rd|th)?$/.test(t);
+    !petName(i) &&
+    i < purpose &&
+    !covered.has(i) &&
+    !FILLER.has(t) &&
+    !VAGUE.has(t) &&
+    t.length > 2 &&
+    !/^\d+(st|nd|rd|th)?$/.test(t);
   const narrows: string[] = [];
   const title = whole ? tokens.join(' ') : undefined;
   if (title !== undefined && (VIDEO_GAME_TITLES.has(title) || GAMES_OF_THEIR_OWN.has(title))) narrows.push(title);
@@ -1986,6 +2058,9 @@ const PROPER_NAMES = new Map<string, string>(
     'Star Wars',
     'Star Trek',
     "Louis L'Amour",
+    'Maeve Binchy',
+    'Stray Kids',
+    'Procreate',
     'Harry Potter',
     'Pokémon',
     'Minecraft',
@@ -2183,7 +2258,7 @@ const PROPER_WORDS = new Set(
 function shownPhrase(text: string, phrase: string): string {
   // The user's own people said from the reader's side: "our garage gym" → "your garage gym", "baking with me" →
   // "baking with you" (the reason speaks to the user).
-  return sayable(teamCase(ownCase(text, phrase)))
+  return petNameCase(sayable(teamCase(ownCase(text, phrase))))
     .replace(/\b(?:our|my)\b/g, 'your')
     .replace(/\b(?:me|us)\b/g, 'you')
     .replace(/\bwe\b/g, 'you');
@@ -2271,6 +2346,14 @@ const ACRONYMS = new Map(
     'ASL',
     'RC',
     'CPR',
+    // Said back lower case in held-out-17: "your ups driver".
+    'UPS',
+    'USPS',
+    'DHL',
+    'FedEx',
+    'iPad',
+    'iPhone',
+    'BTS',
   ].map((a) => [a.toLowerCase(), a] as const),
 );
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
