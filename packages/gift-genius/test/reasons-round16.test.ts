@@ -70,3 +70,28 @@ describe('what glows and what makes a sound', () => {
       );
   });
 });
+
+describe('an exclusion said with a tone or a need', () => {
+  it('"no plants lol" rules out plants, and "nothing he has to read" rules out books and word games', () => {
+    expect(readExclusions('no plants lol, she has plenty')[0]!.word).toBe('plants');
+    const plants = rank({
+      age: 50,
+      relationship: 'my coworker',
+      occasion: 'thank you',
+      budget: 40,
+      exclude: ['no plants lol'],
+    });
+    for (const g of plants.gifts) expect(g.gift.interests).not.toContain('plants');
+    const eyes = rank({
+      age: 90,
+      relationship: 'grandpa',
+      occasion: 'birthday',
+      budget: 50,
+      exclude: ['nothing he has to read, his eyes are bad'],
+    });
+    for (const g of eyes.gifts)
+      expect(`${g.gift.id} ${g.gift.title} ${g.gift.description}`).not.toMatch(
+        /book|novel|scrabble|crossword|word game/i,
+      );
+  });
+});

@@ -2549,6 +2549,14 @@ const EXCLUDE_WORDS = new Map<
   ['screen', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
   ['screen time', { interests: ['gaming', 'gadgets'], categories: ['tech'] }],
   ['electronics', { interests: ['gadgets', 'smart-home'], categories: ['tech'] }],
+  // "nothing she has to read, her eyesight is going": books, word games, puzzles in print.
+  [
+    'read',
+    {
+      interests: ['reading', 'board-games', 'writing', 'journaling'],
+      textWords: ['book', 'books', 'novel', 'novels', 'read', 'reading', 'words', 'crossword', 'crosswords'],
+    },
+  ],
   // "nothing that lights up or makes noise, he'll never sleep": what glows and what plays sound.
   ['lights up', { textWords: ['light up', 'lights up', 'led', 'glow', 'glows', 'night light', 'projector', 'lamp'] }],
   ['light up', { textWords: ['light up', 'lights up', 'led', 'glow', 'glows', 'night light', 'projector', 'lamp'] }],
@@ -2594,7 +2602,10 @@ const NEGATION =
 function plainThing(word: string): string {
   const bare = word
     .replace(/^(?:shes|hes|theyre|she is|he is|they are|she|he|they|is|are)\s+/, '')
-    .replace(/\s+please$/, '');
+    // "no plants lol", "no candles pls": the tone, not the thing (a succulent trio went through, held-out-19).
+    .replace(/(?:\s+(?:please|pls|plz|lol|haha|hah|lmao|thx|thanks|ok|okay|tho|though))+$/, '')
+    // "nothing she has to read": what she would have to do is the thing (a Scrabble board and a novel went through).
+    .replace(/^(?:has|have|had|needs?) to\s+/, '');
   const condition = CONDITIONS.get(bare);
   if (condition) return condition;
   const drink = /^(?:doesnt|does not|dont|do not|cant|cannot|wont) (?:drink|eat|like|have|use)\s+(.+)$/.exec(bare);
