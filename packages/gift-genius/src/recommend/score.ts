@@ -305,8 +305,7 @@ export function gate(gift: Gift, q: ParsedQuery, itemWords: ReadonlySet<string>)
     q.couple &&
     !(q.relationship?.role === 'partner' && !q.relationship.couple) &&
     gift.recipient === undefined &&
-    gift.personal !== undefined &&
-    gift.personal.length > 0
+    gift.personal?.length
   )
     return 'relationship';
   if (q.formal && gift.personal && !gift.personal.every((p) => asked(p, q))) return 'relationship';
