@@ -69,6 +69,14 @@ describe('what a reason says back is written as a person writes it', () => {
     expect(text(r)).not.toMatch(/kids school/);
   });
 
+  it('Harry Styles is a singer, not a style: no fashion gift is claimed or hedged through him', () => {
+    const reading = readInterest('harry styles');
+    expect(reading.interests.has('fashion')).toBe(false);
+    expect(reading.interests.get('music')).toBe(1);
+    const r = rank({ age: 23, relationship: 'my girlfriend', budget: 100, interests: ['harry styles', 'baking'] });
+    for (const g of r.gifts) if (/Harry Styles/.test(g.reason)) expect(g.gift.categories).not.toContain('fashion');
+  });
+
   it('names typed in lower case get their capitals: The Office, Harry Styles', () => {
     expect(readInterest('rewatching the office').shown).toBe('rewatching The Office');
     expect(readInterest('harry styles').shown).toBe('Harry Styles');
