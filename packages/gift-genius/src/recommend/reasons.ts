@@ -177,8 +177,10 @@ const ownsCleanly = (w: Who) =>
   !/ (?:from|at|on|across|near|you|you've|you're|we|we've|they|he|she|i|i've) |\b(?:for|to|with|at|on|from|of|about|by|you|us|me|them|him)'s?$|\d+ \p{L}+s'$/u.test(
     w.possessive,
   );
-/** "your sister's new baby"; "the new baby of the couple upstairs from you", never "… from you's new baby". */
-/** (Nor after two people the first of whom is owned already: "your husband's best friend and his wife's new baby".) */
+/**
+ * "your sister's new baby"; "the new baby of the couple upstairs from you", never "… from you's new baby", nor after
+ * two people the first of whom is owned already ("your husband's best friend and his wife's new baby").
+ */
 const own = (w: Who, thing: string) =>
   ownsCleanly(w) && !/'s? .* and /.test(w.possessive) ? `${w.possessive} ${thing}` : `the ${thing} of ${w.object}`;
 
@@ -289,12 +291,11 @@ const parentsNamed = (q: ParsedQuery) =>
   q.occasion?.occasion === 'new-baby' &&
   q.age < 2 &&
   !NAMES_BABY.test(q.relationshipText) &&
-  (PARENT_WORDS.test(q.relationshipText) || (q.relationship !== undefined && !BABY_ROLES.has(q.relationship.role)));
+  (PARENT_WORDS.test(q.relationshipText) || (q.relationship !== undefined && q.relationship.role !== 'child'));
 const NAMES_BABY =
   /^\s*(?:(?:my|our|the|a|his|her|their)\s+)?(?:(?:new|newborn|baby|first|little|infant|twin)\s+)*(?:grand)?(?:son|daughter|child|kid|nephew|niece|god(?:son|daughter|child)|baby|babies|newborn|twins|boy|girl)s?\b/i;
 const PARENT_WORDS =
   /\b(?:couple|parents|new (?:mom|mum|dad|parents)|(?:just |finally )?(?:had|has|having|welcomed|adopted|expecting|gave birth)\b)/i;
-const BABY_ROLES = new Set<string>(['child']);
 
 const partner = (q: ParsedQuery) => q.relationship?.role === 'partner' && !q.relationship.couple;
 
