@@ -391,9 +391,10 @@ export function exclusionWords(gift: Gift): Set<string> {
   const words = new Set(exclusionTextWords(text.replace(/\b[\p{L}]+-free\b/gu, ' ')));
   // A toy is a toy whether or not its text says so: "no toy horses" rules out a collectible model horse (held-out-21,
   // both judges), and "no more toy cars" a die-cast pack.
-  if (gift.categories.includes('toys')) for (const w of exclusionTextWords('toy toys')) words.add(w);
+  if (gift.categories.includes('toys')) for (const w of TOY_WORDS) words.add(w);
   return words;
 }
+const TOY_WORDS = exclusionTextWords('toy toys');
 
 /**
  * An exclusion's id form and words (and their plural stems), read once per reading, not once per item: a
