@@ -135,6 +135,8 @@ export const INTERESTS = [
   // The other football (round 7): soccer items were tagged football, and a Packers fan was offered a club jersey
   // and a book on soccer tactics (held-out-7, graded 0 by both judges).
   'soccer',
+  // Pool and snooker (round 20): a cue is for a player, and "shooting pool" read as nothing.
+  'billiards',
 ] as const;
 
 /** What an item contains or centres on, for allergies and abstinence ("nuts" excludes a truffle box with nuts). */

@@ -669,6 +669,12 @@ function deedFor(gift: Gift, reading: InterestReading | undefined): string | und
   return gift.does;
 }
 
+/** A deed for any artist's fan said of the one the user named: "a ticket to see Bruce Springsteen live". */
+function byArtist(deed: string | undefined, reading: InterestReading | undefined): string | undefined {
+  return deed && reading?.artist ? deed.replace(FAVOURITE_ARTIST, reading.artist) : deed;
+}
+const FAVOURITE_ARTIST = '{their} favourite artist';
+
 /** The person of the last request (a request's reasons are written one after another for the same query). */
 let lastQuery: ParsedQuery | undefined;
 let lastPerson: Who | undefined;
@@ -801,7 +807,7 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
   }
   const reading = best !== undefined ? q.interests[best] : near >= 0 ? q.interests[near] : undefined;
   // A loose link says what the gift does for the ground it shares with the interest, not at the occasion.
-  const deed = (near < 0 ? marked : undefined) ?? deedFor(gift, reading);
+  const deed = byArtist((near < 0 ? marked : undefined) ?? deedFor(gift, reading), reading);
   const does = deed ? written(deed, pronouns(q, b)) : `is ${descriptionClause(gift.description)}`;
   const doesThem = deed && b === 'baby' ? written(deed, PRONOUNS.plural) : does;
   // A deed that names the occasion itself ("… ten days after the birthday") is not framed by it again.

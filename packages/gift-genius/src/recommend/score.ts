@@ -179,6 +179,9 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   if (implied && !occasion?.occasion) occasion = { ...occasion, words: occasion?.words ?? implied, occasion: implied };
   const stated = new Set<Interest>();
   for (const i of interests) for (const [interest, weight] of i.interests) if (weight === 1) stated.add(interest);
+  // A fan of a named artist is into music, though only what is for their artist meets the phrase (artists.ts): an
+  // album or a concert ticket for "their favourite artist" presumes one.
+  for (const i of interests) if (i.artist) stated.add('music');
   // A loop, not flatMap: flatMap cost ~0.3 µs a request even on no exclusions.
   const exclusions: ExclusionReading[] = [];
   for (const t of query.exclude ?? []) for (const e of exclusionReadings.get(t, readExclusions)) exclusions.push(e);

@@ -9,6 +9,7 @@ import {
   RELATIONSHIPS,
   type Relationship,
 } from '../catalog/schema.js';
+import { ARTISTS_SHOWN, type ArtistReading, readArtist } from './artists.js';
 import { GROWN_PHRASES, VIDEO_GAME_TITLES } from './grown-phrases.js';
 import { readTeam, TEAM_NAMES, teamCase } from './teams.js';
 import { joinCompounds } from './text.js';
@@ -1813,6 +1814,8 @@ export interface InterestReading {
    * of them is a broader pick, whatever its relevance (reasons.ts: it is not claimed as a match).
    */
   narrows: readonly string[];
+  /** The singer or band it names, as a sentence writes them ("Bruce Springsteen"). */
+  artist?: string;
   occasion?: Occasion;
   /** The phrase states a catalog interest (weight 1): then it is met through that tag, not by its words alone. */
   named: boolean;
@@ -1969,6 +1972,16 @@ const MAKERS: ReadonlySet<string> = new Set([
 /** Tags of things bought ready-made that a maker of them makes instead (not coffee, beer or music: a roaster's own). */
 const READY_MADE: ReadonlySet<Interest> = new Set<Interest>(['home-decor', 'fashion', 'reading', 'skincare', 'makeup']);
 
+/**
+ * The keyword a pick for any artist's fan carries (catalog/gifts.json: an album, a tour shirt, their song's words)
+ * and the one a concert ticket carries, for an artist still playing live. Words no other item says: "favorite
+ * artist" found artist's pencils through "artist", and "touring" a tour book through "tour".
+ */
+const FOR_ANY_ARTIST = 'superfan';
+const FOR_TOURING_ARTIST = 'headliner';
+const ARTIST_FAN: Concept = c([], ['music', 'vinyl'], [FOR_ANY_ARTIST]);
+const TOURING_ARTIST_FAN: Concept = c([], ['music', 'vinyl'], [FOR_ANY_ARTIST, FOR_TOURING_ARTIST]);
+
 /** Words that open why or what for after an interest: "running for her first 10k", "knits because it calms her". */
 const PURPOSE: ReadonlySet<string> = new Set(['for', 'because', 'since', 'so', 'before']);
 
@@ -2012,6 +2025,12 @@ export function readInterest(typed: string): InterestReading {
   if (team) {
     add(CONCEPTS.get(team.sport)!);
     for (const i of team.words) covered.add(i);
+  }
+  // A singer or band is music narrowed to them: a pick must say the artist or be one for any ("favorite artist").
+  let artist: ArtistReading | undefined = whole || team ? undefined : readArtist(tokens);
+  if (artist) {
+    add(artist.touring ? TOURING_ARTIST_FAN : ARTIST_FAN);
+    for (const i of artist.words) covered.add(i);
   }
   if (!whole) {
     // The concepts each word names, by where they start: pairs of words first ("craft beer", "new dad", "bird
@@ -2067,6 +2086,13 @@ export function readInterest(typed: string): InterestReading {
       curated = true;
     }
   }
+  // "old school country, merle haggard mostly": past the comma is about the person, but an artist there is the
+  // music named before it, or the interest itself when nothing before it reads as one.
+  const rest = typed.slice(text.length + 1);
+  if (!artist && rest && !team && (interests.size === 0 || interests.has('music'))) {
+    artist = readArtist(phraseTokens(rest));
+    if (artist) add(artist.touring ? TOURING_ARTIST_FAN : ARTIST_FAN);
+  }
   const content = tokens.filter((t) => !FILLER.has(t));
   const named = [...interests.values()].some((weight) => weight === 1);
   // The words beside a known one narrow it ("mystery novels", "classic cars"): they are search words too, so an
@@ -2092,6 +2118,7 @@ export function readInterest(typed: string): InterestReading {
   const narrows: string[] = [];
   const title = whole ? tokens.join(' ') : undefined;
   if (title !== undefined && (VIDEO_GAME_TITLES.has(title) || GAMES_OF_THEIR_OWN.has(title))) narrows.push(title);
+  else if (artist) narrows.push(artist.key, FOR_ANY_ARTIST, ...(artist.touring ? [FOR_TOURING_ARTIST] : []));
   else if (named && !whole && !curated)
     tokens.forEach((t, i) => {
       if (narrowing(t, i)) terms.add(t), narrows.push(t);
@@ -2117,6 +2144,7 @@ export function readInterest(typed: string): InterestReading {
     terms: [...terms],
     narrows,
     named,
+    ...(artist && { artist: artist.name }),
     ...(occasion && { occasion }),
   };
 }
@@ -2139,6 +2167,9 @@ const PROPER_NAMES = new Map<string, string>(
     'Nintendo',
     'PlayStation',
     'Xbox',
+    ...ARTISTS_SHOWN,
+    // Round 20's beauty shops and toys, said back as named.
+    ...['Sephora', 'Ulta', 'Glossier', 'Rare Beauty', 'Fenty Beauty', 'Magna-Tiles', 'Cocomelon'],
     'Taylor Swift',
     // Held-out-20: said back in lower case and graded 0 by both judges.
     'Harry Styles',
