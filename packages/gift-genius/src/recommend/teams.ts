@@ -113,11 +113,30 @@ function findTeam(words: readonly string[]): { at: number; sport: string } | und
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const city = CITIES.has(words[i - 1] ?? '');
-    const sport = DISTINCT.get(w) || ((fan || city) && PLAIN.get(w)) || (city && AFTER_CITY.get(w));
+    // "cardinals baseball", "giants football": the sport said after a plain name makes it the team.
+    const said = SPORT_WORDS.get(words[i + 1] ?? '');
+    const sport =
+      DISTINCT.get(w) ||
+      ((fan || city) && PLAIN.get(w)) ||
+      (city && AFTER_CITY.get(w)) ||
+      (said !== undefined && NAMES_OF.get(said)?.has(w) && said);
     if (sport) return { at: i, sport };
   }
   return undefined;
 }
+
+/** A sport's word after a team's name, as the sport phrase SPORTS gives it. */
+const SPORT_WORDS = new Map<string, string>([
+  ['baseball', 'baseball'],
+  ['football', 'nfl'],
+  ['basketball', 'basketball'],
+  ['hockey', 'hockey'],
+  ['soccer', 'soccer'],
+]);
+/** Every name of each sport, distinct or plain. */
+const NAMES_OF = new Map<string, Set<string>>(
+  SPORTS.map(([sport, distinct, plain]) => [sport, new Set(`${distinct} ${plain}`.split(' '))]),
+);
 
 /**
  * The team a phrase names by its tokens ("huge cubs fan", "boston red sox"): its sport, and the tokens of its name,
