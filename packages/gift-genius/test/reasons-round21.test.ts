@@ -72,6 +72,19 @@ describe('interests read as meant', () => {
     expect(r.gifts.map((g) => g.gift.id)).not.toContain('jerrys-animal-skate-soakers');
   });
 
+  it('what a needle craft makes is no interest: "crocheting little stuffed animals" is not into animals', () => {
+    expect(readInterest('crocheting tiny stuffed animals').interests.has('animals')).toBe(false);
+    expect(readInterest('knits dog sweaters').interests.has('dogs')).toBe(true); // a pet stays an interest
+    const r = rank({
+      age: 30,
+      relationship: 'cousin',
+      occasion: 'birthday',
+      budget: 45,
+      interests: ['crochets little animals'],
+    });
+    for (const g of r.gifts) expect(g.gift.interests).not.toContain('animals');
+  });
+
   it('someone who crochets gets a crochet kit, and a knitting kit is not claimed as crochet', () => {
     const r = rank({
       age: 40,

@@ -1990,6 +1990,13 @@ const FOR_TOURING_ARTIST = 'headliner';
 const ARTIST_FAN: Concept = c([], ['music', 'vinyl'], [FOR_ANY_ARTIST]);
 const TOURING_ARTIST_FAN: Concept = c([], ['music', 'vinyl'], [FOR_ANY_ARTIST, FOR_TOURING_ARTIST]);
 
+/** Verbs of a craft whose object is the thing made ("crochets amigurumi animals", "quilts baby blankets"). */
+const NEEDLE_CRAFTS: ReadonlySet<string> = new Set(
+  'knits knitting crochets crocheting crochet sews sewing quilts quilting embroiders embroidering'.split(' '),
+);
+/** What a craft makes, read as no interest after one of NEEDLE_CRAFTS. */
+const MADE: ReadonlySet<Interest> = new Set<Interest>([...READY_MADE, 'animals', 'dolls']);
+
 /** Words that open why or what for after an interest: "running for her first 10k", "knits because it calms her". */
 const PURPOSE: ReadonlySet<string> = new Set(['for', 'because', 'since', 'so', 'before']);
 
@@ -2070,6 +2077,7 @@ export function readInterest(typed: string): InterestReading {
     // scented candle was "picked because" of it), "sews her own clothes" (a cashmere scarf, slippers).
     const own = tokens.indexOf('own');
     const maker = own > verbAt && verbAt >= 0 && MAKERS.has(tokens[verbAt]!);
+    const crafted = verbAt >= 0 && NEEDLE_CRAFTS.has(tokens[verbAt]!);
     const made: string[] = [];
     for (let h = 0; h < hits.length; h++) {
       const [at, concept, width] = hits[h]!;
@@ -2081,6 +2089,10 @@ export function readInterest(typed: string): InterestReading {
         for (let k = at; k < at + width; k++) covered.delete(k);
         continue;
       }
+      // What a needle craft makes is no interest of its own: "crocheting little stuffed animals" (an egg basket went
+      // "for" the animals, held-out-22), "knits baby hats".
+      if (crafted && at > verbAt && concept.interests.length > 0 && concept.interests.every((i) => MADE.has(i)))
+        continue;
       if (maker && at > own && concept.interests.every((i) => READY_MADE.has(i))) {
         made.push(...tokens.slice(at, at + width));
         continue;
