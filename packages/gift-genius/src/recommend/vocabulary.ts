@@ -2188,6 +2188,18 @@ const PROPER_NAMES = new Map<string, string>(
     'PlayStation',
     'Xbox',
     ...ARTISTS_SHOWN,
+    // Held-out-23: said back in lower case and graded 0 by both judges.
+    ...[
+      'John Wayne',
+      'K-dramas',
+      'K-drama',
+      'Ohio State',
+      'Penn State',
+      'Michigan State',
+      'Florida State',
+      'Iowa State',
+    ],
+    ...['Oklahoma State', 'Notre Dame', 'Texas A&M', 'LSU', 'UCLA', 'USC', 'Alabama'],
     // Round 20's beauty shops and toys, said back as named.
     ...['Sephora', 'Ulta', 'Glossier', 'Rare Beauty', 'Fenty Beauty', 'Magna-Tiles', 'Cocomelon'],
     'Taylor Swift',
@@ -2362,6 +2374,9 @@ const PROPER_NAMES = new Map<string, string>(
   .set('dnd', 'D&D')
   .set('legos', 'LEGO')
   .set('kpop', 'K-pop')
+  .set('k dramas', 'K-dramas')
+  .set('k drama', 'K-drama')
+  .set('kdramas', 'K-dramas')
   .set('magic the gathering', 'Magic: The Gathering');
 
 /** Words a sentence always capitalises: nationalities, languages, faiths ("Italian food", "learning French"). */
@@ -2471,7 +2486,9 @@ export const properWords = (text: string) =>
         (PROPER_WORDS.has(w.toLowerCase()) ? w.charAt(0).toUpperCase() + w.slice(1) : w),
     )
     // The holiday's eve is part of its name ("Christmas Eve"); "eve" alone is a word.
-    .replace(/\b(Christmas|Passover|Easter) eve\b/g, '$1 Eve');
+    .replace(/\b(Christmas|Passover|Easter) eve\b/g, '$1 Eve')
+    // The bird, not the country: "turkey hunting" was said "Turkey hunting" (held-out-23, 0 by both judges).
+    .replace(/\bTurkey (?=hunting|hunt|hunts|hunter|hunters|calls?|decoys?|fryer|dinner|season|sandwich)/g, 'turkey ');
 /** Degrees and titles written as letters ("my phd student" → "your PhD student"); none of them a word too. */
 const ACRONYMS = new Map(
   [
