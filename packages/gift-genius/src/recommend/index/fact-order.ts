@@ -4,9 +4,10 @@ import { factScore, type ParsedQuery } from '../score.js';
 import type { GroupBounds } from './bounds.js';
 
 /*
- * The score of a signature no interest phrase touches depends on four things of a request only: the
- * relationship's role, the occasion, the register and whether the recipient is a senior (the age bonus).
- * Per combination (at most 12 × 19 × 14 × 2, a few in practice), every signature's score and its groups in
+ * The score of a signature no interest phrase touches depends on five things of a request only: the
+ * relationship's role, the occasion, the register, the age band (a senior's bonus, a child's freedom from the
+ * unasked-pursuit penalty) and whom the occasion is for. Per combination (a few in practice), every signature's
+ * score and its groups in
  * best-bound-first order, computed once; a request then walks that order and never scores those signatures.
  */
 export interface FactOrder {
@@ -29,9 +30,9 @@ export class FactOrders {
     private readonly bounds: GroupBounds,
   ) {}
 
-  /** What a table depends on: role, occasion, register, senior, whom the occasion is for. */
+  /** What a table depends on: role, occasion, register, age band (seniors, children), whom the occasion is for. */
   static key(q: ParsedQuery): string {
-    return `${q.relationship?.role ?? ''}|${q.occasion?.occasion ?? ''}|${q.registerName ?? ''}|${q.band === 'senior'}|${+q.couple}${+q.baby}${+q.household}`;
+    return `${q.relationship?.role ?? ''}|${q.occasion?.occasion ?? ''}|${q.registerName ?? ''}|${q.band}|${+q.couple}${+q.baby}${+q.household}`;
   }
 
   /** `key`: FactOrders.key(q). */
