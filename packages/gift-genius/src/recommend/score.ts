@@ -8,6 +8,7 @@ import {
   type Presumption,
   type Relationship,
 } from '../catalog/schema.js';
+import { sameArtist, titleArtist } from './artists.js';
 import { BoundedMemo } from './memo.js';
 import { exclusionTextWords, listingCode, productTitle, stem } from './text.js';
 import {
@@ -543,6 +544,11 @@ const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OC
 export function phraseRelevance(gift: Gift, reading: InterestReading, text: number): number {
   let tag = 0;
   for (const i of gift.interests) tag = Math.max(tag, reading.interests.get(i) ?? 0);
+  // An item for one artist is music for that artist's fan only, never a filler for another's or a cellist's.
+  if (tag > 0 && reading.interests.has('music')) {
+    const artist = titleArtist(gift.title);
+    if (artist !== undefined && !sameArtist(artist, reading.artist)) tag = 0;
+  }
   // A phrase that names catalog interests is met through them: its word alone in an item's text is a pun
   // ("tea" in a tea towel, a green-tea face mask), near at most. Phrases without one are met by text.
   if (tag === 0 && reading.named) text *= TEXT_ONLY;
