@@ -72,3 +72,29 @@ describe('the person as a sentence names them', () => {
     expect(text).toMatch(/Amish romance novels/);
   });
 });
+
+describe('the heading of a list for a baby whose parent is named', () => {
+  it("names the babies, not the parent, beside the babies' age", () => {
+    const twins = index.rank({
+      age: 0,
+      relationship: 'my coworker, having twin girls',
+      occasion: 'baby shower',
+      budget: 80,
+      count: 5,
+    } as never);
+    expect(twins.person).toBe("your coworker's new twins");
+    const one = index.rank({
+      age: 0,
+      relationship: 'my best friend just had a baby boy',
+      occasion: 'new baby',
+      budget: 50,
+      count: 5,
+    } as never);
+    expect(one.person).toMatch(/new baby/);
+    // The baby named is the baby: "my grandson" stays.
+    expect(
+      index.rank({ age: 0, relationship: 'my grandson', occasion: 'christening', budget: 60, count: 5 } as never)
+        .person,
+    ).toBe('your grandson');
+  });
+});

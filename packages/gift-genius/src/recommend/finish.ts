@@ -1,7 +1,7 @@
 import { byRank, type Candidate, MET, type Pick } from './candidates.js';
 import { diversify } from './diversify.js';
 import { type ItemGroup, upperBound } from './groups.js';
-import { byName, reasonFor, recipient, unmetMessage } from './reasons.js';
+import { byName, listRecipient, reasonFor, unmetMessage } from './reasons.js';
 import { priceBand, type Ranking, type Unmet } from './result.js';
 import {
   ageFor,
@@ -106,7 +106,7 @@ export function finishRanking(
   const occasion = q.occasion?.occasion;
   // Said only when true: no budget was given and the ideas' prices fall in two price bands or more.
   const acrossPriceRanges = query.budget === undefined && new Set(gifts.map((g) => priceBand(g.gift.price))).size >= 2;
-  const person = recipient(q);
+  const person = listRecipient(q);
   if (relationship !== undefined && occasion)
     return { gifts, matched, relationship, occasion, acrossPriceRanges, unmet, person };
   if (relationship !== undefined) return { gifts, matched, relationship, acrossPriceRanges, unmet, person };

@@ -31,6 +31,13 @@ export function recipient(q: ParsedQuery): string {
   return relative(recipientWords(q));
 }
 /**
+ * Whom a list is for, as its heading says: the baby when the parent was named with the baby's age ("your cousin's new
+ * twins (0)", never "your cousin (0)").
+ */
+export function listRecipient(q: ParsedQuery): string {
+  return parentsNamed(q) ? own(person(q), twins(q) ? 'new twins' : 'new baby') : recipient(q);
+}
+/**
  * A clause typed without "who" gets it: "the couple across the hall just had twins" (five reasons read "for the
  * couple across the hall just had twins", held-out-17), "my sister had a baby".
  */
