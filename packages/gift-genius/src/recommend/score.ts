@@ -457,7 +457,9 @@ export const WEIGHTS = {
 
 /**
  * Interests anyone may enjoy without pursuing them: food and drink, the home, reading and writing, rest, music and
- * film, looking after oneself, desk life. Every other interest is a pursuit (a sport, a craft, a collection, a pet).
+ * film, looking after oneself, desk life, and what the retired splits' judges graded as welcome as a candle where
+ * nothing was said (board games, a camera, travel things, popular science). Every other interest is a pursuit (a
+ * sport, a craft, a collection, a pet).
  */
 const OPEN_INTERESTS = new Set<Interest>([
   'food',
@@ -505,8 +507,7 @@ const unaskedPursuit = (gift: Gift, q: ParsedQuery): boolean =>
  */
 function askedBack(gift: Gift, q: ParsedQuery): number {
   if (!q.interests.length || !unaskedPursuit(gift, q)) return 0;
-  for (const reading of q.interests)
-    for (const i of gift.interests) if (reading.interests.has(i)) return -WEIGHTS.unasked;
+  for (const reading of q.interests) if (tagFit(gift, reading) > 0) return -WEIGHTS.unasked;
   return 0;
 }
 
@@ -550,13 +551,7 @@ const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OC
 
 /** How well an item fits one interest phrase, 0..1: tags (stated 1, related 0.5) and text relevance. */
 export function phraseRelevance(gift: Gift, reading: InterestReading, text: number): number {
-  let tag = 0;
-  for (const i of gift.interests) tag = Math.max(tag, reading.interests.get(i) ?? 0);
-  // An item for one artist is music for that artist's fan only, never a filler for another's or a cellist's.
-  if (tag > 0 && reading.interests.has('music')) {
-    const artist = titleArtist(gift.title);
-    if (artist !== undefined && !sameArtist(artist, reading.artist)) tag = 0;
-  }
+  const tag = tagFit(gift, reading);
   // A phrase that names catalog interests is met through them: its word alone in an item's text is a pun
   // ("tea" in a tea towel, a green-tea face mask), near at most. Phrases without one are met by text.
   if (tag === 0 && reading.named) text *= TEXT_ONLY;
@@ -566,6 +561,18 @@ export function phraseRelevance(gift: Gift, reading: InterestReading, text: numb
   const byTag = reading.terms.length > 0 || reading.narrows.length > 0 ? tag * NARROWER_TAG : tag;
   // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
   return Math.min(1, 0.75 * Math.max(byTag, text) + (0.25 * Math.min(tag, text)) / 0.75);
+}
+
+/** How well an item's tags fit one interest phrase, 0..1 (stated 1, related 0.5). */
+function tagFit(gift: Gift, reading: InterestReading): number {
+  let tag = 0;
+  for (const i of gift.interests) tag = Math.max(tag, reading.interests.get(i) ?? 0);
+  // An item for one artist is music for that artist's fan only, never a filler for another's or a cellist's.
+  if (tag > 0 && reading.interests.has('music')) {
+    const artist = titleArtist(gift.title);
+    if (artist !== undefined && !sameArtist(artist, reading.artist)) return 0;
+  }
+  return tag;
 }
 
 /** What a tag alone counts for under a phrase narrower than it. */
