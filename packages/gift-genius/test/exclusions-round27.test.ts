@@ -55,3 +55,18 @@ describe('exclusions as meant', () => {
     expect(list.filter((id) => /gift-card|certificate|voucher/.test(id))).toEqual([]);
   });
 });
+
+describe('"no screens" rules out screens, not the games a screen-free child loves', () => {
+  it('a Minecraft fan with no screens still gets the LEGO Minecraft set; a V-Bucks card never', () => {
+    const list = ids({
+      age: 9,
+      relationship: 'grandson',
+      occasion: 'birthday',
+      budget: 60,
+      interests: ['minecraft'],
+      exclude: ['no screens please'],
+    });
+    expect(list).toContain('lego-minecraft-set');
+    for (const id of list) expect(id).not.toMatch(/v-bucks|roblox|switch-game|tablet/);
+  });
+});
