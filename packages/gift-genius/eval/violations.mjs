@@ -8,7 +8,27 @@ const GROUPS = new Map([
   ['gluten', { contains: ['gluten'] }],
   ['dairy', { contains: ['dairy'] }],
   ['caffeine', { contains: ['caffeine'] }],
-  ['screens', { categories: ['tech'], interests: ['gaming', 'gadgets'] }],
+  // A screen is tech, or a game played or watched on one. Not every gaming-tagged thing: held-out-26's two blind
+  // judges both graded a LEGO Minecraft set 3 for "no screens" (this check had counted it, and a Nerf blaster and a
+  // Pikachu plush, as screens).
+  [
+    'screens',
+    {
+      categories: ['tech'],
+      texts: [
+        'screen',
+        'video game',
+        'console',
+        'v-bucks',
+        'roblox',
+        'nintendo switch',
+        'xbox',
+        'playstation',
+        'streaming',
+        'tablet',
+      ],
+    },
+  ],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
 ]);
@@ -55,7 +75,8 @@ export function violations(gift, args) {
       g &&
       (g.contains?.some((c) => gift.contains?.includes(c)) ||
         g.interests?.some((i) => gift.interests.includes(i)) ||
-        g.categories?.some((c) => gift.categories.includes(c)))
+        g.categories?.some((c) => gift.categories.includes(c)) ||
+        g.texts?.some((t) => text.includes(t)))
     )
       return true;
     const stemmed = w.replace(/s$/, '');
