@@ -7,6 +7,8 @@
  * K-pop groups the curated phrases name (BTS, Blackpink) are read there, with the K-pop items.
  */
 
+import { BoundedMemo } from './memo.js';
+
 /** As a sentence writes them. Names that are also ordinary words ("Queen", "Journey", "Eagles") are left out. */
 export const ARTISTS: readonly string[] = [
   // Pop
@@ -425,20 +427,19 @@ export function readArtist(tokens: readonly string[]): ArtistReading | undefined
  * by both judges). Read once per item.
  */
 export function titleArtist(title: string): string | undefined {
-  let found = titleArtists.get(title);
-  if (found === undefined) {
-    const tokens = title
-      .toLowerCase()
-      .replace(/['’]s\b/g, '')
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean);
-    const read = readArtist(tokens);
-    found = read && !ONLY_AS_THE_WHOLE.has(read.key) ? read.name : '';
-    titleArtists.set(title, found);
-  }
-  return found || undefined;
+  return titleArtists.get(title, readTitleArtist) || undefined;
 }
-const titleArtists = new Map<string, string>();
+// Bounded: titles come from whatever catalog is imported, and an import replaces them all.
+const titleArtists = new BoundedMemo<string, string>(8192);
+function readTitleArtist(title: string): string {
+  const tokens = title
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const read = readArtist(tokens);
+  return read && !ONLY_AS_THE_WHOLE.has(read.key) ? read.name : '';
+}
 
 /** One artist named two ways: "Elvis" and "Elvis Presley" (a fan types the one, a title says the other). */
 export function sameArtist(a: string, b: string | undefined): boolean {

@@ -5,7 +5,7 @@ import type { UnmetKind } from './result.js';
 import type { ParsedQuery } from './score.js';
 import { readTeam } from './teams.js';
 import { words } from './text.js';
-import { type InterestReading, namesConcept, properWords, readRelationship, untypo } from './vocabulary.js';
+import { type InterestReading, namedPair, namesConcept, properWords, readRelationship, untypo } from './vocabulary.js';
 
 /*
  * Reasons: one or two sentences that say what the gift does for this person in terms of what the user said:
@@ -288,13 +288,10 @@ function speak(noun: string, typed: string): string {
   said = properWords(untypo(said));
   // "our neighbors bob and linda": the two after the relation are names, said with capitals (held-out-24's
   // judges both capped "your neighbors bob and linda" at 1 as unnatural).
-  said = said.replace(
-    /\b(\p{L}+s) (\p{L}+) (and|&) (\p{L}+)$/u,
-    (whole, rel: string, a: string, and: string, b: string) =>
-      readRelationship(rel) && !readRelationship(a) && !readRelationship(b)
-        ? `${rel} ${capital(a)} ${and} ${capital(b)}`
-        : whole,
-  );
+  said = said.replace(/\b(\p{L}+s) (\p{L}+ (?:and|&) \p{L}+)$/u, (whole, rel: string, rest: string) => {
+    const pair = readRelationship(rel) ? namedPair(rest) : undefined;
+    return pair ? `${rel} ${capital(pair.first)} ${pair.and} ${capital(pair.second)}` : whole;
+  });
   const capitals = new Map<string, string>();
   for (const [i, w] of typed.split(/\s+/).entries()) {
     const word = w.replace(/[^\p{L}'-]/gu, '');

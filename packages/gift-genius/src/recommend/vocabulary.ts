@@ -324,10 +324,16 @@ const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f
 const POSSESSIVE_TYPED =
   /\b(wife|husband|mom|mum|mother|dad|father|sister|brother|son|daughter|friend|partner|boyfriend|girlfriend|fiance|fiancee|cousin|aunt|uncle|boss|niece|nephew|neighbor|neighbour)s (?!(?:who|that|which|whose|we|i|you|they|he|she|from|at|in|of|with|and|or|having|expecting|just|recently|finally|already|still|both|got|moved|bought|who've|who're|we're|are|were|have|had|is|across|next|down|up|upstairs|downstairs|over|around|behind|near|on|to)\b)(?!\p{L}+ing\b)(?=\p{L})/gu;
 
-/** Two people named after a relation ("bob and linda"), neither word itself one of a relation ("kids and grandkids"). */
-function namesFollow(rest: string): boolean {
-  const names = /^(\p{L}+) (?:and|&) (\p{L}+)$/u.exec(rest.trim());
-  return names !== null && !names.slice(1).some((n) => normalizeRelationship(n) !== undefined);
+/**
+ * Two people named after a relation ("[our neighbors] bob and linda"), neither word itself one of a relation ("[my
+ * neighbors] kids and grandkids"): the two names and the word between them. Read here for the relation and by the
+ * reasons for saying the names with capitals, so both agree on what a name is.
+ */
+export function namedPair(rest: string): { first: string; and: string; second: string } | undefined {
+  const names = /^(\p{L}+) (and|&) (\p{L}+)$/u.exec(rest.trim());
+  if (!names || readRelationship(names[1]!) !== undefined || readRelationship(names[3]!) !== undefined)
+    return undefined;
+  return { first: names[1]!, and: names[2]!, second: names[3]! };
 }
 
 /** Words that name two people at once: a gift for a couple, read as the role given (or a friend's). */
@@ -434,7 +440,7 @@ function readRelationshipWords(text: string): RelationshipReading | undefined {
     .replace(POSSESSIVE_TYPED, (typed, word: string, at: number, all: string) =>
       // "our neighbors bob and linda" are the neighbors, named; "my neighbors kids and grandkids" are theirs
       // (held-out-24: "your neighbor's bob and linda" in five reasons, 0 by both judges).
-      namesFollow(all.slice(at + typed.length)) ? typed : `${word}'s `,
+      namedPair(all.slice(at + typed.length)) ? typed : `${word}'s `,
     );
   const whole = unaccent(noun)
     .replace(/^(the|my|our)\s+/, '')
