@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,6 +184,39 @@ describe('tap over stdio: bytes, stderr, exit code and signals pass through', ()
     child.kill('SIGTERM');
     expect(await closed).toEqual([null, 'SIGTERM']);
     expect(readTranscript(out).events.at(-1)?.exit?.signal).toBe('SIGTERM');
+  }, 30_000);
+
+  it("a server ended by the host's signal (Claude Code sends SIGINT) did not exit on its own", async () => {
+    // Claude Code 2.1.332 ends a `claude mcp list` health check with SIGINT to the tapped command; `check` said
+    // "the server exited on its own (signal SIGINT)", on the server's side.
+    const out = outFile();
+    const line = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: 'up' },
+    });
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        'tap',
+        '--out',
+        out,
+        '--',
+        process.execPath,
+        '-e',
+        `process.stdout.write(${JSON.stringify(`${line}\n`)}); setInterval(() => {}, 1000)`,
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    child.kill('SIGINT');
+    await closed;
+    expect(readTranscript(out).events.at(-1)?.exit).toEqual({ code: null, signal: 'SIGINT', expected: true });
+    const r = spawnSync(process.execPath, [CLI, 'check', '--json', out], { encoding: 'utf8' });
+    const codes = (JSON.parse(r.stdout) as { findings: { code: string }[] }).findings.map((f) => f.code);
+    expect(codes).not.toContain('stdio-hygiene/exited');
   }, 30_000);
 
   it('a server that cannot start is reported and the tap exits 127', async () => {

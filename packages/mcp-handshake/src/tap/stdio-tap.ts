@@ -94,12 +94,15 @@ export function runStdioTap(
           kind: 'note',
           note: `${stderrLines - MAX_STDERR_LINES} more stderr lines not kept`,
         });
-      rec.record(TAP_CONN, { dir: 'in', kind: 'exit', exit: { code, signal, expected: hostClosed } });
+      // An exit after the host closed stdin or signalled the tap (Claude Code ends a session with SIGINT) is the
+      // host's shutdown, not the server exiting on its own.
+      rec.record(TAP_CONN, { dir: 'in', kind: 'exit', exit: { code, signal, expected: hostClosed || hostSignalled } });
       resolve({ code, signal });
     });
   });
 
   let hostClosed = false;
+  let hostSignalled = false;
   child.stdin.on('error', () => undefined); // EPIPE after the server died: its exit tells the story
   host.stdout.on('error', () => undefined); // the host went away: keep recording until the server exits
   forward(host.stdin, child.stdin, (chunk) => {
@@ -122,6 +125,7 @@ export function runStdioTap(
   return {
     done,
     kill: (signal) => {
+      hostSignalled = true;
       rec.record(TAP_CONN, { dir: 'local', kind: 'note', note: `passing ${signal} to the server` });
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
