@@ -29,6 +29,13 @@ const GROUPS = new Map([
       ],
     },
   ],
+  // What breaks in shipping: glass and ceramic, by what they are or hold.
+  [
+    'breakable',
+    {
+      texts: ['glass', 'ceramic', 'porcelain', 'stoneware', 'crystal', 'mug', 'mugs', 'vase', 'terrarium', 'teacup'],
+    },
+  ],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
 ]);
