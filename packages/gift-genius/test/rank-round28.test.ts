@@ -108,7 +108,11 @@ describe('interests read as meant', () => {
     });
     expect(away.unmet.map((u) => u.message).join(' ')).not.toMatch(/Could not tell which occasion/);
     expect(away.gifts.map((g) => g.reason).join(' ')).toMatch(/farewell|move/);
-    const home = rank({ age: 35, relationship: 'my sister', occasion: 'moving into their new house', budget: 50 });
-    expect(home.gifts.map((g) => g.reason).join(' ')).toMatch(/housewarming|new home|new place/);
+    for (const occasion of ['moving into their new house', 'moving out', 'moving into his own apartment']) {
+      const home = rank({ age: 22, relationship: 'my nephew', occasion, budget: 50 });
+      expect(home.gifts.map((g) => g.reason).join(' '), occasion).toMatch(/housewarming|new home|new place/);
+    }
+    const far = rank({ age: 35, relationship: 'my sister', occasion: 'moving out of state', budget: 50 });
+    expect(far.gifts.map((g) => g.reason).join(' ')).toMatch(/farewell|move/);
   });
 });

@@ -1082,6 +1082,15 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   // any longer phrase is read first: "moving into their new house" is a housewarming.
   ['moving', 'farewell'],
   ['moving back', 'housewarming', 'welcome-home'],
+  // Moving into a place of one's own is a housewarming (a foster son "moving out" into his first apartment got
+  // farewell gifts from the word alone); out of state or across the country, a move away.
+  ['moving out', 'housewarming'],
+  ['moving into', 'housewarming'],
+  ['own apartment', 'housewarming'],
+  ['own place', 'housewarming'],
+  ['out of state', 'farewell'],
+  ['across the country', 'farewell'],
+  ['cross country', 'farewell'],
   ['transferred', 'farewell'],
   ['relocated', 'farewell'],
   ['moving abroad', 'farewell'],
