@@ -753,6 +753,7 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   ['paid off', 'housewarming', 'congratulations'],
   ['moving back in', 'housewarming', 'welcome-home'],
   ['moved back in', 'housewarming', 'welcome-home'],
+  ['moving back', 'housewarming', 'welcome-home'],
   ['baptism', 'new-baby', 'baptism'],
   ['bris', 'new-baby', 'bris'],
   ['baek-il', 'new-baby', 'baek-il'],
@@ -1081,7 +1082,6 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   // "moving to seattle, her husband got transferred" was "an occasion I could not tell" (held-out-27). One word, so
   // any longer phrase is read first: "moving into their new house" is a housewarming.
   ['moving', 'farewell'],
-  ['moving back', 'housewarming', 'welcome-home'],
   // Moving into a place of one's own is a housewarming (a foster son "moving out" into his first apartment got
   // farewell gifts from the word alone); out of state or across the country, a move away.
   ['moving out', 'housewarming'],
