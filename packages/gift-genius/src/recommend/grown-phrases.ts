@@ -142,6 +142,13 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['disney villains', [], ['board-games', 'movies'], ['disney', 'villainous', 'villains']],
   ['disney world', [], ['travel', 'movies'], ['disney', 'disneyland']],
   ['disneyland', [], ['travel', 'movies'], ['disney', 'disneyland']],
+  // The trips are how she loves it, not a word each pick must say (held-out-28: "disney trips" left a Disney game out).
+  ...alike(
+    ['disney trips', 'disney trip', 'disney parks', 'disney vacations', 'disney cruises'],
+    [],
+    ['movies', 'travel'],
+    ['disney', 'disneyland', 'villainous', 'villains'],
+  ),
   ['diving', [], ['swimming'], ['scuba', 'diving', 'diver', 'dive']],
   ['dj', ['music'], ['gadgets', 'vinyl'], ['dj', 'djing', 'mixing', 'decks']],
   ['djing', ['music'], ['gadgets', 'vinyl'], ['dj', 'djing', 'mixing', 'decks']],

@@ -471,7 +471,7 @@ function ordinal(n: number): string {
 }
 
 /** Names that are no event of the person's: "a congratulations gift for your friend", never "your friend's congratulations". */
-const UNOWNED = new Set(['congratulations', 'welcome-home']);
+const UNOWNED = new Set(['congratulations', 'welcome-home', 'welcome-back']);
 
 /** Occasions that read as a noun after "your sister's" ("your sister's birthday", not "your sister's Christmas"). */
 const NOMINAL = new Set<Occasion>([

