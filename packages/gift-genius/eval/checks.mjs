@@ -4,8 +4,7 @@
 //   unservedInterests(...)    stated interests the list leaves out although an item the request allows meets it
 // "Meets" is read here with the vocabulary's stated interests (a tag the phrase names), or for a phrase that names
 // none, its own words and search words in the item's title or keywords: a plain reading, not the ranker's scores.
-import { sameArtist, titleArtist } from '../dist/recommend/artists.js';
-import { ageFor, excludes, exclusionWords, gate, parseQuery } from '../dist/recommend/score.js';
+import { ageFor, excludes, exclusionWords, forAnotherArtist, gate, parseQuery } from '../dist/recommend/score.js';
 import { words } from '../dist/recommend/text.js';
 
 /** Kinds held by more than one item of the list (each listed once). */
@@ -30,10 +29,7 @@ function nameWords(gift) {
 export function meets(gift, reading) {
   // One artist's album is music for that artist's fan only: no match for a cellist, another singer's fan or a
   // collector of other records (held-out-24 and -27's judges graded such albums 1).
-  if (reading.interests.has('music') || reading.interests.has('vinyl')) {
-    const artist = titleArtist(gift.title);
-    if (artist !== undefined && !sameArtist(artist, reading.artist)) return false;
-  }
+  if (forAnotherArtist(gift, reading)) return false;
   for (const [interest, weight] of reading.interests)
     if (weight === 1 && gift.interests.includes(interest)) return true;
   // A phrase that names catalog interests needs at least a related one for a match by name.

@@ -13,6 +13,24 @@ let n = 0;
 const outFile = () => join(dir, `t${++n}.json`);
 const readTranscript = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Transcript;
 
+/** A tapped server that writes once and stays up; once it has written, the tap gets `signal`, as a host sends it. */
+async function signalTap(firstWrite: string, signal: NodeJS.Signals) {
+  const out = outFile();
+  const child = spawn(
+    process.execPath,
+    [CLI, 'tap', '--out', out, '--', process.execPath, '-e', `${firstWrite}; setInterval(() => {}, 1000)`],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  const closing = new Promise<[number | null, string | null]>((resolve) =>
+    child.on('close', (code, sig) => resolve([code, sig])),
+  );
+  child.kill(signal);
+  return { out, closed: await closing };
+}
+
 /** The same server command, either direct or behind `tap`. */
 function endpoints(command: string[], env: Record<string, string> = {}) {
   const out = outFile();
@@ -162,57 +180,20 @@ describe('tap over stdio: bytes, stderr, exit code and signals pass through', ()
   }, 30_000);
 
   it('a signal to the tap goes to the server, and the tap dies of it too', async () => {
-    const out = outFile();
-    const child = spawn(
-      process.execPath,
-      [
-        CLI,
-        'tap',
-        '--out',
-        out,
-        '--',
-        process.execPath,
-        '-e',
-        'process.stdout.write("up\\n"); setInterval(() => {}, 1000)',
-      ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    const closed = new Promise<[number | null, string | null]>((resolve) =>
-      child.on('close', (code, signal) => resolve([code, signal])),
-    );
-    child.kill('SIGTERM');
-    expect(await closed).toEqual([null, 'SIGTERM']);
+    const { out, closed } = await signalTap('process.stdout.write("up\\n")', 'SIGTERM');
+    expect(closed).toEqual([null, 'SIGTERM']);
     expect(readTranscript(out).events.at(-1)?.exit?.signal).toBe('SIGTERM');
   }, 30_000);
 
   it("a server ended by the host's signal (Claude Code sends SIGINT) did not exit on its own", async () => {
     // Claude Code 2.1.332 ends a `claude mcp list` health check with SIGINT to the tapped command; `check` said
     // "the server exited on its own (signal SIGINT)", on the server's side.
-    const out = outFile();
     const line = JSON.stringify({
       jsonrpc: '2.0',
       method: 'notifications/message',
       params: { level: 'info', data: 'up' },
     });
-    const child = spawn(
-      process.execPath,
-      [
-        CLI,
-        'tap',
-        '--out',
-        out,
-        '--',
-        process.execPath,
-        '-e',
-        `process.stdout.write(${JSON.stringify(`${line}\n`)}); setInterval(() => {}, 1000)`,
-      ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    const closed = new Promise((resolve) => child.on('close', resolve));
-    child.kill('SIGINT');
-    await closed;
+    const { out } = await signalTap(`process.stdout.write(${JSON.stringify(`${line}\n`)})`, 'SIGINT');
     expect(readTranscript(out).events.at(-1)?.exit).toEqual({ code: null, signal: 'SIGINT', expected: true });
     const r = spawnSync(process.execPath, [CLI, 'check', '--json', out], { encoding: 'utf8' });
     const codes = (JSON.parse(r.stdout) as { findings: { code: string }[] }).findings.map((f) => f.code);

@@ -201,8 +201,12 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['hunting', [], ['camping', 'hiking', 'animals'], ['hunting', 'hunter', 'deer', 'venison']],
   // The bow is the hunt's own: an archery lesson is for it, and a mushroom guide only for its keyword "mushroom
   // hunting" (held-out-27: the guide and a geocaching kit were "since he is into bow hunting", 0 from both judges).
-  ['bow hunting', [], ['camping', 'hiking', 'animals'], ['hunting', 'hunter', 'deer', 'venison', 'archery', 'bow']],
-  ['bowhunting', [], ['camping', 'hiking', 'animals'], ['hunting', 'hunter', 'deer', 'venison', 'archery', 'bow']],
+  ...alike(
+    ['bow hunting', 'bowhunting'],
+    [],
+    ['camping', 'hiking', 'animals'],
+    ['hunting', 'hunter', 'deer', 'venison', 'archery', 'bow'],
+  ),
   ['ice hockey', [], ['fitness'], ['hockey', 'puck', 'nhl', 'stickhandling']],
   ['interior decorating', ['home-decor'], ['reading'], ['decorating']],
   ['investing', [], ['reading', 'learning'], ['investing', 'investor', 'stocks', 'money']],
@@ -622,9 +626,12 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ['percy jackson', ['reading'], [], ['riordan', 'percy']],
     // A title, not games: "the hunger games books" gave a gaming headset "broader than" them (held-out-27). Search
     // words of one word each: the search ORs a term's words, and "games" alone found Ken Dryden's "The Game".
-    ['hunger games', ['reading'], ['movies'], ['katniss', 'mockingjay', 'panem']],
-    ['the hunger games', ['reading'], ['movies'], ['katniss', 'mockingjay', 'panem']],
-    ['hunger games books', ['reading'], ['movies'], ['katniss', 'mockingjay', 'panem']],
+    ...alike(
+      ['hunger games', 'the hunger games', 'hunger games books'],
+      ['reading'],
+      ['movies'],
+      ['katniss', 'mockingjay', 'panem'],
+    ),
     ['warhammer', [], ['painting', 'board-games', 'crafts'], ['warhammer', 'citadel', 'miniature']],
     ['warhammer 40k', [], ['painting', 'board-games', 'crafts'], ['warhammer', 'citadel', 'miniature']],
     ['bagpipes', ['music'], [], ['bagpipe', 'bagpipes', 'piper']],
