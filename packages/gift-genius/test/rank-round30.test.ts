@@ -64,9 +64,37 @@ describe("a team's fan follows the game", () => {
   it("for a Dodgers fan only what is about watching baseball is claimed as his team's: no pitch-back net, no ballet tickets", () => {
     const r = rank({ age: 50, relationship: 'husband', occasion: 'birthday', budget: 120, interests: ['dodgers'] });
     const claimed = r.gifts.filter(
-      (g) => !/baseball|stadium|sports/.test(g.gift.id) && /into the Dodgers|enjoys the Dodgers/.test(g.reason),
+      (g) => !/baseball|stadium|sports|^team-/.test(g.gift.id) && /into the Dodgers|enjoys the Dodgers/.test(g.reason),
     );
     expect(claimed.map((g) => g.gift.id)).toEqual([]);
+  });
+});
+
+describe("a team's fan is served before the gear", () => {
+  it('an adult Celtics fan at $120 gets what is for following the team first', () => {
+    const r = rank({
+      age: 29,
+      relationship: 'boyfriend',
+      occasion: 'birthday',
+      budget: 120,
+      interests: ['the celtics'],
+    });
+    for (const g of r.gifts.slice(0, 3)) {
+      expect(g.gift.kind).not.toMatch(/^(?:ball|.*-trainer|basketball-hoop|sports-shoes|arcade-game)$/);
+      expect(g.reason).toMatch(/into the Celtics|enjoys the Celtics/);
+    }
+  });
+
+  // A guard: the fan reading first made this a football phrase (a fantasy-football board was claimed for it).
+  it('a sport the words name beats the one a college name guesses: "kentucky wildcats basketball" is no football', () => {
+    const got = ids({
+      age: 45,
+      relationship: 'brother',
+      occasion: 'birthday',
+      budget: 50,
+      interests: ['kentucky wildcats basketball'],
+    });
+    expect(got.filter((id) => /football|tailgate/.test(id))).toEqual([]);
   });
 });
 

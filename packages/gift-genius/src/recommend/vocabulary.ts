@@ -1726,6 +1726,9 @@ for (const [phrase, concept] of [...CONCEPTS]) {
   if (joined !== phrase) CONCEPTS.delete(phrase), CONCEPTS.set(joined, concept);
 }
 
+/** Sports a phrase may name beside a team's name (each a concept of its own). */
+const SPORT_NAMES = new Set(['basketball', 'baseball', 'hockey', 'soccer', 'football']);
+
 /** Words a pick for a team's fan says (tickets, a stadium seat, a jersey, a book of the league's greats). */
 const TEAM_FAN_WORDS = [
   'fan',
@@ -2161,7 +2164,10 @@ export function readInterest(typed: string): InterestReading {
   // A team names its sport ("Cubs fan"); its name and city are not words its items must say.
   const team = whole ? undefined : readTeam(tokens);
   if (team) {
-    add(CONCEPTS.get(team.sport)!);
+    // A sport the words name beats the one a name guesses: "kentucky wildcats basketball" is basketball (the college
+    // names read as football; a fantasy-football board was claimed for it).
+    const named = tokens.find((t, i) => !team.words.has(i) && SPORT_NAMES.has(t));
+    add(CONCEPTS.get(named ?? team.sport)!);
     for (const i of team.words) covered.add(i);
   }
   // A singer or band is music narrowed to them: a pick must say the artist or be one for any ("favorite artist").
