@@ -42,6 +42,8 @@ const GROUPS = new Map([
   ['baby', { texts: ['baby', 'infant', 'newborn', 'toddler', 'nursery', 'teether', 'crib', 'pram', 'board book'] }],
   // Held-out-29's judges both read "no desk decor, her cubical is tiny" as broken by a desk plant: nothing for the desk.
   ['desk decor', { texts: ['desk', 'desktop'] }],
+  // Held-out-30's judges both read "no onesies" as broken by an organic bodysuit set.
+  ['onesies', { texts: ['onesie', 'bodysuit', 'sleepsuit', 'romper'] }],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
 ]);

@@ -158,6 +158,7 @@ export const CONTENTS = [
 /** `works-in-medicine`: a nurse's penlight, a stethoscope — only when the user's words say the work. */
 /** `low-vision`: large print — said of someone's eyes only when the user says it (at 95 as at 50). */
 /** `dorm-life`: a dorm kit — only for someone off to college, not a graduate already hired. */
+/** `follows-a-team`: a team cap or hoodie — only for someone the request says follows a team or its sport. */
 export const PRESUMPTIONS = [
   'beard',
   'wears-makeup',
@@ -167,6 +168,7 @@ export const PRESUMPTIONS = [
   'works-in-medicine',
   'low-vision',
   'dorm-life',
+  'follows-a-team',
 ] as const;
 
 /**

