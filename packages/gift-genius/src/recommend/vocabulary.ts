@@ -11,6 +11,7 @@ import {
 } from '../catalog/schema.js';
 import { ARTISTS_SHOWN, type ArtistReading, readArtist } from './artists.js';
 import { GROWN_PHRASES, VIDEO_GAME_TITLES } from './grown-phrases.js';
+import { BoundedMemo } from './memo.js';
 import { readTeam, TEAM_NAMES, teamCase } from './teams.js';
 import { joinCompounds } from './text.js';
 
@@ -1974,15 +1975,19 @@ const phraseTokens = (text: string) =>
 
 /**
  * A word one slip away from exactly one word the vocabulary knows, read as that word: "burbon", "cross stich" and
- * "treager" were each read as nothing (held-out-30). One insertion, deletion, substitution or swap of neighbours,
- * words of five letters or more on both sides, and only where the typed word is no known word itself. Written here
+ * "treager" were each read as nothing (held-out-30). The slips are oneSlip's; words of five letters or more on both
+ * sides, and only where the typed word is no known word itself. Written here
  * rather than with MiniSearch's fuzzy search: that fuzzes every word of every request against the catalog's text,
  * and this only corrects a word against the phrases people type (test/rank-round31.test.ts holds both sides).
  */
 export function respelled(word: string): string {
   if (word.length < 5 || /[^a-z]/.test(word)) return word;
   const known = knownWords();
-  if (known.has(word)) return word;
+  // Kept per word: the search walks every known word (~4 µs), and the reasons ask it of every word they say.
+  return known.has(word) ? word : respellings.get(word, () => nearestKnown(word, known));
+}
+const respellings = new BoundedMemo<string, string>(4096);
+function nearestKnown(word: string, known: ReadonlySet<string>): string {
   let found: string | undefined;
   for (const k of known) {
     if (Math.abs(k.length - word.length) > 1 || !oneSlip(word, k)) continue;
