@@ -4,7 +4,15 @@
 //   unservedInterests(...)    stated interests the list leaves out although an item the request allows meets it
 // "Meets" is read here with the vocabulary's stated interests (a tag the phrase names), or for a phrase that names
 // none, its own words and search words in the item's title or keywords: a plain reading, not the ranker's scores.
-import { ageFor, excludes, exclusionWords, forAnotherArtist, gate, parseQuery } from '../dist/recommend/score.js';
+import {
+  ageFor,
+  excludes,
+  exclusionWords,
+  forAnotherArtist,
+  forAnotherGame,
+  gate,
+  parseQuery,
+} from '../dist/recommend/score.js';
 import { words } from '../dist/recommend/text.js';
 
 /** Kinds held by more than one item of the list (each listed once). */
@@ -30,6 +38,8 @@ export function meets(gift, reading) {
   // One artist's album is music for that artist's fan only: no match for a cellist, another singer's fan or a
   // collector of other records (held-out-24 and -27's judges graded such albums 1).
   if (forAnotherArtist(gift, reading)) return false;
+  // One game's things (a Fortnite figure, a Roblox card) are gaming for that game's player only (round 32).
+  if (forAnotherGame(gift, reading)) return false;
   for (const [interest, weight] of reading.interests)
     if (weight === 1 && gift.interests.includes(interest)) return true;
   // A phrase that names catalog interests needs at least a related one for a match by name.

@@ -44,6 +44,9 @@ const GROUPS = new Map([
   ['desk decor', { texts: ['desk', 'desktop'] }],
   // Held-out-30's judges both read "no onesies" as broken by an organic bodysuit set.
   ['onesies', { texts: ['onesie', 'bodysuit', 'sleepsuit', 'romper'] }],
+  // Held-out-32's judges both read "no vbucks, his parents said no" as broken by a Roblox gift card: in-game money.
+  ['vbucks', { texts: ['v-bucks', 'vbucks', 'robux', 'roblox gift card'] }],
+  ['meat', { texts: ['meat', 'jerky', 'beef', 'pork', 'bacon', 'salami', 'steak', 'brisket', 'sausage', 'venison'] }],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
 ]);
@@ -57,6 +60,22 @@ const STATED = [
   [/\b(\w+) allergy\b/, 1],
   [/\b(\w+)[ -]free\b/, 1],
 ];
+/**
+ * A diet said of the person where the user described them ("my aunt, she's jain"): what it rules out, as if typed
+ * as exclusions. Held-out-31's judges both graded a meat thermometer and shearling slippers for a Jain aunt down.
+ */
+const SAID_DIETS = [
+  [/\b(?:vegan|jain)\b/, ['meat', 'leather', 'shearling', 'sheepskin']],
+  [/\bjain\b/, ['alcohol']],
+  [/\bvegetarian\b/, ['meat']],
+  [/\b(?:halal|muslim)\b/, ['alcohol', 'pork', 'bacon']],
+  [/\bsober\b|\bteetotal|\b(?:doesn'?t|does not|don'?t|do not) drink\b(?!\s+(?:coffee|caffeine|tea))/, ['alcohol']],
+];
+const saidDiets = (args) => {
+  const text = `${args.relationship ?? ''} ${args.occasion ?? ''}`.toLowerCase();
+  return SAID_DIETS.flatMap(([pattern, things]) => (pattern.test(text) ? things : []));
+};
+
 /** "no food, everything tastes off to her" → "food": the words before any comma or reason, less the negation. */
 const thing = (raw) => {
   const text = raw.toLowerCase();
@@ -84,7 +103,7 @@ export function violations(gift, args) {
   const text = `${gift.id.replace(/-/g, ' ')} ${gift.title} ${gift.description}`
     .toLowerCase()
     .replace(/\b[a-z]+-free\b/g, ' ');
-  const exclusion = (args.exclude ?? []).some((raw) => {
+  const exclusion = [...(args.exclude ?? []), ...saidDiets(args)].some((raw) => {
     const w = thing(raw);
     const g = GROUPS.get(w);
     if (

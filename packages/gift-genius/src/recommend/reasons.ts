@@ -879,15 +879,22 @@ export function reasonFor(s: Pick, q: ParsedQuery, position: number): string {
     if (b === 'baby') return forBaby(parts, q, slot);
     if (b === 'couple') return forCouple(parts, q, slot);
     if (b === 'household') return forHome(parts, q, slot);
-    if (plain.length)
+    // What the person teaches is said by the relationship already ("your son's guitar teacher"): "who's into
+    // guitar" after it is an echo, and "a step beyond guitar" no hedge a teacher needs.
+    const spoken = plain.filter((p) => !q.interests[p]!.teaches);
+    if (spoken.length)
       return forInterest(
         parts,
-        plain.map((p) => q.interests[p]!.shown),
+        spoken.map((p) => q.interests[p]!.shown),
         slot,
       );
-    if (best !== undefined) return beyond(parts, q.interests[best]!.shown, slot);
+    if (plain.length) return forPerson(parts, q, slot);
+    if (best !== undefined)
+      return q.interests[best]!.teaches ? forPerson(parts, q, slot) : beyond(parts, q.interests[best]!.shown, slot);
     // Near an interest without meeting it: a loose link said as loose.
-    return near >= 0 ? loose(parts, q.interests[near]!, slot) : forPerson(parts, q, slot);
+    return near >= 0 && !q.interests[near]!.teaches
+      ? loose(parts, q.interests[near]!, slot)
+      : forPerson(parts, q, slot);
   };
   if (b === 'person' && !plain.length && (best !== undefined || near >= 0)) hedges++;
   let line = lineFor(w);
