@@ -72,6 +72,21 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ['cooking', 'food'],
     ['waffle', 'waffles', 'maple', 'pancake'],
   ),
+  // Held-out-33's phrases read by a word that is not theirs: "cozy" gave a hoodie blanket for cozy mysteries, "train"
+  // an Elvis biography (Last Train to Memphis) for model trains, "outer" narrowed outer space past a solar system.
+  ...alike(
+    ['cozy mysteries', 'cozy mystery', 'cosy mysteries', 'cosy mystery'],
+    ['reading'],
+    [],
+    ['mystery', 'mysteries'],
+  ),
+  ...alike(
+    ['model trains', 'model train', 'model railroad', 'model railway', 'model railroading'],
+    [],
+    ['cars-toys', 'diy', 'history'],
+    ['railway', 'railroad', 'locomotive', 'locomotives'],
+  ),
+  ['outer space', ['space'], [], []],
   // A coffee chain named for its coffee (held-out-32: "starbucks" for a boss read as nothing).
   ...alike(['starbucks', 'dunkin', 'dunkin donuts', 'tim hortons', 'nespresso'], ['coffee'], [], ['coffee']),
   ...alike(['stranger things'], [], ['board-games', 'movies'], ['dungeons', 'dragons']),
