@@ -56,6 +56,8 @@ const STATED = [
   [/\blactose\b/, 'dairy'],
   [/\b(?:doesn'?t|does not|don'?t|do not) drink (?:coffee|caffeine)\b/, 'caffeine'],
   [/\b(?:doesn'?t|does not|don'?t|do not) drink\b|\bsober\b|\bteetotal/, 'alcohol'],
+  // Held-out-33's judges both read "nothing that isn't kosher" as broken by macarons and a spice set: food.
+  [/\b(?:isn'?t|is not|not|non-?)\s*kosher\b|\bonly kosher\b/, 'food'],
   [/\ballergic to (\w+)/, 1],
   [/\b(\w+) allergy\b/, 1],
   [/\b(\w+)[ -]free\b/, 1],
