@@ -386,7 +386,6 @@ const TYPOS = new Map([
   ['chrsitmas', 'christmas'],
   ['chirstmas', 'christmas'],
   ['christams', 'christmas'],
-  ['christmass', 'christmas'],
   ['xmass', 'xmas'],
   ['traning', 'training'],
   ['trainning', 'training'],
@@ -3243,6 +3242,15 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
   ['fragile', { textWords: BREAKABLE }],
   // "no more grill stuff, he has everything" (held-out-28: a grilling tool set went through, 0 from both judges).
   ['grill', { textWords: GRILL }],
+  // Tools for the grill, a thermometer among them (held-out-36: "grill tools, he has every one made" let a wireless
+  // meat thermometer through, 0 from both judges).
+  ...['grill tools', 'grilling tools', 'bbq tools', 'grill accessories', 'grill gadgets', 'bbq accessories'].map(
+    (w): [string, { textWords: string[] }] => [
+      w,
+      // The tools only: a barbecue book, a rub set and cedar planks (graded 3) are no tools.
+      { textWords: ['thermometer', 'tongs', 'spatula', 'grill brush', 'tool set', 'grilling tool', 'grill tool'] },
+    ],
+  ),
   ['grilling', { textWords: GRILL }],
   ['bbq', { textWords: GRILL }],
   ['barbecue', { textWords: GRILL }],
