@@ -40,7 +40,8 @@ const GROUPS = new Map([
   // a crinkle book, a board book and bath toys for a coworker back from maternity leave).
   ['grill', { texts: ['grill', 'grilling', 'bbq', 'barbecue', 'smoker'] }],
   // Held-out-36's judges both read "grill tools, he has every one made" as broken by a wireless meat thermometer.
-  ['grill tools', { texts: ['grill', 'grilling', 'bbq', 'barbecue', 'smoker', 'thermometer', 'tongs', 'spatula'] }],
+  // (The tools only: both graded a barbecue book, a rub set and cedar planks 3 under it.)
+  ['grill tools', { texts: ['thermometer', 'tongs', 'spatula', 'tool set', 'grill brush'] }],
   ['baby', { texts: ['baby', 'infant', 'newborn', 'toddler', 'nursery', 'teether', 'crib', 'pram', 'board book'] }],
   // Held-out-29's judges both read "no desk decor, her cubical is tiny" as broken by a desk plant: nothing for the desk.
   ['desk decor', { texts: ['desk', 'desktop'] }],
