@@ -9,7 +9,7 @@ import {
   excludes,
   exclusionWords,
   forAnotherArtist,
-  forAnotherGame,
+  forAnotherFranchise,
   gate,
   parseQuery,
 } from '../dist/recommend/score.js';
@@ -38,8 +38,8 @@ export function meets(gift, reading) {
   // One artist's album is music for that artist's fan only: no match for a cellist, another singer's fan or a
   // collector of other records (held-out-24 and -27's judges graded such albums 1).
   if (forAnotherArtist(gift, reading)) return false;
-  // One game's things (a Fortnite figure, a Roblox card) are gaming for that game's player only (round 32).
-  if (forAnotherGame(gift, reading)) return false;
+  // One game's or one show's things (a Fortnite figure, a Gilmore Girls cookbook) are for its own fans (rounds 32, 33).
+  if (forAnotherFranchise(gift, reading)) return false;
   for (const [interest, weight] of reading.interests)
     if (weight === 1 && gift.interests.includes(interest)) return true;
   // A phrase that names catalog interests needs at least a related one for a match by name.

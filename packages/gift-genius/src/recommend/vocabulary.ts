@@ -320,7 +320,7 @@ const normalize = (text: string) =>
   text.normalize('NFKC').trim().toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ');
 const singular = (word: string) =>
   word.endsWith('s') && !word.endsWith('ss') && word.length > 3 ? word.slice(0, -1) : word;
-const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+export const unaccent = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 /**
  * "wifes grandmother" typed for "wife's grandmother": a relationship word with an s before another word; not before

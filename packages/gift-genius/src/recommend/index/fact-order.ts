@@ -4,9 +4,10 @@ import { factScore, type ParsedQuery } from '../score.js';
 import type { GroupBounds } from './bounds.js';
 
 /*
- * The score of a signature no interest phrase touches depends on five things of a request only: the
+ * The score of a signature no interest phrase touches depends on six things of a request only: the
  * relationship's role, the occasion, the register, the age band (a senior's bonus, a child's freedom from the
- * unasked-pursuit penalty) and whom the occasion is for. Per combination (a few in practice), every signature's
+ * unasked-pursuit penalty), whom the occasion is for, and whether it is a partner's own anniversary with pursuits
+ * named. Per combination (a few in practice), every signature's
  * score and its groups in
  * best-bound-first order, computed once; a request then walks that order and never scores those signatures.
  */
@@ -30,9 +31,12 @@ export class FactOrders {
     private readonly bounds: GroupBounds,
   ) {}
 
-  /** What a table depends on: role, occasion, register, age band (seniors, children), whom the occasion is for. */
+  /**
+   * What a table depends on: role, occasion, register, age band (seniors, children), whom the occasion is for, and a
+   * partner's own anniversary with pursuits named (factScore halves the day's terms then).
+   */
   static key(q: ParsedQuery): string {
-    return `${q.relationship?.role ?? ''}|${q.occasion?.occasion ?? ''}|${q.registerName ?? ''}|${q.band}|${+q.couple}${+q.baby}${+q.household}`;
+    return `${q.relationship?.role ?? ''}|${q.occasion?.occasion ?? ''}|${q.registerName ?? ''}|${q.band}|${+q.couple}${+q.baby}${+q.household}${+q.ownDayWithPursuits}`;
   }
 
   /** `key`: FactOrders.key(q). */
