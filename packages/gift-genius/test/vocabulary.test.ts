@@ -115,11 +115,12 @@ describe('"close to" is said only of the phrase that is close, and only when it 
 });
 
 describe('a fandom is not a whole interest', () => {
-  it('"harry potter" at $40 for a girlfriend: no cookbook "for someone into reading", and the answer says the box set costs more', () => {
+  it('"harry potter" at $25 for a girlfriend: no cookbook "for someone into reading", and the answer says the box set costs more', () => {
     const r = rankGifts(catalog, {
       age: 23,
       relationship: 'girlfriend',
-      budget: 40,
+      // $25: since round 38 a $30 Hogwarts scarf fits $40 (round38's test shows it there).
+      budget: 25,
       interests: ['harry potter'],
       occasion: 'anniversary',
     });

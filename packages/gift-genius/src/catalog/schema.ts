@@ -161,6 +161,7 @@ export const CONTENTS = [
 /** `follows-a-team`: a team cap or hoodie — only for someone the request says follows a team or its sport. */
 /** `games-on-pc`: a gaming mouse, keycaps — not for a console's player unless the words say a computer. */
 /** `does-gymnastics`: a balance beam, a gymnast's story — only when the words say gymnastics (not any sport). */
+/** `names-its-hobby`: a belt rack, skate soakers — of no use without the hobby: only when a phrase names one of the item's keywords. */
 export const PRESUMPTIONS = [
   'beard',
   'wears-makeup',
@@ -173,6 +174,7 @@ export const PRESUMPTIONS = [
   'follows-a-team',
   'games-on-pc',
   'does-gymnastics',
+  'names-its-hobby',
 ] as const;
 
 /**

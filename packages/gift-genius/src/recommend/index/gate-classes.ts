@@ -101,6 +101,7 @@ const gateKey = (g: Gift) =>
     g.relationships.length === 1 && g.relationships[0] === 'partner',
     g.recipient ?? null,
     g.personal ?? null,
+    g.presumes?.includes('names-its-hobby') ? (g.keywords ?? null) : null,
   ]);
 
 const NO_WORDS: ReadonlySet<string> = new Set();
