@@ -53,6 +53,8 @@ const GROUPS = new Map([
   // Held-out-34's judges both read "no more photo frames, their walls are full" as broken by a framed portrait.
   ['photo frames', { texts: ['framed', 'frames', 'photo frame', 'picture frame', 'shadow box'] }],
   ['picture frames', { texts: ['framed', 'frames', 'photo frame', 'picture frame', 'shadow box'] }],
+  // Held-out-39's judges both read "no cut flowers" as broken by a florist's bouquet and a LEGO bouquet.
+  ['cut flowers', { texts: ['bouquet', 'bouquets', 'florist'] }],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
 ]);
