@@ -969,6 +969,21 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['cars-toys'],
       ['digger', 'diggers', 'excavator', 'dump truck', 'bulldozer', 'construction'],
     ),
+    // Held-out-39's unread interests: a feeder's birds (not the Cardinals), a crime writer, a film genre, a sitcom.
+    ...alike(
+      ['feeder', 'her feeder', 'his feeder', 'bird feeder', 'birds at her feeder'],
+      [],
+      ['animals', 'gardening'],
+      ['bird', 'birds', 'feeder', 'birdseed'],
+    ),
+    ...alike(
+      ['agatha christie', 'agatha christie novels', 'agatha christie books'],
+      ['reading'],
+      [],
+      ['mystery', 'mysteries', 'detective', 'whodunit'],
+    ),
+    ...alike(['rom-coms', 'romcoms', 'rom coms', 'romantic comedies'], ['movies'], [], []),
+    ...alike(['parks and rec', 'parks and recreation'], [], ['movies'], ['sitcom']),
     // Held-out-38's unread interests.
     ...alike(
       ['helping in the kitchen', 'helping me cook', 'helping me bake', 'cooking with me'],

