@@ -49,3 +49,19 @@ describe('held-out-39, read as meant', () => {
     expect(readOccasion('loy krathong')).toMatchObject({ occasion: 'thank-you', named: 'Loy Krathong' });
   });
 });
+
+describe("the eval's check on round 39: another franchise's words", () => {
+  // "harry potter" found the Lord of the Rings set through the search word "fantasy" ("a good fit") over a Hogwarts
+  // scarf in reach, and held-out-21's check counted Harry Potter left out.
+  it('a Harry Potter fan gets the Hogwarts scarf, not Tolkien called a good fit', () => {
+    const r = rank({
+      age: 30,
+      relationship: 'best friend',
+      occasion: 'bday',
+      budget: 50,
+      interests: ['harry potter', 'running', 'iced coffee'],
+    });
+    expect(r.gifts.map((g) => g.gift.id)).toContain('harry-potter-house-scarf');
+    for (const g of r.gifts) if (/tolkien|rings/i.test(g.gift.title)) expect(g.reason).not.toMatch(/harry potter/i);
+  });
+});

@@ -698,6 +698,9 @@ const SPECIFIC_OCCASIONS = new Set<Occasion>(OCCASIONS.filter((o) => !GENERAL_OC
 /** How well an item fits one interest phrase, 0..1: tags (stated 1, related 0.5) and text relevance. */
 export function phraseRelevance(gift: Gift, reading: InterestReading, text: number): number {
   const tag = tagFit(gift, reading);
+  // Another franchise's item is not met by its words either ("harry potter" found the Lord of the Rings set through
+  // the search word "fantasy" and called it "a good fit", over a Hogwarts scarf).
+  if (tag === 0 && text > 0 && forAnotherFranchise(gift, reading)) text = 0;
   // A phrase that names catalog interests is met through them: its word alone in an item's text is a pun
   // ("tea" in a tea towel, a green-tea face mask), near at most. Phrases without one are met by text.
   if (tag === 0 && reading.named) text *= TEXT_ONLY;
