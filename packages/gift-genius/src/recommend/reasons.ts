@@ -285,8 +285,14 @@ function speak(noun: string, typed: string): string {
       '$1 you',
     )
     // "the principal at my kids school": the kids' school ("your kids school" was graded 0 in ten reasons, held-out-20).
+    // "my sons 2nd grade teacher", "my moms best friend": one son's, one mom's (held-out-40: "your sons 2nd grade
+    // teacher" in five reasons, 0 from both judges).
     .replace(
-      /\b(kids|sons|daughters|grandkids|boys|girls) (?=(?:pre)?school|class|teacher|daycare|team|coach|bus\b)/g,
+      /\b(mom|mum|dad|mother|father|sister|brother|wife|husband|son|daughter|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|boyfriend|girlfriend|niece|nephew)s (?=(?:(?:best|old|new|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|kindergarten|preschool|piano|soccer|swim|math|homeroom|grade|dance)\s+)*(?:friends?|boss|coworker|teacher|coach|tutor|nurse|doctor|therapist|nanny|babysitter|sensei|roommate|girlfriend|boyfriend|wife|husband|partner|fiancee?|mom|dad|mother|father|sister|brother|parents|family|class|school|team|daycare)\b)/g,
+      "$1's ",
+    )
+    .replace(
+      /\b(kids|grandkids|boys|girls) (?=(?:(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|kindergarten|grade)\s+)*(?:(?:pre)?school|class|teacher|daycare|team|coach|bus)\b)/g,
       "$1' ",
     )
     .trim();
@@ -537,6 +543,13 @@ const DOING_START =
 /** A position someone holds, said with "is a" ("goalkeeper for his soccer club", "drummer in a cover band"). */
 const AGENT_START =
   /^(?:goalkeeper|goalie|pitcher|catcher|quarterback|striker|defender|midfielder|drummer|guitarist|bassist|singer|keyboardist|captain|coach|referee|umpire|lifeguard|organist|cantor|deacon|treasurer|scoutmaster|docent|volunteer|tour guide|guide|usher|chaperone|mentor|tutor|librarian|announcer|cheerleader|mascot|ranger|firefighter|medic)\b(?= (?:for|on|at|in|of|with)\b)/;
+/** Who someone is by what they love: "fans", "snobs", "nerds" (the thing comes before). */
+const AGENT_NOUNS =
+  '(?:fans?|snobs?|lovers?|nerds?|geeks?|buffs?|junkies|junkie|addicts?|enthusiasts?|fanatics?|aficionados?|connoisseurs?)';
+/** "bowling league" said "league bowling": a league with no article was "is into bowling league" (held-out-40, 0). */
+const AGENTS_PLURAL =
+  /\b(?:fans|snobs|lovers|nerds|geeks|buffs|junkies|addicts|enthusiasts|fanatics|aficionados|connoisseurs)$/;
+const leagueFirst = (p: string) => p.replace(/^(\p{L}+) league$/u, 'league $1');
 const AGENT_END =
   /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
 
@@ -559,8 +572,10 @@ const NAMES_IN_S = new Set(
 // Not where something is done: "fixing things in his workshop" was said "takes fixing things …" (held-out-27, 0).
 const TAKEN =
   /\b(?<!(?:in|at|from|out of) (?:his|her|their|the|a|an|your|my|our) (?:\p{L}+ )?)(?:class|classes|lessons|course|workshop)\b/u;
+// A past event is said as typed for two as for one: "they just got a puppy" was "are into just got a puppy"
+// (held-out-40, 0 from both judges).
 const PLURAL_VERB =
-  /^(?:(?:still|always|also|often|usually|really|now) )?(?:go|play|make|bake|cook|watch|read|take|run|ride|dance|sing|travel|walk|hike|swim|collect|visit|attend|keep|grow|fish|camp|spend|host|volunteer|garden|golf|bowl|sail|paint|knit|sew|quilt)\b/;
+  /^(?:(?:still|always|also|often|usually|really|now|just|recently|finally) )?(?:got|adopted|bought|moved|joined|took up|started|finished|signed up|go|play|make|bake|cook|watch|read|take|run|ride|dance|sing|travel|walk|hike|swim|collect|visit|attend|keep|grow|fish|camp|spend|host|volunteer|garden|golf|bowl|sail|paint|knit|sew|quilt)\b/;
 function saidOf(w: Who, phrases: readonly string[], enjoys = false): string {
   return said(w.subject, w.plural, phrases, enjoys);
 }
@@ -626,7 +641,7 @@ function sayOf(subject: string, plural: boolean, phrases: readonly string[], enj
       !verbs.includes(p) &&
       !doing.includes(p) &&
       !withSomeone.includes(p) &&
-      (AGENT_END.test(p) || AGENT_START.test(p)),
+      (AGENT_END.test(p) || AGENT_START.test(p) || AGENTS_PLURAL.test(p)),
   );
   const others = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && !agents.includes(p));
   // "her garden", "his old truck", "baking with her mom": loved, not "into" ("who's into her garden" read as a
@@ -637,11 +652,12 @@ function sayOf(subject: string, plural: boolean, phrases: readonly string[], enj
     ...verbs.map(said),
     ...(owned.length ? [`${plural ? 'love' : 'loves'} ${listOf(owned)}`] : []),
     ...doing.map((p) => `${be} ${p}`),
-    ...agents.map((p) => `${be} ${article(p)} ${p}`),
+    // "coffee snobs, both of them": a plural kind of person takes no article ("are a coffee snobs").
+    ...agents.map((p) => (AGENTS_PLURAL.test(p) ? `${be} ${p}` : `${be} ${article(p)} ${p}`)),
     // What they enjoy is what the interests field asks for: "enjoys" is the user's fact, "is into" its echo.
     ...(rest.length
       ? [
-          `${enjoys ? (plural ? 'enjoy' : 'enjoys') : `${be} into`} ${listOf(rest.map((p) => (p === 'gym' ? 'the gym' : p)))}`,
+          `${enjoys ? (plural ? 'enjoy' : 'enjoys') : `${be} into`} ${listOf(rest.map((p) => (p === 'gym' ? 'the gym' : leagueFirst(p))))}`,
         ]
       : []),
   ];
@@ -954,7 +970,8 @@ function forInterest({ w, occasion, does }: Parts, phrases: readonly string[], s
  * The interest in words a sentence can take as a noun: a verb phrase as its -ing form ("collecting baseball
  * cards", "working from home", "learning piano"); what someone loves or has just started, as the thing itself.
  */
-function asNoun(phrase: string): string {
+function asNoun(typed: string): string {
+  const phrase = leagueFirst(typed);
   // "on his school's robotics team" said as a noun: "his school's robotics team".
   const place = /^(?:on|in|part of|a member of|member of) (.+)$/.exec(phrase);
   if (place) return place[1]!;
@@ -972,7 +989,8 @@ function asNoun(phrase: string): string {
     return `${ing(shared[1]!)}${shared[2]} together`;
   }
   // A fan said as what they follow: "Packers fan" → "the Packers", "jazz fan" → "jazz" ("a step beyond Packers fan").
-  const fan = /^(.+?) fans?$/.exec(phrase);
+  // "coffee snobs" → "coffee" ("a step beyond coffee snobs", held-out-40).
+  const fan = new RegExp(`^(.+?) ${AGENT_NOUNS}$`).exec(phrase);
   if (fan) return /^\p{Lu}.*s$/u.test(fan[1]!) ? `the ${fan[1]}` : fan[1]!;
   const p = phrase.replace(/^(?:just\s+|recently\s+)?(?:started|starting|began|loves?|likes?|enjoys?)\s+/, '');
   if (p !== phrase) return p || phrase;
