@@ -1013,6 +1013,60 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['woodworking', 'gadgets'],
       ['tool', 'tools', 'workshop', 'garage', 'multitool'],
     ),
+    // Held-out-41: what is made, kept or cooked, not bought finished or fished: a finished candle for "making candles",
+    // a tackle box for "his fish tank", polarised sunglasses for "hilsa fish curry" (0 from a judge each).
+    ...alike(
+      ['making candles', 'candle making', 'candle-making', 'makes candles', 'pouring candles', 'candlemaking'],
+      [],
+      ['crafts', 'home-decor'],
+      ['candle-making', 'candle making', 'make candles', 'wick', 'wicks', 'soy wax'],
+    ),
+    ...alike(
+      [
+        'fish tank',
+        'his fish tank',
+        'her fish tank',
+        'aquarium',
+        'his aquarium',
+        'her aquarium',
+        'fishkeeping',
+        'tropical fish',
+      ],
+      [],
+      ['animals', 'science'],
+      ['aquarium', 'fish tank'],
+    ),
+    ...alike(
+      ['fish curry', 'hilsa fish curry', 'loves hilsa fish curry', 'curry', 'curries', 'bengali food', 'indian food'],
+      [],
+      ['food', 'cooking'],
+      ['curry', 'spice', 'spices', 'indian', 'bengali'],
+    ),
+    ...alike(
+      // Not "hosts …": a known "hosts" made the typed plant "hostas" read as hosting.
+      ['board game nights', 'game nights', 'game night', 'hosting game nights', 'hosting board game nights'],
+      ['board-games'],
+      [],
+      [],
+    ),
+    // Held-out-41: a first car of one's own is driven, not collected: what keeps it running and tidy.
+    ...alike(
+      ['her first car', 'his first car', 'their first car', 'her new car', 'his new car', 'her own car', 'his own car'],
+      ['cars'],
+      [],
+      [
+        'roadside',
+        'emergency',
+        'vacuum',
+        'jump',
+        'detailing',
+        'dashboard',
+        'keychain',
+        'organizer',
+        'organiser',
+        'car wash',
+      ],
+    ),
     // Held-out-40: a bird dog is a dog (a bird feeder and a field guide were "for his bird dogs", 0); an old truck
     // fixed up is work on a car, not an RC truck or a die-cast motorcycle (0).
     ...alike(
