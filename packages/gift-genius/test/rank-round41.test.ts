@@ -77,3 +77,24 @@ describe('held-out-41, said as a person says it', () => {
       expect(g.reason).not.toMatch(/\bbmx\b/);
   });
 });
+
+describe("pend37's judges on round 41", () => {
+  it('"my best friend\'s newborn" is the baby, never "your best friend\'s newborn\'s baby"', () => {
+    const r = rank({ age: 0, relationship: "my cousin's newborn", occasion: 'just born', budget: 40 });
+    for (const g of r.gifts) expect(g.reason).not.toMatch(/newborn's baby/);
+  });
+
+  it('a first car is said as bought, and gets no Formula 1 book', () => {
+    const r = rank({ age: 20, relationship: 'my son', occasion: 'he bought his first car', budget: 60 });
+    for (const g of r.gifts) expect(g.reason).not.toMatch(/loves his first car/);
+    expect(r.gifts.map((g) => g.gift.id)).not.toContain('adrian-newey-how-to-build-a-car');
+  });
+
+  it('a football club is soccer; a word game is no language course', () => {
+    expect(readInterest('mohun bagan football club').interests.get('soccer')).toBe(1);
+    expect(readInterest('mohun bagan football club').interests.has('football')).toBe(false);
+    const spanish = rank({ age: 50, relationship: 'my husband', budget: 60, interests: ['learning italian'] });
+    for (const id of ['bananagrams-word-game', 'deluxe-rotating-scrabble', 'portable-shortwave-radio'])
+      expect(spanish.gifts.map((g) => g.gift.id)).not.toContain(id);
+  });
+});

@@ -846,6 +846,7 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   ['settlement day', 'dinner-party', 'Settlement Day'],
   // Held-out-41's: a first car bought, a first coaching job.
   ['first car', 'graduation', 'congratulations'],
+  ['new car', 'graduation', 'congratulations'],
   ['coaching job', 'graduation', 'new job'],
   ['endorsment', 'graduation', 'congratulations'],
   ['golu', 'dinner-party', 'Navratri'],
@@ -1670,6 +1671,10 @@ const CONCEPTS = new Map<string, Concept>([
   ['fútbol', c(['soccer'], [], ['soccer', 'club', 'tactics', 'premier'])],
   // "Football" alone is either game: American football stated, soccer near.
   ['football', c(['football'], ['soccer'])],
+  // A "football club" is a soccer club ("east bengal football club" got an NFL hoodie "for cold Sunday kickoffs",
+  // pend37's judges 0).
+  ['football club', c(['soccer'], [], ['soccer', 'club'])],
+  ['football clubs', c(['soccer'], [], ['soccer', 'club'])],
   ['nfl', c(['football'])],
   // A sport of its own: tennis gear is no pickleball gift (related only).
   ['pickleball', c(['pickleball'], ['tennis', 'fitness'], ['pickleball'])],
@@ -3008,7 +3013,8 @@ export function toldInterests(text: string): string[] {
   // What the occasion is about, when it names a thing to serve: "she bought her first car", "his first head coaching
   // job (hs football)", "her motorcycle endorsement" (held-out-40/41: both judges read these as the person's
   // interest and graded every filler beside them 1).
-  for (const m of text.matchAll(TOLD_VEHICLE)) out.push(`${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`.trim());
+  // Said as done ("just bought her first car"), not as loved (pend37's judges: "loves her first car" invented).
+  for (const m of text.matchAll(TOLD_VEHICLE)) out.push(`just bought ${m[1]!.toLowerCase()}${m[2]!.toLowerCase()}`);
   for (const m of text.matchAll(TOLD_COACHING)) out.push(`coaching ${m[1]!.toLowerCase()}`);
   if (TOLD_RIDING.test(text)) out.push('motorcycles');
   return out;
