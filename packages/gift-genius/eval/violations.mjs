@@ -55,6 +55,13 @@ const GROUPS = new Map([
   ['picture frames', { texts: ['framed', 'frames', 'photo frame', 'picture frame', 'shadow box'] }],
   // Held-out-39's judges both read "no cut flowers" as broken by a florist's bouquet and a LEGO bouquet.
   ['cut flowers', { texts: ['bouquet', 'bouquets', 'florist'] }],
+  // Held-out-42's judges read "no kits, she picks her own supplies" as broken by a painting starter set, and (one of
+  // them) "nothing monogrammed, they haven't picked a name" by a blanket knitted with the baby's name.
+  ['kits', { texts: ['kit', 'starter set'] }],
+  [
+    'monogrammed',
+    { texts: ['monogram', 'personalized', 'personalised', 'engraved', 'own name', 'their name', 'initials'] },
+  ],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
 ]);

@@ -1013,6 +1013,44 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['woodworking', 'gadgets'],
       ['tool', 'tools', 'workshop', 'garage', 'multitool'],
     ),
+    // Held-out-42: a series read, comics made, a boat owned, a dance danced: a magic set for "magic tree house books",
+    // a horse novel for "making comics", a sailing lesson and a rowing book for "just bought a used pontoon boat", a
+    // song-lyric print for "line dancing" (0 from both reason judges each).
+    ...alike(['magic tree house', 'magic tree house books'], [], ['reading'], ['magic tree house', 'chapter book']),
+    ...alike(
+      [
+        'making comics',
+        'drawing comics',
+        'draws comics',
+        'makes comics',
+        'making her own comics',
+        'making his own comics',
+      ],
+      ['drawing'],
+      ['reading'],
+      ['comic', 'comics', 'cartoon', 'cartooning', 'manga', 'sketchbook'],
+    ),
+    ...alike(
+      [
+        'pontoon boat',
+        'pontoon',
+        'just bought a used pontoon boat',
+        'just bought a pontoon boat',
+        'his pontoon',
+        'his boat',
+        'their boat',
+        'new boat',
+      ],
+      [],
+      ['swimming', 'fishing'],
+      ['pontoon', 'boat owner', 'dock', 'marine'],
+    ),
+    ...alike(
+      ['line dancing', 'country line dancing', 'line dance'],
+      [],
+      ['fitness', 'music'],
+      ['line dancing', 'dance lessons', 'dance class'],
+    ),
     // Held-out-41: what is made, kept or cooked, not bought finished or fished: a finished candle for "making candles",
     // a tackle box for "his fish tank", polarised sunglasses for "hilsa fish curry" (0 from a judge each).
     ...alike(

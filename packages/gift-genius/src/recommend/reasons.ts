@@ -650,7 +650,8 @@ function sayOf(subject: string, plural: boolean, phrases: readonly string[], enj
   const others = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && !agents.includes(p));
   // "her garden", "his old truck", "baking with her mom": loved, not "into" ("who's into her garden" read as a
   // slot filled in).
-  const owned = others.filter((p) => /^(?:his|her|their) /.test(p) || withSomeone.includes(p));
+  // "our two huskies", said to the user as "your two huskies": loved too ("is into your two huskies", held-out-42).
+  const owned = others.filter((p) => /^(?:his|her|their|your) /.test(p) || withSomeone.includes(p));
   const rest = others.filter((p) => !owned.includes(p));
   const parts = [
     ...verbs.map(said),

