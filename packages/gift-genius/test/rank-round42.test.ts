@@ -73,3 +73,18 @@ describe('held-out-42, said as a person says it', () => {
       expect(g.reason).not.toMatch(/into your two corgis/);
   });
 });
+
+describe("pend39's judges on round 42", () => {
+  it('"no kits" also rules out a travel set packed with its brush', () => {
+    const r = rank({
+      age: 62,
+      relationship: 'my mom',
+      occasion: 'christmas',
+      interests: ['watercolor painting'],
+      exclude: ['no kits'],
+    });
+    expect(r.gifts.map((g) => g.gift.id)).not.toContain('artist-watercolor-travel-set');
+    const set = loadBundledCatalog().find((g) => g.id === 'artist-watercolor-travel-set')!;
+    expect(violations(set, { exclude: ['no kits, she buys her own'] }).exclusion).toBe(true);
+  });
+});
