@@ -57,7 +57,7 @@ const GROUPS = new Map([
   ['cut flowers', { texts: ['bouquet', 'bouquets', 'florist'] }],
   // Held-out-42's judges read "no kits, she picks her own supplies" as broken by a painting starter set, and (one of
   // them) "nothing monogrammed, they haven't picked a name" by a blanket knitted with the baby's name.
-  ['kits', { texts: ['kit', 'starter set', 'travel set'] }],
+  ['kits', { texts: ['kit', 'starter set', 'travel set', 'paint set'] }],
   [
     'monogrammed',
     { texts: ['monogram', 'personalized', 'personalised', 'engraved', 'own name', 'their name', 'initials'] },

