@@ -64,6 +64,45 @@ const GROUPS = new Map([
   ],
   ['gadgets', { categories: ['tech'], interests: ['gadgets'] }],
   ['food', { categories: ['food-drink'] }],
+  // Round 43: what the loop splits' two item judges both read as broken, on lists this check had passed.
+  ['kitchen gadgets', { categories: ['kitchen'], spares: ['books'] }],
+  ['cars', { interests: ['cars-toys'], texts: ['die-cast', 'diecast', 'vehicle', 'truck', 'hot wheels'] }],
+  ['baby clothes', { texts: ['bodysuit', 'onesie', 'romper', 'sleep sack', 'clothing', 'clothes', 'outfit'] }],
+  ['baby books', { texts: ['board book', 'cloth book', 'crinkle book', 'bath book', 'baby book'] }],
+  ['pink', { texts: ['pink', 'pastel', 'blush', 'fuchsia', 'magenta'] }],
+  ['plants', { interests: ['plants'], texts: ['plant', 'succulent', 'potted', 'bonsai', 'terrarium', 'grow kit'] }],
+  [
+    'scented',
+    { texts: ['scent', 'fragrance', 'perfume', 'cologne', 'candle', 'incense', 'essential oil', 'diffuser'] },
+  ],
+  ['romantic', { texts: ['romantic', 'romance', 'couples', 'photo book', 'lingerie', 'date night'] }],
+  ['invalid', { texts: ['get-well', 'get well', 'care package', 'recovery', 'hospital', 'reacher', 'grabber'] }],
+  ['walls', { texts: ['wall', 'poster', 'framed', 'tapestry', 'dartboard', 'art print', 'mirror'] }],
+  [
+    'tiny pieces',
+    { texts: ['small parts', 'small pieces', 'pieces', 'marble', 'beads', 'lego', 'figure', 'accessories', 'playset'] },
+  ],
+  ['jerseys', { texts: ['jersey', 'shirt', 'hoodie', 'fitted cap', 'team cap', 'baseball cap', 'beanie', 'apparel'] }],
+  ['shirts', { texts: ['shirt', 'hoodie', 'jersey'] }],
+  ['cat', { interests: ['cats'], texts: ['kitten', 'kitty', 'feline'] }],
+  ['loud', { texts: ['noise', 'roar', 'loud', 'musical', 'speaker'] }],
+  [
+    'decorative',
+    { texts: ['decorative', 'decor', 'vase', 'ornament', 'figurine', 'sculpture', 'potted', 'succulent', 'bonsai'] },
+  ],
+]);
+const BULKY = ['framed', 'cast iron', 'dutch oven', 'stand mixer', 'cabinet', 'chair', 'easel', 'serving board'];
+for (const w of ['bulky', 'big', 'large', 'heavy'])
+  GROUPS.set(w, { texts: [...BULKY, 'cutting board', 'pizza stone', 'oversized', 'large', 'giant', 'chunky'] });
+GROUPS.set('fragile', { texts: [...GROUPS.get('breakable').texts, 'bonsai'] });
+GROUPS.set('halal', { contains: ['alcohol'], texts: ['pork', 'bacon', 'ham '] });
+for (const w of ['small pieces', 'small parts', 'tiny parts', 'little pieces']) GROUPS.set(w, GROUPS.get('tiny pieces'));
+const THEMED_SPARES = ['pets', 'books', 'garden'];
+/** Garments a team or a sport is put on: "no ohio state shirts" is no shirts. */
+const GARMENTS = new Map([
+  ['shirts', 'shirts'],
+  ['jerseys', 'jerseys'],
+  ['hoodies', 'shirts'],
 ]);
 /** How people state a diet or an allergy ("she is celiac", "doesn't drink"): the thing it rules out. */
 const STATED = [
@@ -72,7 +111,8 @@ const STATED = [
   [/\b(?:doesn'?t|does not|don'?t|do not) drink (?:coffee|caffeine)\b/, 'caffeine'],
   [/\b(?:doesn'?t|does not|don'?t|do not) drink\b|\bsober\b|\bteetotal/, 'alcohol'],
   // Held-out-33's judges both read "nothing that isn't kosher" as broken by macarons and a spice set: food.
-  [/\b(?:isn'?t|is not|not|non-?)\s*kosher\b|\bonly kosher\b/, 'food'],
+  [/\b(?:isn'?t|is not|not|non-?)\s*kosher\b|\bonly kosher\b|\bkeeps? kosher\b/, 'food'],
+  [/\bmuslim\b/, 'halal'],
   [/\ballergic to (\w+)/, 1],
   [/\b(\w+) allergy\b/, 1],
   [/\b(\w+)[ -]free\b/, 1],
@@ -95,22 +135,27 @@ const saidDiets = (args) => {
 
 /** "no food, everything tastes off to her" → "food": the words before any comma or reason, less the negation. */
 const thing = (raw) => {
-  const text = raw.toLowerCase();
+  const text = raw.toLowerCase().replace(/’/g, "'");
   for (const [pattern, what] of STATED) {
     const m = pattern.exec(text);
     if (m) return (typeof what === 'number' ? m[what] : what).replace(/^peanut$/, 'peanuts').replace(/^nut$/, 'nuts');
   }
-  return (
-    text
-      .split(/[,;(]| - | because | since /)[0]
-      .replace(
-        /^(?:please )?(?:no more|no|not|nothing|without|avoid|skip|none|don'?t want) (?:(?:with|that has|that have|that needs|that need|that uses|that use|needing|containing) )?(?:any |an? )?/,
-        '',
-      )
-      .replace(/ please$/, '')
-      .replace(/[\s-]+(?:related|stuff|things|items|gear)$/, '')
-      .trim() || text.trim()
-  );
+  const clause = text.split(/[,;(]| - | because | since /)[0];
+  // "no jerseys he has a closet full": a reason after its own subject, with no comma (not "nothing she has to read").
+  const first = clause.split(/\s+(?=(?:he|she|they|we)(?:'s|s|'re|re)?\s)/)[0];
+  const base = /^(?:no|not|nothing|none)$/.test(first.trim()) ? clause : first;
+  const word = base
+    .replace(/^.*?\bsaid (?=no\b|not\b|nothing\b)|^(?:so|and|but) /, '')
+    .replace(
+      /^(?:please )?(?:no more|not more|nothing more|no|not|nothing|without|avoid|skip|none|don'?t want) (?:(?:with|that has|that have|that needs|that need|that uses|that use|needing|containing|for the) )?(?:any |an? )?/,
+      '',
+    )
+    .replace(/(?: (?:please|pls|lol|god|omg|either|too|yet))+$/, '')
+    .replace(/^(?:that )?makes? (?:him|her|them) feel (?:like )?(?:an? )?/, '')
+    .replace(/[\s-]+(?:related|stuff|things|items|gear|gifts)$/, '')
+    .trim();
+  const last = word.split(' ').at(-1);
+  return GARMENTS.get(last) ?? (word || text.trim());
 };
 
 export { thing as excluded };
@@ -120,19 +165,33 @@ export function violations(gift, args) {
   const text = `${gift.id.replace(/-/g, ' ')} ${gift.title} ${gift.description}`
     .toLowerCase()
     .replace(/\b[a-z]+-free\b/g, ' ');
-  const exclusion = [...(args.exclude ?? []), ...saidDiets(args)].some((raw) => {
-    const w = thing(raw);
+  // "nothing too serious or romantic": each thing on its own (round 43).
+  const things = [...(args.exclude ?? []), ...saidDiets(args)].flatMap((raw) =>
+    thing(raw)
+      .split(/\s+(?:or|nor)\s+|\s*\/\s*/)
+      .map((w) => w.replace(/^(?:too|overly|very) /, '')),
+  );
+  const exclusion = things.some((said) => {
+    // "nothing cat themed": the motif, not what serves the cats or the hens (held-out-32's and held-out-7's judges
+    // graded a cat fountain and a guide to raising chickens 3 under it, both).
+    const themed = /[\s-]themed$/.test(said);
+    if (themed && THEMED_SPARES.some((c) => gift.categories.includes(c))) return false;
+    const w = said.replace(/[\s-]themed$/, '');
     const g = GROUPS.get(w);
+    if (g?.spares?.some((c) => gift.categories.includes(c))) return false;
     if (
       g &&
       (g.contains?.some((c) => gift.contains?.includes(c)) ||
-        g.interests?.some((i) => gift.interests.includes(i)) ||
+        (!themed && g.interests?.some((i) => gift.interests.includes(i))) ||
         g.categories?.some((c) => gift.categories.includes(c)) ||
         g.texts?.some((t) => text.includes(t)))
     )
       return true;
-    const stemmed = w.replace(/s$/, '');
-    return new RegExp(`\\b${stemmed}s?\\b`).test(text) || gift.interests.includes(w) || gift.categories.includes(w);
+    const stemmed = w.replace(/s$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return (
+      new RegExp(`\\b${stemmed}s?\\b`).test(text) ||
+      (!themed && (gift.interests.includes(w) || gift.categories.includes(w)))
+    );
   });
   return { budget, exclusion };
 }

@@ -567,6 +567,7 @@ function formsOf(e: ExclusionReading) {
 export function excludes(gift: Gift, e: ExclusionReading, itemWords: ReadonlySet<string>): boolean {
   const { id, phrases } = formsOf(e);
   if (gift.id === id) return true;
+  if (e.spares?.some((c) => gift.categories.includes(c))) return false;
   if (e.contents.some((x) => gift.contains?.includes(x))) return true;
   if (e.interests.some((i) => gift.interests.includes(i) || gift.presumesInterest?.includes(i))) return true;
   if (e.categories.some((cat) => gift.categories.includes(cat))) return true;
