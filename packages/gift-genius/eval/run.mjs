@@ -97,9 +97,10 @@ if (mode === '--pending' || mode === '--pending-reasons') {
     for (const run of split.runs) {
       const items =
         mode === '--pending'
-          ? [...new Map([...run.genius, ...run.baseline].map((x) => [x.gift.id, x.gift])).values()].filter(
-              (g) => !split.grades.has(`${run.id}\t${g.id}`),
-            )
+          ? // In gift-id order: ours first in rank order would tell a blind judge which list an item came from.
+            [...new Map([...run.genius, ...run.baseline].map((x) => [x.gift.id, x.gift])).values()]
+              .filter((g) => !split.grades.has(`${run.id}\t${g.id}`))
+              .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
           : run.genius.filter((x) => split.judges.some((j) => !j.grades.has(`${run.id}\t${x.gift.id}\t${x.reason}`)));
       if (!items.length) continue;
       console.log(`## ${run.id} ${JSON.stringify(run.args)}`);

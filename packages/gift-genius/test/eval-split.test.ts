@@ -99,6 +99,22 @@ describe('eval/run.mjs --split', () => {
     expect(reasonsLeft.stdout.split('\n').filter((l) => l.includes('\t'))).toHaveLength(1);
   });
 
+  it("lists a request's pending items in gift-id order, so a blind judge cannot tell whose list led", async () => {
+    const { dir } = makeSplit();
+    writeFileSync(join(dir, 'judgments.tsv'), '# request\tgift\tgrade\n');
+    const pending = await run(['--split', dir, '--pending']);
+    const blocks = pending.stdout.split(/^## /m).slice(1);
+    expect(blocks).toHaveLength(REQUESTS.length);
+    for (const block of blocks) {
+      const ids = block
+        .split('\n')
+        .filter((l) => l.includes(' | $'))
+        .map((l) => l.split(' | ')[0]!);
+      expect(ids.length).toBeGreaterThan(5);
+      expect(ids).toEqual([...ids].sort());
+    }
+  });
+
   it('says what a split needs when its directory has no requests, and names an unknown argument', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'giftgen-split-'));
     const out = await run(['--split', empty]);
