@@ -88,21 +88,38 @@ const GROUPS = new Map([
   ['loud', { texts: ['noise', 'roar', 'loud', 'musical', 'speaker'] }],
   [
     'decorative',
-    { texts: ['decorative', 'decor', 'vase', 'ornament', 'figurine', 'sculpture', 'potted', 'succulent', 'bonsai'] },
+    {
+      texts: [
+        'decorative',
+        'decor',
+        'vase',
+        'ornament',
+        'figurine',
+        'sculpture',
+        'potted',
+        'succulent',
+        'bonsai',
+        'bouquet',
+        'planter',
+      ],
+    },
   ],
 ]);
 const BULKY = ['framed', 'cast iron', 'dutch oven', 'stand mixer', 'cabinet', 'chair', 'easel', 'serving board'];
 for (const w of ['bulky', 'big', 'large', 'heavy'])
-  GROUPS.set(w, { texts: [...BULKY, 'cutting board', 'pizza stone', 'oversized', 'large', 'giant', 'chunky'] });
+  GROUPS.set(w, {
+    texts: [...BULKY, 'cutting board', 'pizza stone', 'oversized', 'large', 'giant', 'chunky', 'kettle', 'doormat'],
+  });
 GROUPS.set('fragile', { texts: [...GROUPS.get('breakable').texts, 'bonsai'] });
 GROUPS.set('halal', { contains: ['alcohol'], texts: ['pork', 'bacon', 'ham '] });
-for (const w of ['small pieces', 'small parts', 'tiny parts', 'little pieces']) GROUPS.set(w, GROUPS.get('tiny pieces'));
+for (const w of ['small pieces', 'small parts', 'tiny parts', 'little pieces'])
+  GROUPS.set(w, GROUPS.get('tiny pieces'));
 const THEMED_SPARES = ['pets', 'books', 'garden'];
 /** Garments a team or a sport is put on: "no ohio state shirts" is no shirts. */
 const GARMENTS = new Map([
-  ['shirts', 'shirts'],
+  ['shirts', 'jerseys'],
   ['jerseys', 'jerseys'],
-  ['hoodies', 'shirts'],
+  ['hoodies', 'jerseys'],
 ]);
 /** How people state a diet or an allergy ("she is celiac", "doesn't drink"): the thing it rules out. */
 const STATED = [

@@ -176,3 +176,46 @@ describe('exclusions read as the judges read them', () => {
     });
   });
 });
+
+describe("round 43b: what pend42's judges both read as still broken, and a paid-off car", () => {
+  it('a kettle and a doormat are bulky to fly with; a bouquet and a planter are decorative; team shirts take the cap', () => {
+    const flying = {
+      age: 33,
+      relationship: 'my cousin and her husband, the wedding is in cancun',
+      occasion: 'wedding',
+      budget: 150,
+      exclude: ['nothing bulky, they fly back the next day'],
+    };
+    ruledOut('electric-gooseneck-kettle', flying);
+    ruledOut('personalized-welcome-doormat', flying);
+    const useful = {
+      age: 50,
+      relationship: 'our neighbours, they rebuilt after the fire',
+      occasion: 'moving back in',
+      budget: 75,
+      exclude: ['nothing decorative, they need practical things'],
+    };
+    ruledOut('hand-tied-flower-bouquet', useful);
+    ruledOut('self-watering-planter', useful);
+    ruledOut('team-fitted-cap', {
+      age: 52,
+      relationship: 'my husband',
+      occasion: "father's day",
+      budget: 80,
+      interests: ['ohio state football', 'grilling'],
+      exclude: ['no buckeyes shirts, he has a closet of them'],
+    });
+  });
+
+  it('a car paid off is said as paid off, never as bought, and never "justing"', () => {
+    for (const g of index.rank({
+      count: 5,
+      age: 30,
+      relationship: 'my brother',
+      occasion: 'he finally paid off his truck',
+      budget: 60,
+    } as never).gifts) {
+      expect(g.reason).not.toMatch(/justing|bought/);
+    }
+  });
+});

@@ -548,11 +548,11 @@ const DOING_START =
 const AGENT_START =
   /^(?:goalkeeper|goalie|pitcher|catcher|quarterback|striker|defender|midfielder|drummer|guitarist|bassist|singer|keyboardist|captain|coach|referee|umpire|lifeguard|organist|cantor|deacon|treasurer|scoutmaster|docent|volunteer|tour guide|guide|usher|chaperone|mentor|tutor|librarian|announcer|cheerleader|mascot|ranger|firefighter|medic)\b(?= (?:for|on|at|in|of|with)\b)/;
 /** Who someone is by what they love: "fans", "snobs", "nerds" (the thing comes before). */
-const AGENT_NOUNS =
-  '(?:fans?|snobs?|lovers?|nerds?|geeks?|buffs?|junkies|junkie|addicts?|enthusiasts?|fanatics?|aficionados?|connoisseurs?)';
+const AGENTS = ['fan', 'snob', 'lover', 'nerd', 'geek', 'buff', 'addict', 'enthusiast', 'fanatic', 'aficionado'];
+const AGENTS_PLURAL = new RegExp(`\\b(?:${[...AGENTS, 'connoisseur'].map((a) => `${a}s`).join('|')}|junkies)$`);
+/** "coffee snobs" → "coffee", "Packers fan" → "Packers": what they love, before the word for who they are. */
+const FAN_OF = new RegExp(`^(.+?) (?:${[...AGENTS, 'connoisseur'].map((a) => `${a}s?`).join('|')}|junkies|junkie)$`);
 /** "bowling league" said "league bowling": a league with no article was "is into bowling league" (held-out-40, 0). */
-const AGENTS_PLURAL =
-  /\b(?:fans|snobs|lovers|nerds|geeks|buffs|junkies|addicts|enthusiasts|fanatics|aficionados|connoisseurs)$/;
 const leagueFirst = (p: string) => p.replace(/^(\p{L}+) league$/u, 'league $1');
 const AGENT_END =
   /\b(gamer|golfer|runner|baker|hiker|reader|cyclist|bookworm|foodie|gardener|photographer|musician|artist|writer|traveler|traveller|swimmer|climber|skier|surfer|knitter|crafter|cook|chef|fan|lover|enthusiast|buff|nerd|geek|collector|player|addict|junkie|drinker|maker|builder|watcher|birder|person|snob|owner|dad|mom|mum|father|mother|parent|parents|grandparent|student|teacher|nurse|doctor|engineer|developer|designer|gardener)$/;
@@ -995,14 +995,15 @@ function asNoun(typed: string): string {
   }
   // A fan said as what they follow: "Packers fan" → "the Packers", "jazz fan" → "jazz" ("a step beyond Packers fan").
   // "coffee snobs" → "coffee" ("a step beyond coffee snobs", held-out-40).
-  const fan = new RegExp(`^(.+?) ${AGENT_NOUNS}$`).exec(phrase);
+  const fan = FAN_OF.exec(phrase);
   if (fan) return /^\p{Lu}.*s$/u.test(fan[1]!) ? `the ${fan[1]}` : fan[1]!;
   const p = phrase.replace(/^(?:just\s+|recently\s+)?(?:started|starting|began|loves?|likes?|enjoys?)\s+/, '');
   if (p !== phrase) return p || phrase;
   // Past tense said as its -ing form ("got scuba certified" → "getting scuba certified").
-  const past = /^(?:just |recently )?(got|bought|took up|earned|passed|finished|joined|learned|learnt)\b(.*)$/.exec(
-    phrase,
-  );
+  const past =
+    /^(?:just |recently )?(got|bought|took up|earned|passed|finished|joined|learned|learnt|paid off)\b(.*)$/.exec(
+      phrase,
+    );
   if (past) return `${PAST_ING.get(past[1]!)}${past[2]}`;
   const want = /^wants? to (\S+)(.*)$/.exec(phrase);
   if (want) return `${ing(want[1]!)}${want[2]}`;
@@ -1028,6 +1029,7 @@ const PAST_ING = new Map([
   // "just learned to crochet" is "learning to crochet", never "justing learned to crochet" (held-out-24).
   ['learned', 'learning'],
   ['learnt', 'learning'],
+  ['paid off', 'paying off'],
 ]);
 
 /** "collects" → "collecting", "bakes" → "baking", "runs" → "running", "studies" → "studying". */

@@ -3044,13 +3044,15 @@ export function toldInterests(text: string): string[] {
   // job (hs football)", "her motorcycle endorsement" (held-out-40/41: both judges read these as the person's
   // interest and graded every filler beside them 1).
   // Said as done ("just bought her first car"), not as loved (pend37's judges: "loves her first car" invented).
-  for (const m of text.matchAll(TOLD_VEHICLE)) out.push(`just bought ${m[1]!.toLowerCase()}${m[2]!.toLowerCase()}`);
+  // A car paid off is no purchase: "just paid off his truck".
+  for (const m of text.matchAll(TOLD_VEHICLE))
+    out.push(`just ${/^paid off$/i.test(m[1]!) ? 'paid off' : 'bought'} ${m[2]!.toLowerCase()}${m[3]!.toLowerCase()}`);
   for (const m of text.matchAll(TOLD_COACHING)) out.push(`coaching ${m[1]!.toLowerCase()}`);
   if (TOLD_RIDING.test(text)) out.push('motorcycles');
   return out;
 }
 const TOLD_VEHICLE =
-  /\b(?:bought|got|buys|gets|buying|getting|saved up for|paid off)\s+((?:her|his|their)\s+(?:(?:very|first|new|own|used|dream)\s+)*)(car|truck|jeep)\b/gi;
+  /\b(bought|got|buys|gets|buying|getting|saved up for|paid off)\s+((?:her|his|their)\s+(?:(?:very|first|new|own|used|dream)\s+)*)(car|truck|jeep)\b/gi;
 const TOLD_COACHING =
   /\b(?:coaching (?:job|gig|position)|head coach(?:ing)?(?: job| position)?|named (?:the )?(?:head )?coach|became (?:the )?(?:head )?coach)\b[^,;]{0,30}?\b(football|soccer|basketball|baseball|softball|hockey|volleyball|lacrosse|wrestling|swimming|tennis|golf|track)\b/gi;
 const TOLD_RIDING = /\b(?:motorcycle|motorbike)\s+(?:endorsement|endorsment|license|licence|permit)\b/i;
@@ -3304,6 +3306,8 @@ const INVALID = [
 const BULKY = [
   ...['framed', 'cast iron', 'dutch oven', 'stand mixer', 'cabinet', 'chair', 'stool', 'floor lamp', 'easel'],
   ...['pizza stone', 'cutting board', 'serving board', 'oversized', 'large', 'xl', 'giant', 'heavy', 'chunky'],
+  // An appliance or a doormat fills a suitcase (pend42's judges, both, 0 for "they have to fly home with it").
+  ...['kettle', 'doormat', 'appliance'],
 ];
 // Not "tee": a golf voucher's "tee time" is no shirt.
 const SHIRTS = [
@@ -3438,6 +3442,9 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
           'succulents',
           'terrarium',
           'bonsai',
+          // A bouquet or a planter is there to be looked at (held-out-6's judges, both, 0).
+          'bouquet',
+          'planter',
         ],
       },
     ],
@@ -3773,9 +3780,9 @@ function forWhat(word: string): string {
   // "cat themed", "food gifts", "kitchen gadgets": the kind of thing, where the vocabulary knows it (round 43).
   const kind = thing.replace(/[\s-]+(?:themed|gifts?|presents?|gadgets|tools|accessories)$/, '');
   if (kind !== thing && knows(kind)) return kind;
-  // "ohio state shirts": the garment the last word names, whatever team or sport is on it.
+  // "ohio state shirts": the team's or the sport's clothes, a cap among them (held-out-23's judges, both).
   const last = thing.split(' ').at(-1) ?? thing;
-  return last !== thing && GARMENTS.has(last) ? last : word;
+  return last !== thing && GARMENTS.has(last) ? 'team apparel' : word;
 }
 
 /**
