@@ -80,7 +80,22 @@ const GROUPS = new Map([
   ['walls', { texts: ['wall', 'poster', 'framed', 'tapestry', 'dartboard', 'art print', 'mirror'] }],
   [
     'tiny pieces',
-    { texts: ['small parts', 'small pieces', 'pieces', 'marble', 'beads', 'lego', 'figure', 'accessories', 'playset'] },
+    {
+      texts: [
+        'small parts',
+        'small pieces',
+        'pieces',
+        'marble',
+        'beads',
+        'lego',
+        'figure',
+        'accessories',
+        'playset',
+        'die-cast',
+        'gears',
+        'dig kit',
+      ],
+    },
   ],
   ['jerseys', { texts: ['jersey', 'shirt', 'hoodie', 'fitted cap', 'team cap', 'baseball cap', 'beanie', 'apparel'] }],
   ['shirts', { texts: ['shirt', 'hoodie', 'jersey'] }],
