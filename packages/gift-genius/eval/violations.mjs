@@ -94,6 +94,7 @@ const GROUPS = new Map([
         'die-cast',
         'gears',
         'dig kit',
+        'charms',
       ],
     },
   ],
@@ -129,6 +130,10 @@ GROUPS.set('fragile', { texts: [...GROUPS.get('breakable').texts, 'bonsai'] });
 GROUPS.set('halal', { contains: ['alcohol'], texts: ['pork', 'bacon', 'ham '] });
 for (const w of ['small pieces', 'small parts', 'tiny parts', 'little pieces'])
   GROUPS.set(w, GROUPS.get('tiny pieces'));
+// Breaks in a suitcase: by what it is made of or is (substrings, so not "glasses": sunglasses travel well).
+GROUPS.set('in luggage', {
+  texts: ['ceramic', 'stoneware', 'porcelain', 'vase', 'crystal', 'glassware', 'terrarium', 'decanter', ' mug'],
+});
 const THEMED_SPARES = ['pets', 'books', 'garden'];
 /** Garments a team or a sport is put on: "no ohio state shirts" is no shirts. */
 const GARMENTS = new Map([
@@ -198,8 +203,9 @@ export function violations(gift, args) {
     .toLowerCase()
     .replace(/\b[a-z]+-free\b/g, ' ');
   // "nothing too serious or romantic": each thing on its own (round 43).
+  // What must fly home in a suitcase must not break (pend43's judges, both: a ceramic vase).
   const things = [...(args.exclude ?? []), ...saidDiets(args)].flatMap((raw) =>
-    thing(raw)
+    `${thing(raw)}${/\b(?:fly|flying|flight|suitcases?|carry-?on|luggage)\b/.test(raw.toLowerCase()) ? ' or in luggage' : ''}`
       .split(/\s+(?:or|nor)\s+|\s*\/\s*/)
       .map((w) => w.replace(/^(?:too|overly|very) /, '')),
   );

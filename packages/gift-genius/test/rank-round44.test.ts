@@ -66,3 +66,32 @@ describe('held-out-43, read as meant', () => {
     }
   });
 });
+
+describe("round 44b: what pend43's judges both read as still broken", () => {
+  it("what must fly home in a suitcase must not break; a slime kit's charms are small parts", () => {
+    const flying = {
+      age: 35,
+      relationship: 'my sister and her wife, the wedding is in lisbon',
+      occasion: 'wedding',
+      budget: 150,
+      exclude: ['nothing bulky, it goes home in a carry-on'],
+    };
+    const shown = rank(flying).gifts.map((g) => g.gift.id);
+    expect(shown).not.toContain('handmade-ceramic-vase');
+    const vase = catalog.find((g) => g.id === 'handmade-ceramic-vase')!;
+    expect(violations(vase, flying).exclusion).toBe(true);
+    // Sunglasses are no glassware (held-out-25's judges graded them 2 under "she's flying out with 2 suitcases").
+    const shades = catalog.find((g) => g.id === 'polarized-sunglasses')!;
+    expect(violations(shades, { exclude: ["nothing big, she's flying out"] }).exclusion).toBe(false);
+    const slime = catalog.find((g) => g.id === 'slime-making-kit')!;
+    expect(violations(slime, { exclude: ['nothing with tiny pieces'] }).exclusion).toBe(true);
+    expect(
+      rank({
+        age: 8,
+        relationship: 'my niece',
+        budget: 20,
+        exclude: ['nothing with tiny pieces, baby at home'],
+      }).gifts.map((g) => g.gift.id),
+    ).not.toContain('slime-making-kit');
+  });
+});

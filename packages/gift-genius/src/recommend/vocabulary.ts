@@ -3722,6 +3722,8 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
           'die-cast',
           'gears',
           'dig kit',
+          // A slime kit's charms (pend43's judges, both).
+          'charms',
         ],
       },
     ],
@@ -3891,6 +3893,9 @@ export function readExclusions(text: string): ExclusionReading[] {
     const negation = parts.length > 1 ? (NEGATION.exec(whole.trim().toLowerCase())?.[0] ?? '') : '';
     parts.forEach((part, j) => take(j === 0 ? part : `${negation}${part}`, i === 0 || (j > 0 && negation !== '')));
   });
+  // What goes in a suitcase must survive it: "nothing bulky, they have to fly home with it" rules out a ceramic vase
+  // too (pend43's judges, both, 0).
+  if (IN_LUGGAGE.test(text) && !out.some((r) => r.word === 'fragile')) out.push(readExclusion('nothing fragile'));
   return out;
 }
 
@@ -3942,6 +3947,7 @@ function piecesOver(word: string): ExcludedMeaning | undefined {
   return { textWords: sizes.flatMap((n) => [`${n}-piece`, `${n} piece`, `${n} pieces`]) };
 }
 
+const IN_LUGGAGE = /\b(?:fly|flying|flies|flight|suitcases?|carry-?on|luggage|checked bag)\b/i;
 const HOLIDAY_OCCASIONS = new Set(['just-because', 'christmas', 'valentines', 'hanukkah', 'easter', 'eid', 'diwali']);
 const BREAK_DAY =
   /\blast day (?:of school )?before (winter|christmas|holiday|spring|summer|thanksgiving|easter|fall|mid-?term) (?:break|vacation|holidays?)\b/;
