@@ -95,3 +95,26 @@ describe("round 44b: what pend43's judges both read as still broken", () => {
     ).not.toContain('slime-making-kit');
   });
 });
+
+describe("round 44c: claims held-out-43's judges both graded false, and pend44's small parts", () => {
+  it("maple syrup is no baking match; a hobby RC truck is no match for a man's own Corvette", () => {
+    for (const g of rank({ age: 19, relationship: 'my roommate', budget: 30, interests: ['baking'] }).gifts)
+      expect(g.gift.id).not.toBe('pure-maple-syrup-gift-set');
+    const corvette = rank({
+      age: 55,
+      relationship: 'my stepdad',
+      occasion: 'fathers day',
+      interests: ['his corvette'],
+    });
+    for (const g of corvette.gifts) expect(`${g.gift.id} ${g.reason}`).not.toMatch(/rc-truck|scale truck/);
+  });
+
+  it('a crystal-growing kit and a craft kit with a keyring are small parts, for ranker and check', () => {
+    const args = { age: 8, relationship: 'my niece', budget: 20, exclude: ['nothing with tiny pieces, baby at home'] };
+    const shown = rank(args).gifts.map((g) => g.gift.id);
+    for (const id of ['crystal-growing-kit', 'unicorn-craft-kit']) {
+      expect(shown).not.toContain(id);
+      expect(violations(catalog.find((g) => g.id === id)!, args).exclusion, id).toBe(true);
+    }
+  });
+});

@@ -3722,8 +3722,12 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
           'die-cast',
           'gears',
           'dig kit',
-          // A slime kit's charms (pend43's judges, both).
+          // A slime kit's charms (pend43's judges, both); a crystal kit's seed crystals, a craft kit's keyring
+          // (pend44's, both).
           'charms',
+          'crystals',
+          'keyring',
+          'craft kit',
         ],
       },
     ],
