@@ -118,3 +118,19 @@ describe("round 44c: claims held-out-43's judges both graded false, and pend44's
     }
   });
 });
+
+describe('round 44d: occasions held-out-43 read as nothing, and pend45\'s "is into never misses Jeopardy"', () => {
+  it('a meal after a fast the family invites guests to, a Bahamian festival, a fiesta, a powwow are read', () => {
+    expect(readOccasion('sigd, we are invited to the meal')).toMatchObject({ occasion: 'dinner-party', named: 'Sigd' });
+    expect(readOccasion('junkanoo')).toMatchObject({ occasion: 'christmas', named: 'Junkanoo' });
+    expect(readOccasion('the town fiesta, staying with his family')).toMatchObject({ occasion: 'dinner-party' });
+    expect(readOccasion('his first powwow').named).toBe('powwow');
+  });
+
+  it('"never misses Jeopardy" is Jeopardy; "never misses a game" keeps its words', () => {
+    expect(readInterest('never misses wheel of fortune').shown).toMatch(/^wheel of fortune$/i);
+    expect(readInterest('never misses a game').shown).toBe('never misses a game');
+    for (const g of rank({ age: 72, relationship: 'my grandpa', interests: ['never misses jeopardy'] }).gifts)
+      expect(g.reason).not.toMatch(/never misses/);
+  });
+});

@@ -853,6 +853,14 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   // Held-out-42's: festivals a household is visited for, a rank or a commission earned, a work anniversary, a
   // first 90 days, a life moved into an RV, a winter break's last day (was a farewell).
   ['crop over', 'thank-you', 'Crop Over'],
+  // Held-out-43's: a feast after a fast the family invites guests to, a Bahamian street festival of the Christmas
+  // season, a village fiesta, a first powwow danced (all read as nothing).
+  ['sigd', 'dinner-party', 'Sigd'],
+  ['junkanoo', 'christmas', 'Junkanoo'],
+  ['village fiesta', 'dinner-party', 'fiesta'],
+  ['fiesta', 'dinner-party', 'fiesta'],
+  ['powwow', 'just-because', 'powwow'],
+  ['pow wow', 'just-because', 'powwow'],
   ['chhath', 'dinner-party', 'Chhath Puja'],
   ['chhath puja', 'dinner-party', 'Chhath Puja'],
   ['kaamatan', 'thank-you', 'Kaamatan'],
@@ -2928,6 +2936,8 @@ function sayable(shown: string): string {
       '',
     )
     .replace(/^(?:talking|talks|raving|raves|going on|goes on) about\s+/i, '')
+    // "never misses Jeopardy": the show is the thing ("is into never misses Jeopardy", pend45's judges, both 0).
+    .replace(/^(?:never|hardly ever) (?:misses|miss|skips|skip) (?:an episode of )?(?!(?:an?|any|one)\b)/i, '')
     .replace(/^(?:would like|would love|hopes|plans|dreams of wanting) to\s+/i, 'wants to ')
     // "works night shifts at the hospital so sleeps during the day": what follows "so" or "because" is about the
     // person, not the interest ("beyond … so sleeps during the day" was graded 0).
