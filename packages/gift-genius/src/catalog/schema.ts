@@ -161,6 +161,7 @@ export const CONTENTS = [
 /** `follows-a-team`: a team cap or hoodie — only for someone the request says follows a team or its sport. */
 /** `games-on-pc`: a gaming mouse, keycaps — not for a console's player unless the words say a computer. */
 /** `does-gymnastics`: a balance beam, a gymnast's story — only when the words say gymnastics (not any sport). */
+/** `has-pet`: a cat fountain, a dog bed — for an animal of their own: only when the words say one ("her cat Luna"). */
 /** `names-its-hobby`: a belt rack, skate soakers — of no use without the hobby: only when a phrase names one of the item's keywords. */
 export const PRESUMPTIONS = [
   'beard',
@@ -175,6 +176,7 @@ export const PRESUMPTIONS = [
   'games-on-pc',
   'does-gymnastics',
   'names-its-hobby',
+  'has-pet',
 ] as const;
 
 /**

@@ -1001,7 +1001,7 @@ function asNoun(typed: string): string {
   if (p !== phrase) return p || phrase;
   // Past tense said as its -ing form ("got scuba certified" → "getting scuba certified").
   const past =
-    /^(?:just |recently )?(got|bought|took up|earned|passed|finished|joined|learned|learnt|paid off)\b(.*)$/.exec(
+    /^(?:just |recently )?(got|bought|took up|earned|passed|finished|joined|learned|learnt|paid off|adopted|rescued)\b(.*)$/.exec(
       phrase,
     );
   if (past) return `${PAST_ING.get(past[1]!)}${past[2]}`;
@@ -1030,6 +1030,8 @@ const PAST_ING = new Map([
   ['learned', 'learning'],
   ['learnt', 'learning'],
   ['paid off', 'paying off'],
+  ['adopted', 'adopting'],
+  ['rescued', 'rescuing'],
 ]);
 
 /** "collects" → "collecting", "bakes" → "baking", "runs" → "running", "studies" → "studying". */

