@@ -79,7 +79,7 @@ export function stem(word: string): string {
  * requests alike.
  */
 const COMPOUNDS =
-  /\bfantasy (?:football|sports|league|baseball|basketball|hockey)\b|\bhot wheels\b|\bdisc golf\b|\b(?:civil|world|cold) wars?\b|\bbig band\b|\bcolou?r guard\b/g;
+  /\bfantasy (?:football|sports|league|baseball|basketball|hockey)\b|\bhot wheels\b|\bdisc golf\b|\b(?:civil|world|cold) wars?\b|\bbig band\b|\bcolou?r guard\b|\b(?:french|english) horn\b/g;
 
 /** A text with its compounds joined ("civil war" → "civilwar"), for whatever splits it into words next. */
 export function joinCompounds(lowerCase: string): string {

@@ -856,6 +856,13 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   // Held-out-43's: a feast after a fast the family invites guests to, a Bahamian street festival of the Christmas
   // season, a village fiesta, a first powwow danced (all read as nothing).
   ['sigd', 'dinner-party', 'Sigd'],
+  // Held-out-44's: a Christmas party's host gift was "a dinner party gift" (all five reasons 0 from both judges); a
+  // nation's own holiday is no Christmas ("all through the festive season" for the Cherokee National Holiday).
+  ['christmas party host', 'dinner-party', 'Christmas party'],
+  ['xmas party host', 'dinner-party', 'Christmas party'],
+  ['holiday party host', 'dinner-party', 'holiday party'],
+  ['cherokee national holiday', 'just-because', 'Cherokee National Holiday'],
+  ['national holiday', 'just-because', 'national holiday'],
   // A pet come home (held-out-7's "new kittens", held-out-16's "new dog": read as nothing).
   ...['new puppy', 'new dog', 'new kitten', 'new kittens', 'new cat', 'gotcha day'].map(
     (w): [string, 'just-because', string] => [w, 'just-because', w.replace(/^new (\w+?)s?$/, 'new-$1')],
@@ -1768,6 +1775,11 @@ const CONCEPTS = new Map<string, Concept>([
   ['piano', c(['music'], [], ['piano', 'keyboard'])],
   ['ukulele', c(['music', 'guitar'], [], ['ukulele', 'uke'])],
   ['mandolin', c(['music'], [], ['mandolin'])],
+  // Orchestra and band instruments (held-out-44: "plays viola in the school orchestra" read as nothing but music at
+  // half weight, and an opera-glasses pick; "french horn" was read as French, the language).
+  ...['clarinet', 'oboe', 'bassoon', 'flute', 'tuba', 'trombone', 'viola', 'harp', 'accordion', 'frenchhorn'].map(
+    (w) => [w, c(['music'], [], [w === 'frenchhorn' ? 'horn' : w])] as const,
+  ),
   ['musician', c(['music'])],
   ['art', c(['drawing', 'painting'])],
   ['coloring', c(['drawing'], ['crafts'], ['coloring', 'colouring', 'crayons', 'markers', 'pencils'])],
