@@ -57,3 +57,32 @@ describe('orchestra and band instruments', () => {
     }
   });
 });
+
+describe("round 46b: what pend47's judges both graded 0", () => {
+  it('"carnivorous plants" is no verb; "til he dies" is devotion, not the team\'s name', () => {
+    for (const g of rank({ age: 35, relationship: 'my cousin', budget: 40, interests: ['carnivorous plants'] }).gifts)
+      expect(g.reason).not.toMatch(/carnivorouing/);
+    for (const g of rank({ age: 50, relationship: 'my husband', budget: 150, interests: ['liverpool til he dies'] })
+      .gifts)
+      expect(g.reason).not.toMatch(/til he dies/);
+  });
+
+  it('college football plays on Saturdays: a cap says no Sunday kickoff', () => {
+    for (const g of rank({ age: 55, relationship: 'my dad', budget: 60, interests: ['alabama football'] }).gifts)
+      expect(g.reason).not.toMatch(/Sunday/);
+  });
+
+  it('a method book only for the instrument it teaches', () => {
+    const violin = rank({
+      age: 20,
+      relationship: 'my roommate',
+      budget: 40,
+      interests: ['plays violin in the orchestra'],
+    });
+    expect(violin.gifts.map((g) => g.gift.id)).not.toContain('suzuki-cello-school-volume-1');
+    for (const interests of [['jazz records'], ['musicals'], ['classical music']])
+      expect(
+        rank({ age: 70, relationship: 'my grandma', budget: 40, interests }).gifts.map((g) => g.gift.id),
+      ).not.toContain('adult-piano-method-book');
+  });
+});

