@@ -86,3 +86,17 @@ describe("round 46b: what pend47's judges both graded 0", () => {
       ).not.toContain('adult-piano-method-book');
   });
 });
+
+describe('round 46c: a team item needs a team', () => {
+  it('"basketball" or "college football saturdays" names no team: no team cap, hoodie or throw', () => {
+    const TEAM = /^(?:team-fitted-cap|team-logo-hoodie|team-fleece-throw-blanket)$/;
+    for (const interests of [['basketball'], ['college football saturdays'], ['plays high school football']])
+      for (const id of ids({ age: 16, relationship: 'my nephew', budget: 60, interests }))
+        expect(id, interests[0]).not.toMatch(TEAM);
+    for (const interests of [['the ravens'], ['watches the nba'], ['alabama football']])
+      expect(
+        ids({ age: 45, relationship: 'my brother', budget: 60, interests }).some((id) => TEAM.test(id)),
+        interests[0],
+      ).toBe(true);
+  });
+});

