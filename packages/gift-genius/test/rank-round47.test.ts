@@ -63,3 +63,56 @@ describe('occasions said as what happened', () => {
     expect(readOccasion('posting').occasion).toBeUndefined();
   });
 });
+
+// Round 47b: what a child wants to be (held-out-43 and -44 read "wants to be a scientist", "a electrician", "a marine
+// biologist" and "firefighters, he wants to be one" as nothing: a Dog Man set and studio headphones for them).
+const readInterestOf = async () => (await import('../dist/recommend/vocabulary.js')).readInterest;
+
+describe('what a child wants to be', () => {
+  it('is read as what they would learn and play with; a job held is not', async () => {
+    const readInterest = await readInterestOf();
+    const tags = (t: string) => [...readInterest(t).interests.keys()];
+    expect(tags('she wants to be an astronaut')).toContain('space');
+    expect(tags('hopes to become a vet someday')).toContain('animals');
+    expect(tags('dinosaurs, he wants to be a paleontologist')).toContain('dinosaurs');
+    expect(tags('says he is gonna be an electrician')).toContain('science');
+    expect(tags('hes a paramedic')).not.toContain('science');
+    expect(tags('greys anatomy reruns')).not.toContain('science');
+  });
+
+  it('gets gifts for it, said without a hedge on what they are not yet', () => {
+    const doctor = rank({
+      age: 6,
+      relationship: 'my grandson',
+      occasion: 'birthday',
+      budget: 40,
+      interests: ['wants to be a doctor'],
+    });
+    expect(doctor.gifts.map((g) => g.gift.id)).toContain('kids-doctor-play-kit');
+    const vet = rank({
+      age: 5,
+      relationship: 'my niece',
+      occasion: 'christmas',
+      budget: 40,
+      interests: ['she wants to be a vet'],
+    });
+    expect(vet.gifts.map((g) => g.gift.id)).toContain('kids-pet-vet-play-set');
+    for (const g of [...doctor.gifts, ...vet.gifts])
+      expect(g.reason).not.toMatch(/\b(?:bing|being a|beyond wanting)\b/);
+    const sea = rank({
+      age: 12,
+      relationship: 'my daughter',
+      budget: 40,
+      interests: ['wants to be a marine biologist'],
+    });
+    expect(sea.gifts.map((g) => g.gift.id)).toContain('kids-ocean-encyclopedia');
+  });
+
+  it('says the article right, and a game of doctor is no doctor', () => {
+    const e = rank({ age: 15, relationship: 'my son', budget: 60, interests: ['he wants to be a engineer'] });
+    expect(e.gifts.some((g) => g.reason.includes('wants to be an engineer'))).toBe(true);
+    for (const g of e.gifts) expect(g.reason).not.toMatch(/\ba engineer\b/);
+    const play = rank({ age: 4, relationship: 'my daughter', budget: 40, interests: ['playing doctor'] });
+    for (const g of play.gifts) expect(g.reason).not.toMatch(/is a playing/);
+  });
+});

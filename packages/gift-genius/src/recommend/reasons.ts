@@ -647,6 +647,8 @@ function sayOf(subject: string, plural: boolean, phrases: readonly string[], enj
       !verbs.includes(p) &&
       !doing.includes(p) &&
       !withSomeone.includes(p) &&
+      // "playing doctor" is a game, not a doctor ("is a playing doctor").
+      !p.startsWith('playing ') &&
       (AGENT_END.test(p) || AGENT_START.test(p) || AGENTS_PLURAL.test(p)),
   );
   const others = phrases.filter((p) => !verbs.includes(p) && !doing.includes(p) && !agents.includes(p));
@@ -1011,6 +1013,8 @@ function asNoun(typed: string): string {
     );
   if (past) return `${PAST_ING.get(past[1]!)}${past[2]}`;
   const want = /^wants? to (\S+)(.*)$/.exec(phrase);
+  // What someone wants to be they are not yet: no hedge is said of it (speakable), where "beyond being a vet" was.
+  if (want?.[1] === 'be' || want?.[1] === 'become') return `wanting to be${want[2]}`;
   if (want) return `${ing(want[1]!)}${want[2]}`;
   const verb = verbOf(phrase);
   if (!verb) return phrase;
@@ -1044,7 +1048,7 @@ function ing(verb: string): string {
   if (/ies$/.test(verb)) return `${verb.slice(0, -3)}ying`;
   if (/(ch|sh|x|ss)es$/.test(verb) || /^(go|do)es$/.test(verb)) return `${verb.slice(0, -2)}ing`;
   const base = /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb;
-  if (base === 'is' || base === 'are') return 'being';
+  if (base === 'is' || base === 'are' || base === 'be') return 'being';
   if (base === 'ha' || base === 'have') return 'having';
   // One syllable ending consonant-vowel-consonant doubles its last letter: "cans" → "canning", "jogs" → "jogging".
   if (DOUBLED.has(base) || /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base)) return `${base}${base.at(-1)}ing`;
@@ -1058,7 +1062,7 @@ function ing(verb: string): string {
  */
 function speakable(noun: string): boolean {
   const words = noun.split(' ');
-  return words.length <= 6 && !words.some((w) => HEDGE_BREAKERS.has(w));
+  return words.length <= 6 && !words.some((w) => HEDGE_BREAKERS.has(w)) && !noun.startsWith('wanting to be');
 }
 // And a place or a past ("beyond audiobooks on long runs", "beyond used to garden a lot": graded 0, held-out-17).
 const HEDGE_BREAKERS = new Set([
