@@ -59,10 +59,11 @@ describe('a hedged link names the interest only where its words fit the frame', 
       expect(reasons(args)).not.toMatch(/beyond|broader than|not strictly for|apart from|loosely tied|a step away/i);
   });
 
-  it('a short one still is: "Beyond fly fishing, this unhooks, cuts and crimps …"', () => {
+  // Round 48 says every hedge "Not strictly for …, but …" (the judges graded "Beyond X" as claiming the link).
+  it('a short one still is: "Not strictly for fly fishing, but it …"', () => {
     expect(
       reasons({ age: 52, relationship: 'husband', occasion: 'birthday', budget: 120, interests: ['fly fishing'] }),
-    ).toMatch(/beyond fly fishing/i);
+    ).toMatch(/not strictly for fly fishing, but it/i);
   });
 
   it('a Disney gift card beside film noir is no longer "Disney merchandise of his favourite films" (graded 0 by both)', () => {

@@ -1401,13 +1401,7 @@ const SAID_OCCASIONS: ReadonlyArray<readonly [RegExp, Occasion, string | undefin
   ],
   [/\bof the (?:year|month)\b/, 'graduation', 'congratulations'],
   [
-    /\b(?:grand|gallery|store|shop|restaurant|bakery|salon) opening\b|\bopening (?:his|her|their|a|an) (?:own )?\p{L}/u,
-    'graduation',
-    'congratulations',
-  ],
-  [/\b\d{1,3} (?:years?|months?) in business\b/, 'graduation', 'congratulations'],
-  [
-    /\bhad (?:his|her|their|my|a|an|the)\s+(?:\p{L}+\s+){0,2}(?:out|removed|replaced|taken out)\b|\p{L}{3,}ectomy\b|\b(?:hip|knee|shoulder|joint) replacement\b|\boperation\b|\bstitches\b|\btubes in\b|\beye patch\b|\bcrutches\b|\bgetting over\b|\bhand foot and mouth\b/u,
+    /\bhad (?:his|her|their|my|a|an|the)\s+(?:\p{L}+\s+){0,2}(?:out|removed|replaced|taken out)\b|\p{L}{3,}ectomy\b|\b(?:hip|knee|shoulder|joint) replacement\b|\boperation\b|\bstitches\b|\btubes in\b|\bcrutches\b|\bgetting over\b|\bhand foot and mouth\b/u,
     'get-well',
     undefined,
   ],
@@ -3366,6 +3360,11 @@ const SOUNDS = [
   'roars',
   'roaring',
   'talking',
+  // A fire truck's siren (pend51: a toy fire truck went through "nothing loud please god").
+  'siren',
+  'sirens',
+  'beeps',
+  'whistle',
 ];
 const BATTERY = [
   'battery',
