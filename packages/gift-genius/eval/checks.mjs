@@ -10,6 +10,7 @@ import {
   exclusionWords,
   forAnotherArtist,
   forAnotherFranchise,
+  forAnotherLanguage,
   gate,
   parseQuery,
 } from '../dist/recommend/score.js';
@@ -40,6 +41,8 @@ export function meets(gift, reading) {
   if (forAnotherArtist(gift, reading)) return false;
   // One game's or one show's things (a Fortnite figure, a Gilmore Girls cookbook) are for its own fans (rounds 32, 33).
   if (forAnotherFranchise(gift, reading)) return false;
+  // A reader in one language is for that language's learner (round 49).
+  if (forAnotherLanguage(gift, reading)) return false;
   for (const [interest, weight] of reading.interests)
     if (weight === 1 && gift.interests.includes(interest)) return true;
   // A phrase that names catalog interests needs at least a related one for a match by name.
