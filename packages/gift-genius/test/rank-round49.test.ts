@@ -118,3 +118,28 @@ describe('held-out-45, read as meant', () => {
     ).not.toContain('kids-fire-truck-toy');
   });
 });
+
+// Round 49b: pend53's and held-out-46's notes (both scored on e270568), in wordings of our own; each fails on e270568.
+describe('pend53 and held-out-46, read as meant', () => {
+  it('when is no part of what: "into birding lately" is birding', () => {
+    expect(readInterest("she's been really into birding lately").shown).toBe('birding');
+    for (const r of reasons({ age: 40, relationship: 'my wife', budget: 60, interests: ['pickleball these days'] }))
+      expect(r).not.toMatch(/these days/);
+  });
+
+  it('lawn bowls are no bowls for noodles', () => {
+    for (const g of rank({ age: 80, relationship: 'my grandpa', budget: 50, interests: ['lawn bowls with his mates'] })
+      .gifts)
+      if (/ramen|bowl-set/.test(g.gift.id)) expect(g.reason).not.toMatch(/lawn bowls/);
+  });
+
+  it('a tooth pulled is a get-well; a lunch hosted asks for a host gift', () => {
+    expect(readOccasion('he is getting his wisdom teeth pulled').occasion).toBe('get-well');
+    expect(readOccasion('derby day lunch, she is hosting the team')).toMatchObject({
+      occasion: 'dinner-party',
+      named: 'host',
+    });
+    for (const r of reasons({ age: 50, relationship: 'my boss', occasion: 'sunday brunch at her place', budget: 40 }))
+      expect(r).not.toMatch(/dinner party/);
+  });
+});
