@@ -143,3 +143,17 @@ describe('pend53 and held-out-46, read as meant', () => {
       expect(r).not.toMatch(/dinner party/);
   });
 });
+
+// Round 49c: pend54's note (scored on f574f40); fails on f574f40.
+describe('pend54, read as meant', () => {
+  it('a courthouse ceremony is a wedding, and a lunch after it no host gift', () => {
+    expect(readOccasion('courthouse wedding, then dinner with both families').occasion).toBe('wedding');
+    for (const r of reasons({
+      age: 60,
+      relationship: 'my parents',
+      occasion: 'courthouse ceremony, then lunch with us',
+      budget: 100,
+    }))
+      expect(r).not.toMatch(/host gift/);
+  });
+});

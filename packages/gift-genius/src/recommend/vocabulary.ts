@@ -1213,6 +1213,8 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['housewarming party', 'housewarming'],
   // Round 7 (issue 25): named as the occasion they rank as (their marks hold).
   ['elopement', 'wedding'],
+  // "courthouse ceremony, then lunch with us kids": a wedding (pend54: "a host gift for your parents", 0 from both).
+  ['courthouse', 'wedding'],
   ['eloped', 'wedding'],
   ['elope', 'wedding'],
   ['honeymoon', 'wedding'],
@@ -1412,7 +1414,7 @@ const SAID_OCCASIONS: ReadonlyArray<readonly [RegExp, Occasion, string | undefin
     undefined,
   ],
   // A meal at someone's home is a host gift (held-out-46: "a dinner party gift" for a Melbourne Cup lunch she hosted).
-  [/\b(?:lunch|brunch|bbq|barbecue|cookout|potluck|fish fry|crawfish boil)\b/, 'dinner-party', 'host'],
+  [/\b(?:bbq|barbecue|cookout|potluck|fish fry|crawfish boil)\b/, 'dinner-party', 'host'],
   [/\bstationed\b|\bpeace corps\b|\bbasic training\b|\bboot camp\b|\bleaves for\b/, 'farewell', 'send-off'],
   [/\b\d{1,2} (?:years|yrs) (?:married|together)\b/, 'anniversary', undefined],
   // "they moved onto a houseboat": a home moved into (held-out-45: read as nothing).
