@@ -467,7 +467,7 @@ const DORMS =
  */
 /** Every dog breed the vocabulary reads, plural too ("her goldendoodle", "a rescue greyhound": held-out-45). */
 const BREED_WORDS = DOG_BREEDS.map((b) => `${b.replace(/ /g, '\\s+')}s?`).join('|');
-const PET_WORD = `(?:cats?|kitt(?:ens?|ies|y)|dogs?|pupp(?:y|ies)|pups?|doggos?|bunn(?:y|ies)|rabbits?|guinea pigs?|hamsters?|gerbils?|ferrets?|horses?|pon(?:y|ies)|parakeets?|budgies?|parrots?|cockatiels?|tarantulas?|lizards?|geckos?|snakes?|turtles?|tortoises?|corgis?|beagles?|huskies|husky|retrievers?|labs?|labradors?|poodles?|doodles?|terriers?|pit ?bulls?|shepherds?|chihuahuas?|dachshunds?|pugs?|frenchies|spaniels?|collies?|yorkies?|tabb(?:y|ies)|pets?|${BREED_WORDS})`;
+const PET_WORD = `(?:cats?|kitt(?:ens?|ies|y)|dogs?|pupp(?:y|ies)|pups?|doggos?|bunn(?:y|ies)|rabbits?|guinea pigs?|hamsters?|gerbils?|ferrets?|horses?|pon(?:y|ies)|parakeets?|budgies?|parrots?|cockatiels?|tarantulas?|lizards?|geckos?|snakes?|turtles?|tortoises?|huskies|labs?|doodles?|frenchies|spaniels?|tabb(?:y|ies)|pets?|${BREED_WORDS})`;
 const OWNS_PET = new RegExp(
   `\\b(?:(?:her|his|their|my|our|your)(?:\\s+[a-z]+)?|has|have|owns?|adopted|got|get|getting|new|rescued?|fosters?|fostering|walks?|walking)\\s+(?:(?:a|an|two|three|four|\\d+|new|rescue|rescued|old|senior|little|big|fur|pet|retired|racing|elderly|young|sweet|blind|deaf)\\s+)*${PET_WORD}\\b|\\b(?:cat|dog|pup|bunny)\\s+(?:mom|dad|mama|parent|owner)s?\\b`,
   'i',
@@ -788,7 +788,8 @@ const LANGUAGE_NAMES = [
   'vietnamese',
   'tagalog',
 ];
-const languageIn = (text: string) => LANGUAGE_NAMES.find((l) => new RegExp(`\\b${l}\\b`).test(text));
+const LANGUAGE = new RegExp(`\\b(${LANGUAGE_NAMES.join('|')})\\b`);
+const languageIn = (text: string) => LANGUAGE.exec(text)?.[1];
 export function forAnotherLanguage(gift: Gift, reading: InterestReading): boolean {
   if (!gift.interests.includes('languages')) return false;
   const taught = languageIn(gift.title.toLowerCase());
