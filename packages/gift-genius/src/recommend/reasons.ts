@@ -545,7 +545,7 @@ const NOUN_AFTER = /^(?:and|or|with|from|of|against|in|on|at|for|to|by|like|&)$/
 
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
-  /^(?:(?:just|still|now|recently|finally) (?=\p{L}+ing\b))?(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|studying for|working on|saving for|on|in|part of|a member of|member of|captain of)\b/u;
+  /^(?:(?:just|still|now|recently|finally) (?=\p{L}+ing\b))?(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|taking|studying for|working on|saving for|saving up for|saving up to|saving to|on|in|part of|a member of|member of|captain of)\b/u;
 /** A position someone holds, said with "is a" ("goalkeeper for his soccer club", "drummer in a cover band"). */
 const AGENT_START =
   /^(?:goalkeeper|goalie|pitcher|catcher|quarterback|striker|defender|midfielder|drummer|guitarist|bassist|singer|keyboardist|captain|coach|referee|umpire|lifeguard|organist|cantor|deacon|treasurer|scoutmaster|docent|volunteer|tour guide|guide|usher|chaperone|mentor|tutor|librarian|announcer|cheerleader|mascot|ranger|firefighter|medic)\b(?= (?:for|on|at|in|of|with)\b)/;
@@ -1006,7 +1006,7 @@ function asNoun(typed: string): string {
   if (p !== phrase) return p || phrase;
   // Past tense said as its -ing form ("got scuba certified" → "getting scuba certified").
   const past =
-    /^(?:just |recently )?(got|bought|took up|earned|passed|finished|joined|learned|learnt|paid off|adopted|rescued)\b(.*)$/.exec(
+    /^(?:just |recently )?(got|bought|built|made|took up|earned|passed|finished|joined|learned|learnt|paid off|adopted|rescued)\b(.*)$/.exec(
       phrase,
     );
   if (past) return `${PAST_ING.get(past[1]!)}${past[2]}`;
@@ -1028,6 +1028,9 @@ const DOUBLED = new Set(['run', 'swim', 'shop', 'jog', 'knit', 'plan', 'sit', 'g
 const PAST_ING = new Map([
   ['got', 'getting'],
   ['bought', 'buying'],
+  // "just built a gaming pc" was "justing built a gaming pc" (round 50).
+  ['built', 'building'],
+  ['made', 'making'],
   ['took up', 'taking up'],
   ['earned', 'earning'],
   ['passed', 'passing'],

@@ -479,7 +479,7 @@ const EYES =
 
 /** Words that say medical work, as whole words in any field of the request. */
 const MEDICAL =
-  /\b(nurses?|nursing|doctors?|medical|medicine|hospital|icu|er|rn|paramedics?|physicians?|surgeons?|residency|med school|emt|cna)\b/i;
+  /\b(nurses?|nursing|doctors?(?! who\b)|medical|medicine|hospital|icu|er|rn|paramedics?|physicians?|surgeons?|residency|med school|emt|cna)\b/i;
 
 const PRESUMPTION_WORDS = new Map([
   ['beard', new Set(['beard', 'shaving', 'grooming'])],

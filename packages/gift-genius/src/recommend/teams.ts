@@ -157,7 +157,7 @@ export function readTeam(tokens: readonly string[]): { sport: string; words: Set
     words.push(one ?? tokens[i]!);
     from.push(one ? [i, ++i] : [i]);
   }
-  const found = findTeam(words);
+  const found = findTeam(words) ?? schoolFollowed(words);
   if (!found) return undefined;
   const named = new Set(from[found.at]);
   for (let i = found.at - 1; i >= 0 && CITIES.has(words[i]!); i--) for (const t of from[i]!) named.add(t);
@@ -165,10 +165,50 @@ export function readTeam(tokens: readonly string[]): { sport: string; words: Set
   return { sport: found.sport, words: named };
 }
 
+/**
+ * A school followed with no sport said ("a big penn state fan", "ohio state", "huge bama fan"): its football, or its
+ * basketball where that is what the school is followed for (held-out-46: "he's a big penn state fan" read as nothing,
+ * and a boss was given truffles, a pen and a candle). Only with a fan's word, or "X state" said alone.
+ */
+function schoolFollowed(words: readonly string[]): { at: number; sport: string } | undefined {
+  const fan = words.some((w) => FAN.has(w));
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const stateSchool = words[i + 1] === 'state' && STATE_SCHOOLS.has(w);
+    if (!(stateSchool ? fan || words.length === 2 : fan && SCHOOLS.has(w))) continue;
+    return { at: stateSchool ? i + 1 : i, sport: HOOPS_SCHOOLS.has(w) ? 'basketball' : 'football' };
+  }
+  return undefined;
+}
+const STATE_SCHOOLS = new Set(
+  'penn ohio michigan florida iowa oklahoma kansas arizona oregon mississippi washington boise fresno appalachian'.split(
+    ' ',
+  ),
+);
+const SCHOOLS = new Set(
+  (
+    'alabama bama georgia michigan clemson auburn lsu usc ucla purdue wisconsin nebraska oregon iowa tennessee texas ' +
+    'oklahoma arkansas virginia duke gonzaga syracuse villanova uconn kentucky kansas unc baylor tcu byu utah ' +
+    'colorado missouri minnesota illinois indiana rutgers maryland pitt louisville miami stanford cal gators ' +
+    'buckeyes huskers hokies hoosiers longhorns'
+  ).split(' '),
+);
+const HOOPS_SCHOOLS = new Set([
+  'duke',
+  'gonzaga',
+  'villanova',
+  'uconn',
+  'kentucky',
+  'kansas',
+  'unc',
+  'syracuse',
+  'indiana',
+]);
+
 /** A phrase with its team and city capitalised as a name ("philadelphia eagles fan" → "Philadelphia Eagles fan"). */
 export function teamCase(shown: string): string {
   const words = shown.split(' ');
-  const found = findTeam(words.map((w) => w.toLowerCase()));
+  const found = findTeam(words.map((w) => w.toLowerCase())) ?? schoolFollowed(words.map((w) => w.toLowerCase()));
   if (!found) return shown;
   const cap = (i: number) => (words[i] = words[i]!.charAt(0).toUpperCase() + words[i]!.slice(1));
   cap(found.at);
