@@ -111,3 +111,29 @@ describe('held-out-47: occasions read', () => {
     for (const r of said) expect(r).not.toMatch(/into opening/);
   });
 });
+
+describe('round 52 (held-out-47): one of a thing is enough', () => {
+  it('what the person is said to own is not offered again; its accessories still are', () => {
+    expect(
+      ids({ age: 30, relationship: 'my husband', budget: 200, interests: ['his air fryer', 'cooking'] }),
+    ).not.toContain('air-fryer');
+    expect(
+      ids({ age: 60, relationship: 'my dad', budget: 400, interests: ['he got a telescope last year'] }),
+    ).not.toContain('beginner-reflector-telescope');
+    expect(ids({ age: 40, relationship: 'my wife', budget: 200, interests: ['her kindle'] })).not.toContain(
+      'e-ink-e-reader',
+    );
+    // Owning a guitar still gets guitar gear.
+    const guitar = ids({ age: 30, relationship: 'my brother', budget: 60, interests: ['his guitar'] });
+    expect(guitar).not.toContain('acoustic-guitar');
+    expect(guitar.some((id) => id.startsWith('guitar-') || id.includes('guitar'))).toBe(true);
+  });
+
+  it('"just learned to swim" is swimming, with nothing that must say "learned"', () => {
+    expect(readInterest('she just learned to swim').narrows).toEqual([]);
+  });
+
+  it('the Wiggles are said as a name', () => {
+    expect(readInterest('the wiggles').shown).toBe('The Wiggles');
+  });
+});

