@@ -1479,9 +1479,6 @@ export function readOccasion(text: string): OccasionReading {
   const first = text.split(/[,;]/)[0]!;
   let { occasion, named } =
     first.length < text.length ? phraseOccasion(occasionTokens(first.replace(SINCE_EVENT, ' '))) : NO_OCCASION;
-  // "her 40th, we're all going to dinner": the birthday said first (held-out-48: "a dinner party gift" in five reasons,
-  // 0 from both judges).
-  if (!occasion && first.length < text.length && BARE_ORDINAL.test(first)) occasion = 'birthday';
   if (!occasion) {
     ({ occasion, named } = phraseOccasion(tokens));
     // A dinner out or after, in a later clause, is no dinner party at someone's home: "decoration day at her
@@ -1496,6 +1493,9 @@ export function readOccasion(text: string): OccasionReading {
     )
       occasion = undefined;
   }
+  // "her 40th, we're all going to dinner": the birthday said first (held-out-48: "a dinner party gift" in five reasons,
+  // 0 from both judges).
+  if (!occasion && first.length < text.length && BARE_ORDINAL.test(first)) occasion = 'birthday';
   if (!occasion) ({ occasion, named } = saidOccasion(tokens));
   // A lunch or a brunch hosted is no dinner party (held-out-46: "a dinner party gift" for a Melbourne Cup lunch).
   if (
