@@ -59,6 +59,8 @@ export function meets(gift, reading) {
 /** Whether the request allows an item at all: budget, age (a baby's gift at a new baby at the baby's), exclusions, gate. */
 export function allowed(gift, q) {
   if (q.budget !== undefined && gift.price > q.budget) return false;
+  // What the person owns one of ("his air fryer") is not offered again (q.owned), so it cannot be left out either.
+  if (q.owned.includes(gift.id) || q.owned.includes(gift.kind ?? '')) return false;
   const age = ageFor(gift, q);
   if (age < gift.ageMin || age > gift.ageMax) return false;
   const itemWords = exclusionWords(gift);
