@@ -54,24 +54,15 @@ describe('held-out-47: said as meant', () => {
       }),
     ).toContain('harmonica-with-lesson-book');
     // A telescope ruled out is the telescope only, not the stars.
-    expect(
-      ids({
-        age: 30,
-        relationship: 'my boyfriend',
-        budget: 150,
-        interests: ['astronomy'],
-        exclude: ['no telescope, he has one'],
-      }).length,
-    ).toBe(5);
-    expect(
-      ids({
-        age: 30,
-        relationship: 'my boyfriend',
-        budget: 150,
-        interests: ['astronomy'],
-        exclude: ['no telescope, he has one'],
-      }),
-    ).toContain('planisphere-star-finder');
+    const stars = ids({
+      age: 30,
+      relationship: 'my boyfriend',
+      budget: 150,
+      interests: ['astronomy'],
+      exclude: ['no telescope, he has one'],
+    });
+    expect(stars.length).toBe(5);
+    expect(stars).toContain('planisphere-star-finder');
   });
 
   it('a misspelt "one piece" is One Piece', () => {

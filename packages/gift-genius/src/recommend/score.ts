@@ -276,7 +276,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   // of q stay monomorphic (spreads of `cond && {…}` made up to eight shapes, and took the runtime's slow path).
   const owned: string[] = [];
   for (const t of [typed, ...(query.interests ?? [])])
-    for (const k of ownedKinds(t)) if (!owned.includes(k)) owned.push(k);
+    for (const k of ownedReadings.get(t, ownedKinds)) if (!owned.includes(k)) owned.push(k);
   return {
     count,
     owned,
@@ -324,6 +324,7 @@ const exclusionReadings = new BoundedMemo<string, ExclusionReading[]>(READINGS);
 const weddingParty = new BoundedMemo<string, boolean>(READINGS);
 const toldDietReadings = new BoundedMemo<string, ExclusionReading[]>(READINGS);
 const teachReadings = new BoundedMemo<string, InterestReading[]>(READINGS);
+const ownedReadings = new BoundedMemo<string, string[]>(READINGS);
 const teachingReadings = new BoundedMemo<string, InterestReading>(READINGS);
 const readTeaching = (subject: string): InterestReading =>
   teachingReadings.get(subject, (s) => ({ ...readInterest(s), teaches: true }));

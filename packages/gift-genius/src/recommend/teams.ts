@@ -208,7 +208,8 @@ const HOOPS_SCHOOLS = new Set([
 /** A phrase with its team and city capitalised as a name ("philadelphia eagles fan" → "Philadelphia Eagles fan"). */
 export function teamCase(shown: string): string {
   const words = shown.split(' ');
-  const found = findTeam(words.map((w) => w.toLowerCase())) ?? schoolFollowed(words.map((w) => w.toLowerCase()));
+  const lower = words.map((w) => w.toLowerCase());
+  const found = findTeam(lower) ?? schoolFollowed(lower);
   if (!found) return shown;
   const cap = (i: number) => (words[i] = words[i]!.charAt(0).toUpperCase() + words[i]!.slice(1));
   cap(found.at);

@@ -3535,11 +3535,8 @@ export function ownedKinds(text: string): string[] {
     const words = m[1]!.split(/[ -]/);
     for (const said of [words.join(' '), words[0]!, words.at(-1)!]) {
       const kind = OWNED_NAMES.get(said) ?? said.replace(/ /g, '-');
-      const one = ONE_IS_ENOUGH.has(kind)
-        ? kind
-        : ONE_IS_ENOUGH.has(kind.replace(/s$/, ''))
-          ? kind.replace(/s$/, '')
-          : undefined;
+      // "his bikes" is a bike.
+      const one = [kind, kind.replace(/s$/, '')].find((k) => ONE_IS_ENOUGH.has(k));
       if (one && !out.includes(one)) out.push(one);
     }
   }
