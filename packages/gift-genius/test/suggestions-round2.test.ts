@@ -288,7 +288,7 @@ describe('no two of the same kind in one list', () => {
 describe('reasons worth reading', () => {
   /** The deed the catalog gives for the pick (its `serves` for an interest, `marks` for an occasion, or its `does`), as a pattern. */
   const deedPattern = (g: Gift) =>
-    [g.does, ...Object.values(g.serves ?? {}), ...Object.values(g.marks ?? {})]
+    [g.does, g.atWork, ...Object.values(g.serves ?? {}), ...Object.values(g.marks ?? {})]
       .filter((d): d is string => !!d)
       .map((d) =>
         d

