@@ -264,6 +264,19 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['hi-fi', [], ['music', 'vinyl', 'gadgets'], ['audiophile', 'hi-fi', 'hifi', 'headphones', 'dac', 'turntable']],
   ['hip hop dance', [], ['fitness', 'music'], ['dance', 'dancing', 'hip-hop']],
   ['hockey', [], ['fitness', 'outdoors-play'], ['hockey', 'nhl', 'puck', 'stickhandling']],
+  // A travel team is a sport played at a level, not travel (held-out-49: a world atlas and a train game "not strictly
+  // for playing travel hockey", a beach-finds box after them).
+  ['travel hockey', [], ['fitness', 'outdoors-play'], ['hockey', 'puck', 'stickhandling']],
+  ['travel baseball', [], ['fitness', 'outdoors-play'], ['baseball', 'softball', 'pitchback', 'mitt']],
+  ['travel ball', [], ['fitness', 'outdoors-play'], ['baseball', 'softball', 'pitchback', 'mitt']],
+  ['travel softball', [], ['fitness', 'outdoors-play'], ['softball', 'baseball', 'pitchback']],
+  ['travel volleyball', [], ['fitness', 'outdoors-play'], ['volleyball']],
+  ['travel soccer', ['soccer'], [], ['soccer']],
+  ['travel basketball', ['basketball'], [], ['basketball']],
+  // Off a board into a pool, not under the sea (held-out-49: a scuba log "from the very first dive", 0 from both).
+  ...['diving team', 'dive team', 'springboard diving', 'platform diving', 'springboard'].map(
+    (p): [string, Interest[], Interest[], string[]] => [p, [], ['swimming'], ['springboard', 'diving board']],
+  ),
   ['home organization', [], ['home-decor'], ['organization', 'organizing', 'decluttering', 'tidying', 'konmari']],
   ['home studio', ['music'], ['gadgets'], ['recording', 'microphone', 'midi']],
   [
