@@ -1,5 +1,5 @@
 // Round 55 (issue 25): held-out-49's zeros as its blind judges graded them (scored on 0510082), and pend60's, in
-// wordings of our own. Each case fails on 1b1bf4e.
+// wordings of our own. Each case fails on 1b1bf4e; round 55b's (pend62's) fail on d441395.
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
@@ -114,5 +114,31 @@ describe('someone leaving work is not told of the working day', () => {
       budget: 40,
     });
     for (const g of gifts) expect(g.reason).not.toMatch(/working (?:day|week)|on the job|before work|at work/);
+  });
+});
+
+describe('round 55b (pend62): who has a working day, and what a boss reads', () => {
+  // Whether a reason says the gift's work deed (its words, any person in its placeholders).
+  const atWork = (g: { gift: { atWork?: string }; reason: string }) =>
+    g.gift.atWork !== undefined &&
+    new RegExp(
+      g.gift.atWork.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{(them|their|they)\\\}/g, "[\\w\u2019' ]+?"),
+      'i',
+    ).test(g.reason);
+
+  it('"my boss, hes a big reader" is a reader, typed without the apostrophe', () => {
+    const gifts = rank({ age: 48, relationship: 'my manager, shes a big reader', occasion: 'christmas', budget: 50 });
+    expect(gifts.some((g) => /reader/.test(g.reason))).toBe(true);
+  });
+
+  it('a night-shift coworker, an HOA president and a Toastmasters mentor are told of no working day', () => {
+    for (const relationship of [
+      'my coworker on the night shift',
+      'our hoa president',
+      'my toastmasters mentor',
+      'the volunteer who drives my mom to dialysis',
+    ])
+      for (const g of rank({ age: 50, relationship, occasion: 'thank you', budget: 40 }))
+        expect(atWork(g), `${relationship}: ${g.reason}`).toBe(false);
   });
 });

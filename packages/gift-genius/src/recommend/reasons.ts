@@ -958,8 +958,11 @@ const knownAtWork = (q: ParsedQuery, w: Who) =>
   !GROUP.has(headNoun(q.relationship.noun).toLowerCase()) &&
   q.age >= 16 &&
   q.age < 65 &&
-  // "my daughter's kindergarten teacher, she's retiring this year" (pend60: "to-do lists a job piles up", 0).
-  !/\bretir/i.test(`${q.relationshipText} ${q.occasion?.words ?? ''}`);
+  // "my daughter's kindergarten teacher, she's retiring this year" (pend60: "to-do lists a job piles up", 0); a night
+  // shift has no evenings after work (pend62: 0); an HOA's or a PTA's post is no job (pend62).
+  !/\bretir|\bnight ?shifts?\b|\bovernights?\b|\b(?:hoa|pta|pto|volunteers?|church|troop|scouts?|league|toastmasters|club)\b/i.test(
+    `${q.relationshipText} ${q.occasion?.words ?? ''}`,
+  );
 const WORK_ROLES = new Set(['colleague', 'boss', 'teacher']);
 /** Occasions with no mark of their own to say (a thank-you, a birthday, the holidays) or none named. */
 const everyday = (o: Occasion | undefined) => o === undefined || o === 'thank-you' || GENERAL.has(o);

@@ -3525,10 +3525,11 @@ export function toldTeaches(text: string): string[] {
   return out;
 }
 const TOLD_TEACHES = /\b((?:[a-z]+\s)?[a-z]+)\s+(?:teacher|instructor|coach|tutor|sensei|teacher's|coach's)\b/gi;
+// "hes a big reader": typed without its apostrophe (pend62: read as nothing, a boss's book said for his commute).
 const TOLD_KIND =
-  /\b(?:he|she|they)(?:'s|\s+is|\s+are)\s+(?:a\s+|an\s+)?(?:(?:big|huge|avid|keen|serious|passionate|die-?hard|total|real)\s+)?((?:golf|runn|read|cycl|swimm|climb|fish|hunt|bak|garden|hik|ski|surf|knitt|paint|photograph|bowl|sail|birdwatch|camp|gam)er|cyclist|bookworm|foodie|gardener|musician|artist|coffee snob|wine lover|coffee lover|dog lover|cat lover)\b/gi;
+  /\b(?:(?:he|she|they)(?:'s|\s+is|\s+are)|hes|shes)\s+(?:a\s+|an\s+)?(?:(?:big|huge|avid|keen|serious|passionate|die-?hard|total|real)\s+)?((?:golf|runn|read|cycl|swimm|climb|fish|hunt|bak|garden|hik|ski|surf|knitt|paint|photograph|bowl|sail|birdwatch|camp|gam)er|cyclist|bookworm|foodie|gardener|musician|artist|coffee snob|wine lover|coffee lover|dog lover|cat lover)\b/gi;
 const TOLD =
-  /\b(?:(?:he|she|they)(?:'s|\s+is|\s+are)?|who(?:'s|\s+is|\s+are)?)\s+(?:really\s+|totally\s+|super\s+|also\s+)?(?:likes|loves|enjoys|into|a big fan of|a fan of|a huge fan of|obsessed with|crazy about|collects|like|love|enjoy)\s+([^,;.()!?]+)/gi;
+  /\b(?:(?:he|she|they)(?:'s|\s+is|\s+are)?|hes|shes|who(?:'s|\s+is|\s+are)?)\s+(?:really\s+|totally\s+|super\s+|also\s+)?(?:likes|loves|enjoys|into|a big fan of|a fan of|a huge fan of|obsessed with|crazy about|collects|like|love|enjoy)\s+([^,;.()!?]+)/gi;
 
 /**
  * Things one of which is enough, by an item's kind or id: someone said to own one ("his air fryer", "bought a
