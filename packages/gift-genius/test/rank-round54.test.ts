@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { giftsToCsv, parseCatalogFile } from '../dist/catalog/parse.js';
+import { GiftSchema } from '../dist/catalog/schema.js';
+import { GiftRecordZod } from '../dist/primitives/tools.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
 
 const catalog = loadBundledCatalog();
@@ -72,5 +74,12 @@ describe('a colleague, a boss, a client: what the gift does in a working life', 
     expect(csv.split('\n')[0]!.split(',')).toContain('atWork');
     const back = parseCatalogFile(csv, 'csv');
     expect(back.ok && back.gifts.map((g) => g.atWork)).toEqual(gifts.map((g) => g.atWork));
+  });
+
+  it("get_gift's output schema carries every catalog field (it allows no other, and a checking client refuses the answer)", () => {
+    const record = Object.keys(GiftRecordZod.shape);
+    expect(Object.keys(GiftSchema.shape).filter((k) => !record.includes(k))).toEqual([]);
+    const worded = catalog.find((g) => g.atWork !== undefined)!;
+    expect(GiftRecordZod.strict().safeParse({ ...worded, uri: `gift://catalog/${worded.id}` }).success).toBe(true);
   });
 });

@@ -110,6 +110,10 @@ export const GiftRecordZod = z.object({
   serves: z.record(z.string(), z.string()).optional(),
   // Added in round 6 of issue 25 (optional, as above): what it does at one of its occasions.
   marks: z.record(z.string(), z.string()).optional(),
+  // Added in round 54 of issue 25 (optional, as above): what it does in a working life. Every catalog field must be
+  // here: the schema allows nothing else, and a client that checks it refuses the whole answer (the soak test's SDK
+  // clients refused get_gift for the 39 items that carry one).
+  atWork: z.string().optional(),
   uri: z.string(),
 });
 
