@@ -8,17 +8,11 @@ import { giftsToCsv, parseCatalogFile } from '../dist/catalog/parse.js';
 import { GiftSchema } from '../dist/catalog/schema.js';
 import { GiftRecordZod } from '../dist/primitives/tools.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
+import { saysAtWork } from './deed-pattern.js';
 
 const catalog = loadBundledCatalog();
 const index = GiftIndex.build(catalog);
 const rank = (args: Record<string, unknown>) => index.rank({ count: 5, ...args } as never).gifts;
-/** Whether a reason says the gift's work deed (its words, any person in its placeholders). */
-const saysAtWork = (g: { gift: { atWork?: string }; reason: string }) =>
-  g.gift.atWork !== undefined &&
-  new RegExp(
-    g.gift.atWork.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{(them|their|they)\\\}/g, "[\\w\u2019' ]+?"),
-    'i',
-  ).test(g.reason);
 
 describe('a colleague, a boss, a client: what the gift does in a working life', () => {
   it('a manager thanked with nothing else known gets reasons set in her working day', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
 import { readInterest, readOccasion } from '../dist/recommend/vocabulary.js';
+import { saysAtWork } from './deed-pattern.js';
 
 const index = GiftIndex.build(loadBundledCatalog());
 const rank = (args: Record<string, unknown>) => index.rank({ count: 5, ...args } as never).gifts;
@@ -118,14 +119,6 @@ describe('someone leaving work is not told of the working day', () => {
 });
 
 describe('round 55b (pend62): who has a working day, and what a boss reads', () => {
-  // Whether a reason says the gift's work deed (its words, any person in its placeholders).
-  const atWork = (g: { gift: { atWork?: string }; reason: string }) =>
-    g.gift.atWork !== undefined &&
-    new RegExp(
-      g.gift.atWork.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{(them|their|they)\\\}/g, "[\\w\u2019' ]+?"),
-      'i',
-    ).test(g.reason);
-
   it('"my boss, hes a big reader" is a reader, typed without the apostrophe', () => {
     const gifts = rank({ age: 48, relationship: 'my manager, shes a big reader', occasion: 'christmas', budget: 50 });
     expect(gifts.some((g) => /reader/.test(g.reason))).toBe(true);
@@ -139,6 +132,6 @@ describe('round 55b (pend62): who has a working day, and what a boss reads', () 
       'the volunteer who drives my mom to dialysis',
     ])
       for (const g of rank({ age: 50, relationship, occasion: 'thank you', budget: 40 }))
-        expect(atWork(g), `${relationship}: ${g.reason}`).toBe(false);
+        expect(saysAtWork(g), `${relationship}: ${g.reason}`).toBe(false);
   });
 });

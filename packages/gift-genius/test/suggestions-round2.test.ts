@@ -9,6 +9,7 @@ import { type GiftQuery, rankGifts } from '../dist/recommend/rank.js';
 import { parseQuery } from '../dist/recommend/score.js';
 import { readInterest, readRelationship } from '../dist/recommend/vocabulary.js';
 import { allowed, meets, sameKind, unservedInterests } from '../eval/checks.mjs';
+import { deedSource } from './deed-pattern.js';
 
 const catalog = loadBundledCatalog();
 const index = GiftIndex.build(catalog);
@@ -290,12 +291,7 @@ describe('reasons worth reading', () => {
   const deedPattern = (g: Gift) =>
     [g.does, g.atWork, ...Object.values(g.serves ?? {}), ...Object.values(g.marks ?? {})]
       .filter((d): d is string => !!d)
-      .map((d) =>
-        d
-          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-          .replace(/\\\{(them|their|they)\\\}/g, "[\\w\u2019' ]+?")
-          .replace(/^./, (c) => `[${c}${c.toUpperCase()}]`),
-      );
+      .map(deedSource);
 
   it('property: each reason says what the gift does (its deed), is a sentence, and is no boilerplate', () => {
     fc.assert(

