@@ -6,6 +6,7 @@ import { nameWords, saysWord } from './says.js';
 import type { ParsedQuery } from './score.js';
 import { readTeam } from './teams.js';
 import { words } from './text.js';
+import { toldClause } from './told.js';
 import { type InterestReading, namedPair, namesConcept, properWords, readRelationship, untypo } from './vocabulary.js';
 
 /*
@@ -124,6 +125,8 @@ interface Who {
   object: string;
   possessive: string;
   plural: boolean;
+  /** The subject before a told clause (told.ts): how later reasons of the list name them. */
+  brief?: string;
 }
 
 const possessive = (noun: string) => (/[^s]s$/.test(noun) ? `${noun}'` : `${noun}'s`);
@@ -170,12 +173,15 @@ function person(q: ParsedQuery): Who {
   // "your friend who just became a dad", "your friend having twins": the possessive drops the clause ("your
   // friend's new baby", never "your friend having twins' baby shower" or "… basic training's farewell").
   const at = clauseAt(noun);
-  return at !== undefined ? { ...who, possessive: possessive(noun.slice(0, at)) } : who;
+  if (at !== undefined) return { ...who, possessive: possessive(noun.slice(0, at)) };
+  // What the user told about them, said once after them (told.ts): "your client who runs a family orchard".
+  const told = toldClause(q, q.relationshipText, q.occasion?.words);
+  return told ? { ...who, subject: `${noun} ${told}`, object: `${noun} ${told}`, brief: noun } : who;
 }
 
 // "the guy in accounting you drew for secret santa", "a client you've worked with for 10 years": a clause with no
 // "who" (named in full in all five reasons, held-out-16).
-const CLAUSE = / (who|who's|whos|who is|who are|that|having|expecting|you|you've|we|we've|i|i've)(?= \p{L})/u;
+const CLAUSE = / (who|who's|whos|whose|who is|who are|that|having|expecting|you|you've|we|we've|i|i've)(?= \p{L})/u;
 /** A participle after the person opens a clause too ("your friends hosting Friendsgiving for 15", "… moving to Berlin"). */
 const PARTICIPLE = / (\p{L}{3,}ing) (?=\S+ \S)/gu;
 /** Words that end like a participle and are none ("your sibling who …"). */
@@ -238,6 +244,7 @@ function unsaid(w: Who, thing: string): string {
 
 /** The person as later reasons of one list name them: the clause said once ("your aunt", after "your aunt who hosts …"). */
 function briefly(w: Who): Who {
+  if (w.brief !== undefined) return { ...named(w.brief, w.plural), possessive: w.possessive };
   const at = clauseAt(w.subject);
   // "the man", "the woman" say no one without their clause ("the woman who runs the food pantry …" was "the woman"
   // in four reasons of five, held-out-15): such a person is named in full every time.

@@ -28,6 +28,7 @@ import {
   readOccasion,
   readRelationship,
   readTitledName,
+  SOMEONE_ELSE,
   type TitledName,
   toldDiets,
   toldHousing,
@@ -455,9 +456,6 @@ const clauseGender = (occasion: string, typed: string): 'female' | 'male' | unde
   return flags === SHE ? 'female' : flags === HE ? 'male' : undefined;
 };
 const CLAUSE_PRONOUN = /(?:^|[,;(:]\s*)(?:(she|her|she's|shes)|he|his|he's|hes)\b/gi;
-/** A possessive or a relative in the relationship: the words name a second person. */
-const SOMEONE_ELSE =
-  /\w(?:'s|s')(?:\s|$)|\b(?:son|daughter|kid|child|wife|husband|mom|mum|dad|mother|father|brother|sister|niece|nephew|grand\w*|girlfriend|boyfriend|fianc\w*|partner|baby|friends|parents)s?\b/i;
 
 /**
  * Whether an interest phrase names one of the item's keywords: a belt rack for "karate", skate soakers for "ice

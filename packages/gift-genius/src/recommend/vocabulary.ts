@@ -4504,3 +4504,7 @@ export const RELATIONSHIP_VALUES = RELATIONSHIPS;
 export const OCCASION_VALUES = OCCASIONS;
 export const RELATIONSHIP_SUGGESTIONS = [...new Set([...RELATIONSHIPS, ...RELATIONSHIP_WORDS.keys()])].sort();
 export const OCCASION_SUGGESTIONS = [...new Set([...OCCASIONS, ...OCCASION_BY_PHRASE.keys()])].sort();
+
+/** A possessive or a relative in the relationship: the words name a second person. */
+export const SOMEONE_ELSE =
+  /\w(?:'s|s')(?:\s|$)|\b(?:son|daughter|kid|child|wife|husband|mom|mum|dad|mother|father|brother|sister|niece|nephew|grand\w*|girlfriend|boyfriend|fianc\w*|partner|baby|friends|parents)s?\b/i;
