@@ -100,6 +100,17 @@ describe('what is not said back', () => {
     none({ age: 0, relationship: 'my great nephew, he is 7 months', occasion: 'christmas', budget: 40 });
   });
 
+  // pend65's zeros: the user passed, not the instructor; the baby's list is the baby's.
+  it("a bare past verb (the user's, maybe) and a baby's list", () => {
+    none({
+      age: 55,
+      relationship: 'my driving instructor, passed my test first time',
+      occasion: 'thank you',
+      budget: 30,
+    });
+    none({ age: 0, relationship: 'my neighbor, she just had a baby', occasion: 'new baby', budget: 30 });
+  });
+
   it('a story an interest already says ("starting law school at 40" beside "law school")', () => {
     const rs = reasons({
       age: 40,

@@ -84,3 +84,21 @@ describe('a hobby the catalog had nothing for', () => {
     expect(got).toContain('car-detailing-kit');
   });
 });
+
+describe('a football club named alone', () => {
+  // pend65: "is into the Ajax", 0 from both judges.
+  it('takes no article ("into Ajax", "into Arsenal"); other teams keep theirs ("into the Packers")', () => {
+    for (const [team, said] of [
+      ['ajax', /into Ajax\b/],
+      ['arsenal', /into Arsenal\b/],
+      ['packers', /into the Packers\b/],
+    ] as const) {
+      const reasons = rank({ age: 30, relationship: 'my friend', interests: [team], budget: 50 }).map((g) => g.reason);
+      expect(
+        reasons.some((r) => said.test(r)),
+        `${team}: ${reasons.join(' | ')}`,
+      ).toBe(true);
+      for (const r of reasons) expect(r).not.toMatch(/the (?:Ajax|Arsenal)\b/);
+    }
+  });
+});

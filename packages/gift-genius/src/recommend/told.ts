@@ -19,7 +19,9 @@ export function toldClause(
   occasionTyped: string | undefined,
 ): string | undefined {
   const r = q.relationship;
-  if (!r) return undefined;
+  // A baby's list (age under two) speaks of the baby, not of the parent the words name ("my son's teacher, she just
+  // had a baby": the teacher "who just had a baby" was given the crinkle books to chew, pend65).
+  if (!r || q.age < 2) return undefined;
   const plural = r.couple === true || /[^s']s$/.test(r.noun.split(' ').at(-1) ?? '');
   const fits = (pronoun: Pronoun) => agrees(pronoun, plural, r.gender);
   // The relationship's own tail: "my client, she runs a family orchard", "brother-in-law, plays in a pipe band",
@@ -81,8 +83,12 @@ function tailOf(typed: string): string | undefined {
 /** A subject pronoun first, as people type it: "she", "he's", "hes", "they're", "her" (whose). */
 const SUBJECT = /^(she|he|they)(?:'s|s|'re|re|'ve|'ll)?\s|^(?:her|his|their)\s/i;
 /** A bare verb first, the person unsaid ("plays in a pipe band", "has to take it easy"): the common ones only. */
+/*
+ * Present tense only: a past one may be the user's ("my driving instructor, passed on the first try!" — the user
+ * passed; pend65's judges graded "your driving instructor who passed on the first try" 0).
+ */
 const BARE =
-  /^(?:(?:just|always|still|never|finally|recently|also|basically) )?(?:has|had|is|was|owns|runs|plays|lives|works|loves|teaches|coaches|drives|makes|bakes|cooks|brings|keeps|helps|saves|covers|watches|checks|takes|does|finished|graduated|started|retired|moved|bought|sold|opened|made|won|passed)\s/i;
+  /^(?:(?:always|still|never|also|basically) )?(?:has|is|owns|runs|plays|lives|works|loves|teaches|coaches|drives|makes|bakes|cooks|brings|keeps|helps|saves|covers|watches|checks|takes|does)\s/i;
 
 function clauseOf(told: string, bareAllowed: boolean, fits: (p: Pronoun) => boolean): string | undefined {
   // The tone is not the story: "lol", "!!", a smiley.
