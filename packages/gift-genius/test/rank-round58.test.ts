@@ -102,3 +102,31 @@ describe('a football club named alone', () => {
     }
   });
 });
+
+describe("pend66's zeros", () => {
+  it('a parent named with a baby\'s age, by the words after the comma ("my niece, she\'s expecting")', () => {
+    for (const relationship of ["my niece, she's expecting a boy in may", "my son's coach, he just had a baby"]) {
+      const gifts = rank({ age: 0, relationship, occasion: 'new baby', budget: 40 });
+      // The baby's gifts are said as the baby's: never "starts her first shelf" of the niece, nor the coach's chewing.
+      for (const g of gifts)
+        expect(g.reason, relationship).not.toMatch(
+          /\b(?:her|his) (?:first shelf|first months)|gives (?:her|him) crinkly/,
+        );
+      expect(
+        gifts.some((g) => /the baby|the little one|new baby/.test(g.reason)),
+        relationship,
+      ).toBe(true);
+    }
+  });
+
+  it("an orchestra player's music stand says no band", () => {
+    const gifts = rank({
+      age: 15,
+      relationship: 'my niece',
+      budget: 50,
+      interests: ['plays cello in the youth orchestra'],
+    });
+    for (const g of gifts) if (g.gift.id === 'folding-music-stand') expect(g.reason).not.toMatch(/band/);
+    expect(gifts.some((g) => g.gift.id === 'folding-music-stand')).toBe(true);
+  });
+});

