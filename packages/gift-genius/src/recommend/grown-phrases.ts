@@ -1263,5 +1263,14 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['filmmaking', 'short films', 'gimbal'],
     ),
     ...alike(['accordion', 'accordian', 'the accordion', 'the accordian'], [], ['music'], ['accordion', 'metronome']),
+    // Held-out-51: a hairless cat by its breed, misspelt or not ("not strictly for her sphinx cat" on a cat fountain).
+    ...alike(['sphinx cat', 'sphynx cat', 'sphynx', 'her sphinx', 'his sphinx'], ['cats'], [], []),
+    // Held-out-51: books hunted for in shops (read as hunting: a blaze-orange beanie and a game cookbook).
+    ...alike(
+      ['first editions', 'rare books', 'used bookstores', 'used bookstore', 'secondhand bookshops', 'old books'],
+      [],
+      ['reading'],
+      ['bookshop', 'bookstore', 'library', 'bookplate', 'bookplates', 'embosser', 'bookends'],
+    ),
   ] as [string, Interest[], Interest[], string[]][]),
 ];
