@@ -20,6 +20,20 @@ describe('exclusions read as meant', () => {
   });
 });
 
+describe('exclusions read as meant, pend68', () => {
+  // pend68: a cheese tasting box took the snack basket's place, 0 from both judges.
+  it('"no food baskets" rules out food boxed as a gift too', () => {
+    for (const g of rank({
+      age: 52,
+      relationship: 'a client',
+      occasion: 'thank you',
+      budget: 200,
+      exclude: ["no food baskets, she's vegan and they never are"],
+    }))
+      expect(g.gift.categories, g.gift.id).not.toContain('food-drink');
+  });
+});
+
 describe('interests read as meant', () => {
   it('"he hunts for old maps at flea markets" is a search, not hunting', () => {
     for (const g of rank({
