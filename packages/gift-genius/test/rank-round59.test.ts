@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
-import { readExclusions } from '../dist/recommend/vocabulary.js';
+import { readExclusions, readOccasion } from '../dist/recommend/vocabulary.js';
 
 const index = GiftIndex.build(loadBundledCatalog());
 const rank = (args: Record<string, unknown>) => index.rank({ count: 5, ...args } as never).gifts;
@@ -31,6 +31,14 @@ describe('exclusions read as meant, pend68', () => {
       exclude: ["no food baskets, she's vegan and they never are"],
     }))
       expect(g.gift.categories, g.gift.id).not.toContain('food-drink');
+  });
+});
+
+describe('occasions read as meant', () => {
+  it('a torn tendon and a walking boot are a get-well; tearing up a dance floor is not', () => {
+    for (const o of ['tore her achilles at pickleball', 'in a boot for six weeks', 'torn acl, surgery next week'])
+      expect(readOccasion(o).occasion, o).toBe('get-well');
+    expect(readOccasion('she tore up the dance floor at her 40th').occasion).not.toBe('get-well');
   });
 });
 
