@@ -34,6 +34,22 @@ describe('exclusions read as meant, pend68', () => {
   });
 });
 
+describe("exclusions read as meant, a club's crest", () => {
+  // Held-out-51: "nothing with the crest on it" was read as "the crest on it", and a replica jersey went through.
+  it('"nothing with the crest on it" rules out a club\'s shirt, cap and hoodie', () => {
+    expect(readExclusions('nothing with the logo on it, he has plenty')[0]!.word).toBe('logo');
+    for (const g of rank({
+      age: 40,
+      relationship: 'my husband',
+      occasion: 'christmas',
+      budget: 120,
+      interests: ['arsenal'],
+      exclude: ['nothing with the crest on it, he has loads'],
+    }))
+      expect(g.gift.id).not.toMatch(/jersey|team-fitted-cap|team-logo|replica/);
+  });
+});
+
 describe('occasions read as meant', () => {
   it('a torn tendon and a walking boot are a get-well; tearing up a dance floor is not', () => {
     for (const o of ['tore her achilles at pickleball', 'in a boot for six weeks', 'torn acl, surgery next week'])

