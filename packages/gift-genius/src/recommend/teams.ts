@@ -106,7 +106,7 @@ const CITIES = new Set(
     'baltimore buffalo tampa toronto montreal milwaukee oakland vegas orlando charlotte brooklyn memphis phoenix ' +
     'arizona minnesota carolina tennessee jacksonville indianapolis nashville columbus winnipeg calgary edmonton ' +
     'ottawa vancouver anaheim green florida colorado texas washington portland sacramento utah cincinnati kc la ny sf nyc ' +
-    'york jersey england bay state francisco angeles diego antonio orleans louis kansas golden new st city ' +
+    'york jersey england bay state francisco angeles diego antonio orleans louis kansas golden new st city san los ' +
     'georgia alabama ohio michigan oregon iowa kentucky clemson auburn lsu usc ucla penn purdue wisconsin nebraska ' +
     'arkansas oklahoma virginia duke gonzaga syracuse villanova uconn notre dame'
   ).split(' '),

