@@ -176,7 +176,7 @@ function person(q: ParsedQuery): Who {
   const at = clauseAt(noun);
   if (at !== undefined) return { ...who, possessive: possessive(noun.slice(0, at)) };
   // What the user told about them, said once after them (told.ts): "your client who runs a family orchard".
-  const told = toldClause(q, q.relationshipText, q.occasion?.words);
+  const told = toldClause(q, who.plural, q.relationshipText, q.occasion?.words);
   return told ? { ...who, subject: `${noun} ${told}`, object: `${noun} ${told}`, brief: noun } : who;
 }
 

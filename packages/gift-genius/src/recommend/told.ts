@@ -15,6 +15,7 @@ import { SOMEONE_ELSE } from './vocabulary.js';
 /** The told clause for the person, "who …" or "whose …", or undefined when nothing can be said back safely. */
 export function toldClause(
   q: ParsedQuery,
+  plural: boolean,
   relationshipTyped: string,
   occasionTyped: string | undefined,
 ): string | undefined {
@@ -22,7 +23,6 @@ export function toldClause(
   // A baby's list (age under two) speaks of the baby, not of the parent the words name ("my son's teacher, she just
   // had a baby": the teacher "who just had a baby" was given the crinkle books to chew, pend65).
   if (!r || q.age < 2) return undefined;
-  const plural = r.couple === true || /[^s']s$/.test(r.noun.split(' ').at(-1) ?? '');
   const fits = (pronoun: Pronoun) => agrees(pronoun, plural, r.gender);
   // The relationship's own tail: "my client, she runs a family orchard", "brother-in-law, plays in a pipe band",
   // "my son's art teacher, he's the reason my son draws every day now" (the person named is whom it tells of).
@@ -40,7 +40,7 @@ export function toldClause(
     fits(pronoun) && (!second || pronoun === 'they' || r.gender !== undefined || FOR_USER.test(told));
   const text = normal(occasionTyped);
   // An occasion that is the story itself ("she was named chief of surgery!!"): its first part, about the person.
-  const first = text.split(/\s*[,;]\s*|\s+-\s+/)[0]!;
+  const first = text.split(PARTS)[0]!;
   if (SUBJECT.test(first) && !/^(?:her|his|their)\s/i.test(first)) {
     const c = clauseOf(first, false, (p) => theirs(p, first));
     if (c && !fromInterest(q, first)) return c;
@@ -53,7 +53,7 @@ export function toldClause(
   const c = clauseOf(
     tail,
     true,
-    (p) => theirs(p, tail) && (p === 'they' ? plural : r.gender !== undefined || FOR_USER.test(tail)),
+    (p) => theirs(p, tail) && (p === 'they' || r.gender !== undefined || FOR_USER.test(tail)),
   );
   return c && !fromInterest(q, tail) ? c : undefined;
 }
@@ -64,7 +64,9 @@ const FOR_USER = /\b(?:me|my|us|our|i)\b/i;
 const agrees = (p: Pronoun, plural: boolean, gender: string | undefined) =>
   p === 'they' ? plural : !plural && (gender === undefined || gender === (p === 'she' ? 'female' : 'male'));
 
-/** Lower case, curly apostrophes straight, spaces single. */
+/** The parts of a told text: a comma, a semicolon or a spaced dash ends one. */
+const PARTS = /\s*[,;]\s*|\s+-\s+/;
+/** Curly apostrophes straight, spaces single. */
 const normal = (s: string) => s.replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
 
 /** What follows the first comma (up to the next): the user talking about the person, not naming them. */
@@ -75,7 +77,7 @@ function tailOf(typed: string): string | undefined {
   return (
     text
       .slice(at + 1)
-      .split(/\s*[,;]\s*|\s+-\s+/)[0]!
+      .split(PARTS)[0]!
       .trim() || undefined
   );
 }
@@ -176,7 +178,7 @@ function sayable(clause: string, typed: string): boolean {
   // A month or a day after "in" reads as a name typed in lower case ("leaves in august").
   if (MONTHS_AND_DAYS.test(clause) && !/[A-Z]/.test(typed)) return false;
   // Every word one the catalog writes in lower case, or the user typed with a capital (then said as typed).
-  const capitals = new Set(typed.split(/\s+/).filter((w) => /\p{Lu}/u.test(w.slice(1)) || /^\p{Lu}/u.test(w)));
+  const capitals = new Set(typed.split(/\s+/).filter((w) => /\p{Lu}/u.test(w)));
   for (const raw of words) {
     const w = raw.replace(/[.,!?:;"]+$/, '');
     if (/^\d+(?:st|nd|rd|th|s|k)?$/.test(w)) continue;
