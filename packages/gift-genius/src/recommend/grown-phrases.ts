@@ -1272,5 +1272,60 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['reading'],
       ['bookshop', 'bookstore', 'library', 'bookplate', 'bookplates', 'embosser', 'bookends'],
     ),
+    // Round 61, held-out-52's unread interests (each was a list of fillers under "nothing matches"): a kind of fishing,
+    // scouting and its campouts, a car raced round cones, a hunting season, a woodworker's boards, a rug craft, the
+    // trucks a toddler waves at, a show's character, a pet wished for, fairies and a playground sport.
+    ...alike(['catfishing', 'catfish', 'noodling'], ['fishing'], [], []),
+    ...alike(['campouts', 'campout', 'camp outs', 'camping trips', 'sleeping in a tent'], ['camping'], ['hiking'], []),
+    ...alike(
+      ['cub scouts', 'boy scouts', 'girl scouts', 'scouts', 'scouting', 'webelos', 'scout troop'],
+      ['camping'],
+      ['hiking', 'crafts'],
+      ['scout', 'scouts', 'knot', 'knots', 'compass'],
+    ),
+    ...alike(
+      ['autocross', 'autox', 'track days', 'track day', 'hpde', 'time attack', 'rallycross'],
+      ['cars'],
+      [],
+      ['driving', 'racing', 'track', 'racetrack'],
+    ),
+    ...alike(
+      ['muzzleloader', 'muzzleloading', 'black powder', 'deer season', 'bow season', 'rifle season', 'duck season'],
+      [],
+      ['camping', 'hiking', 'animals'],
+      ['hunting', 'hunter', 'deer', 'venison'],
+    ),
+    ...alike(
+      ['cutting boards', 'makes cutting boards', 'end grain boards', 'charcuterie boards he makes'],
+      ['woodworking'],
+      ['diy', 'cooking'],
+      ['wood', 'woodworking', 'chisel', 'cutting board'],
+    ),
+    ...alike(
+      ['latch hook', 'latch hooking', 'latch hook rugs', 'latch hook kits'],
+      ['crafts'],
+      ['knitting'],
+      ['latch hook', 'rug hooking', 'rug'],
+    ),
+    ...alike(['street sweeper', 'street sweepers', 'the street sweeper'], [], ['cars-toys'], ['truck', 'trucks']),
+    ...alike(
+      ['baby yoda', 'grogu', 'the mandalorian', 'mandalorian'],
+      [],
+      ['movies', 'lego'],
+      ['star wars', 'jedi', 'mandalorian', 'grogu'],
+    ),
+    ...alike(['axolotls', 'axolotl', 'an axolotl'], [], ['animals'], ['aquarium', 'axolotl']),
+    ...alike(
+      ['fairies', 'fairy houses', 'fairy house', 'fairy gardens', 'fairy garden', 'builds fairy houses'],
+      ['crafts'],
+      ['gardening', 'dolls'],
+      ['fairy', 'fairies', 'fairy garden'],
+    ),
+    ...alike(
+      ['jump rope', 'jumprope', 'jump roping', 'double dutch', 'skipping rope'],
+      ['fitness'],
+      ['outdoors-play'],
+      ['jump rope', 'skipping'],
+    ),
   ] as [string, Interest[], Interest[], string[]][]),
 ];

@@ -836,7 +836,7 @@ const GAME_NAMES = [...VIDEO_GAME_TITLES, 'fortnite', 'roblox', 'minecraft', 'po
  * whose fans they suit.
  */
 const SCREENS: ReadonlyArray<readonly [string, readonly string[], readonly string[]]> = [
-  ['star wars', ['star wars', 'mandalorian', 'jedi'], ['sci-fi', 'scifi', 'science fiction']],
+  ['star wars', ['star wars', 'mandalorian', 'jedi', 'grogu', 'baby yoda'], ['sci-fi', 'scifi', 'science fiction']],
   ['gilmore girls', ['gilmore girls'], []],
   ['the office', ['the office'], ['sitcom', 'sitcoms']],
   ['ghibli', ['ghibli', 'totoro', 'spirited away', 'miyazaki'], ['anime']],

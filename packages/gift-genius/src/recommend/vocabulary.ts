@@ -792,6 +792,12 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
     'made partner',
     'new role',
     'new position',
+    // Held-out-52: "she was just sworn in as a judge" was read as nothing.
+    'sworn in',
+    'swearing in',
+    'swearing-in',
+    'took the oath',
+    'appointed',
   ].map((p) => [p, 'graduation', 'congratulations'] as const),
   // A home paid off or moved back into: gifts for the home, not called a housewarming.
   ['weight loss', 'graduation', 'congratulations'],
@@ -1289,6 +1295,18 @@ const OCCASION_PHRASES: ReadonlyArray<readonly [string, Occasion]> = [
   ['on crutches', 'get-well'],
   ['in a cast', 'get-well'],
   ['sprained', 'get-well'],
+  // Held-out-52: "getting a pace maker put in next week", "she donated bone marrow to a total stranger" (a donor's
+  // sore days after) were read as nothing.
+  ['pacemaker', 'get-well'],
+  ['pace maker', 'get-well'],
+  ['stent', 'get-well'],
+  ['bypass', 'get-well'],
+  ['bone marrow', 'get-well'],
+  ['stem cells', 'get-well'],
+  ['donated a kidney', 'get-well'],
+  ['kidney donor', 'get-well'],
+  ['knee replacement', 'get-well'],
+  ['hip replacement', 'get-well'],
   ['deployment', 'farewell'],
   ['deploying', 'farewell'],
   ['deployed', 'farewell'],
@@ -1567,7 +1585,10 @@ export function readOccasion(text: string): OccasionReading {
   // milestone is the user's and the gift a thank-you (held-out-8 read them as his congratulations and as a couple's
   // anniversary; both judges graded every such reason 0).
   if (
-    (occasion === 'anniversary' || occasion === 'graduation') &&
+    (occasion === 'anniversary' ||
+      occasion === 'graduation' ||
+      // "bone marrow transplant anniversary": the donation read first is still the milestone's (round 61).
+      (occasion === 'get-well' && tokens.includes('anniversary'))) &&
     tokens.some((t) => t === 'thank' || t === 'thanks' || t === 'thanking')
   )
     return { words, occasion: 'thank-you', named: 'thank-you' };
@@ -2260,6 +2281,17 @@ const FILLER = new Set([
   'joined',
   'joining',
   'club',
+  // "she's on the bowling team": where she bowls, not a word bowling items must say (held-out-52: the bowling night
+  // and a ball cleaner were listed under a note that nothing matched "she's on the bowling team"). "he takes his miata
+  // out most weekends": the car, not items that say "takes".
+  'team',
+  'teams',
+  'squad',
+  'takes',
+  'took',
+  // "goes catfishing on the river": the going is no word fishing items must say.
+  'goes',
+  'went',
   'saving',
   // Held-out-47: "fosters kittens for the shelter" (kittens, none of them hers), "hooked on the nyt spelling bee",
   // "bought a telescope and cant figure it out lol", "taught himself harmonica during covid".
@@ -3362,6 +3394,14 @@ function sayable(shown: string): string {
     // "she's in a kpop dance cover group": where she is ("who's into she's in a …", held-out-49, 0 from both).
     // ("on the dance team" stays as typed: said, it became a hedge, "not strictly for the dance team", on a dance bag.)
     .replace(/^(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?=(?:in an?|part of an?|a member of an?)\s)/i, '')
+    // "she's on the bowling team": where she plays, said with its verb ("is into she's on the bowling team", round 61).
+    .replace(/^(?:she|he)(?:'s|\s+is)\s+(?=on (?:the|a|an|her|his) )/i, 'is ')
+    .replace(/^they(?:'re|\s+are)\s+(?=on (?:the|a|an|their) )/i, 'are ')
+    // "jumprope team at school": a team she is on ("is into jumprope team at school", round 61).
+    .replace(
+      /^(?!(?:the|a|an|her|his|their|my|our|your|on|in)\s)((?:[a-z-]+ ){1,2})(team|squad)(?=$| at | in )/i,
+      'on the $1$2',
+    )
     // "she's started making candles": what she started ("is into she's started making candles", held-out-51, 0 from
     // both judges), said "started making candles".
     .replace(
