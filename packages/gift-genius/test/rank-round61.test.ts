@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
 import { GiftIndex } from '../dist/recommend/gift-index.js';
-import { readOccasion } from '../dist/recommend/vocabulary.js';
+import { readInterest, readOccasion } from '../dist/recommend/vocabulary.js';
 
 const index = GiftIndex.build(loadBundledCatalog());
 const rank = (args: Record<string, unknown>) => index.rank({ count: 5, ...args } as never);
@@ -77,5 +77,13 @@ describe('occasions held-out-52 read as nothing', () => {
     expect(readOccasion('bone marrow transplant anniversary, want to thank her')).toMatchObject({
       occasion: 'thank-you',
     });
+  });
+});
+
+describe('a possessive typed without its apostrophe is no verb', () => {
+  it('"gabbys dollhouse" is Gabby\'s Dollhouse, never "your daughter gabbys dollhouse"', () => {
+    const r = rank({ age: 6, relationship: 'my daughter', budget: 60, interests: ['gabbys dollhouse', 'unicorns'] });
+    for (const g of r.gifts) expect(g.reason).not.toMatch(/daughter gabbys/i);
+    expect(readInterest('gabbys dollhouse').shown).toBe("Gabby's Dollhouse");
   });
 });

@@ -589,6 +589,9 @@ function verbOf(phrase: string): string | undefined {
   if (!other || NAMES_IN_S.has(other[1]!) || readTeam(phrase.split(' '))?.words.has(0)) return undefined;
   // A word in -us is no verb: "carnivorous plants" was said "carnivorouing plants" (pend47's judges, both 0).
   if (other[1]!.endsWith('us')) return undefined;
+  // A consonant before "ys" makes a possessive typed without its apostrophe, not a verb (a verb in y after a
+  // consonant takes "ies"): "gabbys dollhouse" was said "your daughter gabbys dollhouse" (round 61).
+  if (/[^aeiou]ys$/.test(other[1]!)) return undefined;
   // Two words that name a thing together are a noun: "rubiks cubes" was said "your son rubiks cubes" (held-out-27).
   if (namesConcept(`${other[1]} ${other[2]}`)) return undefined;
   if (OBJECT_START.test(other[2]!)) return other[1];
