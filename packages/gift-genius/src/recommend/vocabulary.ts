@@ -3126,6 +3126,7 @@ const PROPER_NAMES = new Map<string, string>(
     'Patsy Cline',
     'Wizard of Oz',
     'Dancing with the Stars',
+    'Columbo',
     'Baby Yoda',
     'Duolingo',
     'Little League',
