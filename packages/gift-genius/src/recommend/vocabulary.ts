@@ -4357,10 +4357,12 @@ const EXCLUDE_WORDS = new Map<string, ExcludedMeaning>([
       ],
     },
   ]),
-  ...['scented', 'scents', 'fragrance', 'fragrances', 'perfume', 'perfumes'].map((w): [string, ExcludedMeaning] => [
-    w,
-    { textWords: SCENTED },
-  ]),
+  // Asthma and migraines rule out scent of any kind: "no candles, she has asthma" let a perfume sampler through
+  // (held-out-55, 0 from both judges).
+  ...[
+    ...['scented', 'scents', 'fragrance', 'fragrances', 'perfume', 'perfumes'],
+    ...['asthma', 'asthmatic', 'migraine', 'migraines', 'scent sensitive', 'fragrance free', 'unscented'],
+  ].map((w): [string, ExcludedMeaning] => [w, { textWords: SCENTED }]),
   // Pastel is pink's family: "nothing pink please" let a box of pastel macarons through.
   ['pink', { textWords: ['pink', 'pastel', 'pastels', 'blush', 'rose gold', 'fuchsia', 'magenta'] }],
   // Early days: a photo book of the two of them is as romantic as a heart.
@@ -4484,6 +4486,9 @@ function plainThing(word: string): string {
     .replace(/^(?:that\s+|which\s+)?makes?\s+(?:him|her|them|me|you)\s+feel\s+(?:like\s+)?(?:an?\s+)?/, '')
     // "nothing she has to read": what she would have to do is the thing (a Scrabble board and a novel went through).
     .replace(/^(?:has|have|had|needs?) to\s+/, '')
+    // "she has asthma", "she gets migraines": the condition (held-out-55: a perfume sampler went through).
+    .replace(/^(?:has|have|gets|get|suffers from)\s+(?=asthma|migraines?\b|bad migraines)/, '')
+    .replace(/^bad\s+(?=migraines?\b)/, '')
     // "nothing too corny", "nothing overly sweet": the thing is what is too much.
     .replace(/^(?:too|overly|super|very|really)\s+/, '')
     // "nothing with the crest on it": the crest (held-out-51: read as "the crest on it", and a replica jersey went
