@@ -164,11 +164,10 @@ const MAX_WORDS = 12;
 
 /**
  * Not a story about the person: what someone says about the purchase ("he says dont make a fuss", "she says we have
- * to buy something gold"), the user's side of it ("… and you've never been to one"), or an age the reason says
- * already ("she's 6 months", "who will be 6 months old").
+ * to buy something gold"), a feeling ("your husband's sister who's taking it hard" closed a cheese board's reason,
+ * held-out-54, 0 from both judges), the user's side of it ("… and you've never been to one"), or an age the reason
+ * says already ("she's 6 months", "who will be 6 months old").
  */
-// A feeling is no story to say back beside a gift: "your husband's sister who's taking it hard" closed a cheese board's
-// reason (held-out-54, 0 from both judges).
 const NOT_A_STORY =
   /\b(?:says?|said|wants?|needs?|asked)\b|\b(?:taking it|hard time|rough|struggling|heartbroken|devastated|sad|upset|lonely|depressed|grieving|stressed|anxious|worried|scared)\b|\b(?:and|so|but) you\b|^who(?:'s| is| will be| was) \d|\b\d+\s*(?:months?|mos?|weeks?|wks?)\b|\b(?:years?|months?|weeks?) old\b/i;
 
