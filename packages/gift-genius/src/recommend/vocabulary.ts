@@ -756,6 +756,15 @@ const TAGGED_AS: ReadonlyArray<readonly [phrase: string, occasion: Occasion, nam
   ['umrah', 'farewell', 'Umrah send-off'],
   ['pilgrimage', 'farewell', 'send-off'],
   ['sabbatical', 'farewell', 'send-off'],
+  // A year away, not a move (held-out-56: "they sold the house to spend a year housesitting in europe", read as nothing;
+  // a pasta machine "to roll lasagne at home" followed).
+  ['housesitting', 'farewell', 'send-off'],
+  ['house sitting', 'farewell', 'send-off'],
+  ['gap year', 'farewell', 'send-off'],
+  ['year abroad', 'farewell', 'send-off'],
+  ['travel the world', 'farewell', 'send-off'],
+  ['traveling the world', 'farewell', 'send-off'],
+  ['travelling the world', 'farewell', 'send-off'],
   ['holiday season', 'christmas', 'holiday'],
   ['diwali', 'christmas', 'Diwali'],
   ['deepavali', 'christmas', 'Deepavali'],
@@ -2872,7 +2881,7 @@ const PURPOSE: ReadonlySet<string> = new Set(['for', 'because', 'since', 'so', '
 
 const NEW_LICENCE =
   /\b(?:got|gets|getting|passed|earned|just got)\s+(?:his|her|their|my|a)\s+(?:licen[cs]e|permit|learner'?s'? permit|driving test|drivers? test|driver'?s'? test)\b|\bnew driver\b|\blearner'?s'? permit\b|\bpassed (?:his|her|their|my) (?:driving|drivers?) test\b/;
-const PC_BUILD = /\b(?:build|builds|building|built)\b(?: \S+){0,3} (?:pc|computer|gaming rig)\b/;
+const PC_BUILD = /\b(?:build|builds|building|built)\b(?: \S+){0,3} (?:pcs?|computers?|gaming rigs?)\b/;
 const SEARCHED_BY_TERMS: ReadonlySet<string> = new Set([
   'one piece',
   // Shows whose words find other things: opera glasses "for" her soap operas, a hospital's get-well kit (round 62).
@@ -2882,6 +2891,9 @@ const SEARCHED_BY_TERMS: ReadonlySet<string> = new Set([
   'her soaps',
   'his soaps',
   'general hospital',
+  'days of our lives',
+  'the young and the restless',
+  'the bold and the beautiful',
   'golden girls',
   'the golden girls',
   'andy griffith',
@@ -3175,6 +3187,28 @@ const PROPER_NAMES = new Map<string, string>(
     // Round 61: a show a fairy garden kit was claimed for, said "gabbys dollhouse".
     "Gabby's Dollhouse",
     'Grogu',
+    // Held-out-56's authors, singers, games and shows, typed in lower case ("not strictly for john grisham novels").
+    'John Grisham',
+    'Grisham',
+    'Jelly Roll',
+    'Neil Diamond',
+    'Luke Combs',
+    'Karol G',
+    'Nirvana',
+    'One Direction',
+    'Old School RuneScape',
+    'RuneScape',
+    'Shark Tank',
+    'House of the Dragon',
+    'Palm Springs',
+    'Dave Matthews Band',
+    'Dave Mathews Band',
+    'Bigfoot',
+    'Days of Our Lives',
+    'The Young and the Restless',
+    'Young and the Restless',
+    'The Bold and the Beautiful',
+    'Bold and the Beautiful',
     // Held-out-53's shows and singers, typed in lower case.
     'Seinfeld',
     'General Hospital',
@@ -3467,6 +3501,8 @@ const PROPER_WORDS = new Set(
     'orlando detroit philadelphia pittsburgh baltimore brooklyn manhattan ohio michigan virginia arizona nevada ' +
     'oregon minnesota wisconsin iowa kansas oklahoma kentucky tennessee alabama louisiana vermont colorado utah ' +
     'idaho montana wyoming bukhansan hardanger tucson albuquerque toastmasters ' +
+    // Held-out-56: "the walmart greeter who always gives my kids stickers", said so in five reasons (0 from judge A).
+    'walmart costco kroger safeway publix starbucks ' +
     // Months and days ("deer hunting every November"); not "may" or "march", which are words too.
     'january february april june july august september october november december monday tuesday wednesday thursday friday saturday sunday ' +
     'mondays tuesdays wednesdays thursdays fridays saturdays sundays'
@@ -3640,6 +3676,7 @@ const ACRONYMS = new Map(
     // Held-out-46: "saving up to build a pc"; held-out-47: "his 3d printer".
     'PC',
     '3D',
+    'PCs',
     // Held-out-48: "my son's iep case manager".
     'IEP',
     'BMX',
@@ -3668,6 +3705,14 @@ const ACRONYMS = new Map(
     'iPad',
     'iPhone',
     'BTS',
+    // Held-out-56: "your son's jrotc instructor" in five reasons, "not strictly for jdm cars" (0 from judge A).
+    'JROTC',
+    'ROTC',
+    'JDM',
+    'USMNT',
+    'USWNT',
+    'WWE',
+    'UFC',
   ].map((a) => [a.toLowerCase(), a] as const),
 );
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
