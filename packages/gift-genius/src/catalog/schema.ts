@@ -177,6 +177,7 @@ export const PRESUMPTIONS = [
   'does-gymnastics',
   'names-its-hobby',
   'has-pet',
+  'watches-shows',
 ] as const;
 
 /**

