@@ -1429,7 +1429,7 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ...alike(
       ['kathak', 'kathak dance', 'bharatanatyam', 'odissi', 'kuchipudi', 'indian classical dance'],
       [],
-      ['music'],
+      [],
       ['kathak', 'bharatanatyam', 'ghungroo'],
     ),
     ...alike(
