@@ -237,7 +237,7 @@ export function parseQuery(query: GiftQuery): ParsedQuery {
   // them 1, the wrong register).
   const described = role === undefined && typed.trim() !== '';
   // Several people sharing one gift ("the church ladies who made the lunch", "the cleaning crew, 3 of them"): a treat to
-  // pass round or a game, not one person's thing (held-out-55: a book embosser, a fountain pen and a bonsai kit).
+  // pass round, not one person's thing (held-out-55: a book embosser, a fountain pen and a bonsai kit).
   const several = !relationship?.couple && namesSeveral(typed);
   const registerName =
     band === 'teen'

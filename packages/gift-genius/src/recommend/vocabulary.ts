@@ -2890,6 +2890,7 @@ const MADE: ReadonlySet<Interest> = new Set<Interest>([...READY_MADE, 'animals',
 /** Words that open why or what for after an interest: "running for her first 10k", "knits because it calms her". */
 const PURPOSE: ReadonlySet<string> = new Set(['for', 'because', 'since', 'so', 'before']);
 
+/** A licence just got or a test just passed, with nothing saying which: a driving licence ("she just got her license"). */
 const NEW_LICENCE =
   /\b(?:got|gets|getting|passed|earned|just got)\s+(?:his|her|their|my|a)\s+(?:licen[cs]e|permit|learner'?s'? permit|driving test|drivers? test|driver'?s'? test)\b|\bnew driver\b|\blearner'?s'? permit\b|\bpassed (?:his|her|their|my) (?:driving|drivers?) test\b/;
 const PC_BUILD = /\b(?:build|builds|building|built)\b(?: \S+){0,3} (?:pcs?|computers?|gaming rigs?)\b/;
@@ -2913,6 +2914,7 @@ const SEARCHED_BY_TERMS: ReadonlySet<string> = new Set([
   'i love lucy',
   'dancing with the stars',
 ]);
+/** Who is doing it, before a whole phrase: "she's making her own comics" is read as "making her own comics". */
 const SUBJECT_WORDS = new Set([
   'she',
   'he',
@@ -4828,6 +4830,7 @@ const AS_GUESTS =
 const MARRYING = /\b(?:got|getting|get|gets|just|finally|are|is|were)\s+(?:finally\s+)?married\b|\bnewly\s?weds?\b/;
 /** "got married 30 years ago": the day counted from, an anniversary. */
 const MARRIED_LONG_AGO = /\bmarried\b.*\b(?:ago|since|anniversary)\b|\bmarried (?:for )?\d+ (?:years|yrs)\b/;
+/** Moving in with the user: no home of their own yet. */
 const MOVING_IN_WITH_US = /\bmoving in with (?:us|me|my|our)\b|\bmove in with (?:us|me)\b/;
 /** Said of leaving the user's place, not of a first one of their own ("moving out" alone is a housewarming). */
 const LEAVING_OURS = /\bafter (?:\d+|a|two|three|four|five|six|ten) (?:years?|yrs?|months?)\b|\bout of (?:our|my)\b/;
