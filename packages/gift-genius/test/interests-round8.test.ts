@@ -63,8 +63,9 @@ describe('named activities whose gear the catalog carries are met by it', () => 
     expect(r.unmet.filter((u) => u.kind === 'interest')).toEqual([]);
   });
 
-  it('an activity the catalog has no gear for still says so (welding, FPV drones)', () => {
-    for (const typed of ['welding, he has a little shop in the garage', 'flies fpv drones']) {
+  // Welding was the first such activity until round 68 gave the catalog welding gear (rank-round68 tests it met).
+  it('an activity the catalog has no gear for still says so (blacksmithing, FPV drones)', () => {
+    for (const typed of ['blacksmithing, he has a forge in the barn', 'flies fpv drones']) {
       const r = index.rank({ age: 40, relationship: 'husband', interests: [typed], budget: 120, count: 5 });
       expect(r.unmet.map((u) => u.message).join(' '), typed).toMatch(/Nothing in the catalog matches/);
     }

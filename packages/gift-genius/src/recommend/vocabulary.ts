@@ -2734,6 +2734,11 @@ const SEARCHED = new Set([
   'glass',
   'mushroom',
   'mushrooms',
+  // Round 68: "morel hunting every spring" was read as game (a trail camera and a hunter's beanie, "for" it).
+  'morel',
+  'morels',
+  'chanterelle',
+  'chanterelles',
   'treasure',
   'antique',
   'antiques',
@@ -3244,6 +3249,8 @@ const PROPER_NAMES = new Map<string, string>(
     'Parks and Rec',
     // Held-out-57: "your brother is into columbus Blue Jackets".
     'Columbus Blue Jackets',
+    // Round 68: a channel the weather station is for, said back in lower case.
+    'Weather Channel',
     'Parks and Recreation',
     'The Young and the Restless',
     'Young and the Restless',
