@@ -1524,7 +1524,15 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['weather', 'meteorology', 'forecast'],
     ),
     ...alike(
-      ['pheasant hunting', 'pheasant season', 'pheasants', 'pheasant', 'bird hunting', 'upland hunting', 'quail hunting'],
+      [
+        'pheasant hunting',
+        'pheasant season',
+        'pheasants',
+        'pheasant',
+        'bird hunting',
+        'upland hunting',
+        'quail hunting',
+      ],
       [],
       ['hiking'],
       ['upland', 'pheasant', 'bird hunting', 'hunting'],

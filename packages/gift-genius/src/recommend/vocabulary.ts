@@ -10,6 +10,7 @@ import {
   type Relationship,
 } from '../catalog/schema.js';
 import { ARTISTS_SHOWN, type ArtistReading, readArtist } from './artists.js';
+import { DICTIONARY_NAMES } from './dictionary-names.js';
 import { GROWN_PHRASES, VIDEO_GAME_TITLES } from './grown-phrases.js';
 import { BoundedMemo } from './memo.js';
 import { readTeam, TEAM_NAMES, teamCase } from './teams.js';
@@ -3695,7 +3696,10 @@ export const properWords = (text: string) =>
       /[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*/gu,
       (w) =>
         ACRONYMS.get(w.toLowerCase()) ??
-        (PROPER_WORDS.has(w.toLowerCase()) ? w.charAt(0).toUpperCase() + w.slice(1) : w),
+        (PROPER_WORDS.has(w.toLowerCase())
+          ? w.charAt(0).toUpperCase() + w.slice(1)
+          : // Round 69: any name the dictionary writes with a capital ("walmart", "bernese", "olivia"), typed lower.
+            (w === w.toLowerCase() && DICTIONARY_NAMES.get(w)) || w),
     )
     // A city the person lives in or comes from: "my nephew in calgary" (held-out-48: said in lower case in five reasons).
     .replace(/\b(in|from) ([a-z]+)\b/g, (m, by: string, w: string) =>
@@ -3704,7 +3708,9 @@ export const properWords = (text: string) =>
     // The holiday's eve is part of its name ("Christmas Eve"); "eve" alone is a word.
     .replace(/\b(Christmas|Passover|Easter) eve\b/g, '$1 Eve')
     // The bird, not the country: "turkey hunting" was said "Turkey hunting" (held-out-23, 0 by both judges).
-    .replace(/\bTurkey (?=hunting|hunt|hunts|hunter|hunters|calls?|decoys?|fryer|dinner|season|sandwich)/g, 'turkey ');
+    .replace(/\bTurkey (?=hunting|hunt|hunts|hunter|hunters|calls?|decoys?|fryer|dinner|season|sandwich)/g, 'turkey ')
+    // A flat-bottomed boat, not a man called Jon ("fixing up an old Jon boat", round 69).
+    .replace(/\bJon (?=boats?\b)/g, 'jon ');
 const CITY_NAMES: ReadonlySet<string> = new Set(
   (
     'calgary edmonton toronto vancouver montreal ottawa winnipeg halifax chicago boston dallas denver seattle detroit ' +
