@@ -61,7 +61,8 @@ describe('plants and birds by their names', () => {
   it('lilacs and hostas are gardening, hoyas houseplants', () => {
     expect(readInterest('her lilac bushes').interests.get('gardening')).toBe(1);
     expect(readInterest('hostas, she has 40 kinds').interests.get('gardening')).toBe(1);
-    expect(readInterest('hoyas, she has like 30').interests.get('plants')).toBe(1);
+    // Near houseplants, not the same: round 74 reads them so after pend82's judges graded a bonsai "for" hoyas 0.
+    expect(readInterest('hoyas, she has like 30').interests.get('plants')).toBe(0.5);
   });
 
   it('"hosts poker night" is no hosta (guard against the slip it could be read as)', () => {

@@ -1559,7 +1559,8 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['plants'],
       ['garden', 'pruners', 'pruning'],
     ),
-    ...alike(['hoyas', 'hoya', 'pothos', 'philodendrons', 'calatheas', 'anthuriums', 'begonias'], ['plants'], [], []),
+    // A houseplant by its kind: a bonsai and an orchid pot were "for" hoyas (pend82, 0); near, not the same.
+    ...alike(['hoyas', 'hoya', 'pothos', 'philodendrons', 'calatheas', 'anthuriums', 'begonias'], [], ['plants'], []),
     ...alike(
       ['feeding the cardinals', 'feeds the cardinals', 'the cardinals at her feeder', 'the cardinals at his feeder'],
       [],
@@ -1592,7 +1593,7 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['helping with chores', 'chores', 'sweeping', 'playing house', 'her own little broom', 'his own little broom'],
       [],
       ['learning'],
-      ['chores', 'pretend play', 'broom'],
+      ['chores', 'broom', 'little helper'],
     ),
     ...alike(
       ['linocut', 'linocut printing', 'lino printing', 'block printing', 'lino cutting'],
@@ -1614,6 +1615,8 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['screen printing', 'silkscreen'],
     ),
     ...alike(['call the midwife'], [], ['reading', 'history', 'movies'], ['call the midwife', 'midwife']),
+    // Round 74: a show whose word "files" found a cold-case game's case files (pend82, 0).
+    ...alike(['the x files', 'x files', 'x-files'], [], ['movies'], ['x-files']),
     ...alike(
       [
         'pheasant hunting',

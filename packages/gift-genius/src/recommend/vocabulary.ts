@@ -2940,6 +2940,7 @@ const SEARCHED_BY_TERMS: ReadonlySet<string> = new Set([
   ...['scratch offs', 'scratch-offs', 'scratchers', 'scratch tickets', 'lottery tickets', 'the lottery'],
   // Printing a thing, not printing on paper: a linocut kit was "a good fit" for 3D printing by its word (round 72).
   ...['3d printing', '3d printer', '3d printers'],
+  ...['the x files', 'x files', 'x-files'],
   // Printing by hand, whose word "printing" finds a sun-print kit and a 3D pen (round 72).
   ...[
     'linocut',
