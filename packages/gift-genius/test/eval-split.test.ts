@@ -152,6 +152,8 @@ describe('the committed held-out splits', () => {
   // item must be graded blind before its figures are reported), and the targets the splits can check by
   // computation hold on them.
   for (const split of [
+    'eval/heldout-59',
+    'eval/heldout-58',
     'eval/heldout-57',
     'eval/heldout-56',
     'eval/heldout-55',
