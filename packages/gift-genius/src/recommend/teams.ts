@@ -8,9 +8,16 @@
 const COLLEGE_DISTINCT =
   'buckeyes longhorns gators sooners hokies seminoles razorbacks aggies gamecocks cornhuskers huskers jayhawks boilermakers tarheels crimsontide';
 const COLLEGE_PLAIN = 'bulldogs wolverines huskies badgers hawkeyes volunteers vols wildcats spartans trojans irish';
-/** A school's names, and the sports its other teams play ("hawkeyes wrestling" is the Hawkeyes' wrestling). */
+/** A school's names. */
 const COLLEGE_NAMES: ReadonlySet<string> = new Set(`${COLLEGE_DISTINCT} ${COLLEGE_PLAIN}`.split(' '));
-const COLLEGE_SPORTS: ReadonlySet<string> = new Set(['wrestling', 'volleyball', 'softball', 'gymnastics', 'swimming']);
+/** The sports a school's other teams play: "hawkeyes wrestling" is the Hawkeyes' wrestling, not their football. */
+export const COLLEGE_SPORTS: ReadonlySet<string> = new Set([
+  'wrestling',
+  'volleyball',
+  'softball',
+  'gymnastics',
+  'swimming',
+]);
 
 const SPORTS: ReadonlyArray<readonly [string, string, string]> = [
   // [sport phrase, distinctive names, names that are also plain words]

@@ -13,7 +13,7 @@ import { ARTISTS_SHOWN, type ArtistReading, readArtist } from './artists.js';
 import { DICTIONARY_NAMES } from './dictionary-names.js';
 import { GROWN_PHRASES, VIDEO_GAME_TITLES } from './grown-phrases.js';
 import { BoundedMemo } from './memo.js';
-import { readTeam, TEAM_NAMES, teamCase } from './teams.js';
+import { COLLEGE_SPORTS, readTeam, TEAM_NAMES, teamCase } from './teams.js';
 import { joinCompounds } from './text.js';
 
 /*
@@ -2313,7 +2313,7 @@ const SPORT_NAMES = new Set([
   ...['basketball', 'baseball', 'hockey', 'soccer', 'football'],
   // A school's other teams (held-out-58: "iowa hawkeyes wrestling" read as football, a stadium tour and a book on
   // reading coverages "for" it, 0 from both judges).
-  ...['wrestling', 'volleyball', 'softball', 'gymnastics', 'swimming'],
+  ...COLLEGE_SPORTS,
 ]);
 const DONE_MORE_THAN_WATCHED: ReadonlySet<string> = new Set(['wrestling', 'gymnastics', 'swimming']);
 
@@ -2940,6 +2940,7 @@ const SEARCHED_BY_TERMS: ReadonlySet<string> = new Set([
   ...['scratch offs', 'scratch-offs', 'scratchers', 'scratch tickets', 'lottery tickets', 'the lottery'],
   // Printing a thing, not printing on paper: a linocut kit was "a good fit" for 3D printing by its word (round 72).
   ...['3d printing', '3d printer', '3d printers'],
+  // A show whose word "files" found a cold-case game's case files (round 74).
   ...['the x files', 'x files', 'x-files'],
   // Printing by hand, whose word "printing" finds a sun-print kit and a 3D pen (round 72).
   ...[
