@@ -1535,6 +1535,24 @@ export const GROWN_PHRASES: ReadonlyArray<readonly [string, Interest[], Interest
       ['learning'],
       ['sports history', 'sports fan'],
     ),
+    // Round 75: held-out-59's cooking shows: their fans cook (a skillet was graded 3 for Hell's Kitchen), but are no
+    // chefs ("your wife is a top chef", 0 from both judges); oysters are eaten (an oyster-mushroom kit was "for" them).
+    ...alike(
+      [
+        'top chef',
+        "hell's kitchen",
+        'hells kitchen',
+        'masterchef',
+        'master chef',
+        'chopped',
+        'iron chef',
+        'diners drive-ins and dives',
+      ],
+      ['cooking'],
+      ['movies'],
+      [],
+    ),
+    ...alike(['oysters', 'raw oysters', 'oyster bars', 'shucking oysters'], ['food'], [], ['oysters', 'shucking']),
     // Round 72: held-out-58's interests read as nothing, where the catalog has what serves them (or now does).
     ...alike(
       [

