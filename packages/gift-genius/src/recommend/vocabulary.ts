@@ -1828,6 +1828,8 @@ const SMOKING = c(
   [],
   ['bbq', 'barbecue', 'brisket', 'meat-smoking', 'smoking', 'pitmaster', 'meat thermometer'],
 );
+/** The lottery's scratch tickets, read as one thing and searched by it alone (no scratch-off map "for" them). */
+const LOTTERY = ['scratch offs', 'scratch-offs', 'scratchers', 'scratch tickets', 'lottery tickets', 'the lottery'];
 const CONCEPTS = new Map<string, Concept>([
   // First, so a curated phrase below always wins.
   ...GROWN_PHRASES.map(([phrase, direct, related, terms]) => [phrase, c(direct, related, terms)] as const),
@@ -2019,9 +2021,7 @@ const CONCEPTS = new Map<string, Concept>([
     (p) => [p, c(['coffee'], [], ['coffee'])] as const,
   ),
   // The lottery's scratch tickets: nothing in the catalog, and no scratch-off map either (held-out-58, 0 from both).
-  ...['scratch offs', 'scratch-offs', 'scratchers', 'scratch tickets', 'lottery tickets', 'the lottery'].map(
-    (p) => [p, c([], [], ['lottery'])] as const,
-  ),
+  ...LOTTERY.map((p) => [p, c([], [], ['lottery'])] as const),
   ...['cross country skiing', 'nordic skiing'].map((p) => [p, c(['skiing'], ['hiking'])] as const),
   // Preserving has no items of its own: what says jam or jars is claimed, the rest is loosely tied (cooking gifts
   // for a grandma who cans her garden and wants no more jars read worse than her garden's).
@@ -2937,7 +2937,7 @@ const SAVING_FOR = c([], ['learning'], ['saving', 'personal finance']);
 const PC_BUILD = /\b(?:build|builds|building|built)\b(?: \S+){0,3} (?:pcs?|computers?|gaming rigs?)\b/;
 const SEARCHED_BY_TERMS: ReadonlySet<string> = new Set([
   'one piece',
-  ...['scratch offs', 'scratch-offs', 'scratchers', 'scratch tickets', 'lottery tickets', 'the lottery'],
+  ...LOTTERY,
   // Printing a thing, not printing on paper: a linocut kit was "a good fit" for 3D printing by its word (round 72).
   ...['3d printing', '3d printer', '3d printers'],
   // A show whose word "files" found a cold-case game's case files (round 74).
@@ -3074,7 +3074,7 @@ function withoutNamedPlace(text: string): string {
   const named =
     DICTIONARY_NAMES.has(first) ||
     PROPER_WORDS.has(first) ||
-    [...PROPER_NAMES.keys()].some((name) => place === name || place.startsWith(`${name} `));
+    LONGEST_NAMES_FIRST.some(([name]) => place === name || place.startsWith(`${name} `));
   return named ? m[1]! : text;
 }
 
